@@ -1,0 +1,118 @@
+//! Who wins when two pieces meet.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Kind, MineRule, Rules, StrengthOrder, TankVsEngineer};
+
+/// The result of one battle, from the referee's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BattleResult {
+    /// The defender is removed; the attacker moves into its square.
+    AttackerWins,
+    /// The attacker is removed; the defender stays.
+    DefenderWins,
+    /// Both are removed.
+    BothRemoved,
+}
+
+/// Strength orders of the movable kinds, strongest first.
+const HOUSE: [Kind; 14] = [
+    Kind::General,
+    Kind::LieutenantGeneral,
+    Kind::MajorGeneral,
+    Kind::Plane,
+    Kind::Colonel,
+    Kind::LieutenantColonel,
+    Kind::Tank,
+    Kind::Major,
+    Kind::Captain,
+    Kind::Cavalry,
+    Kind::Lieutenant,
+    Kind::SecondLieutenant,
+    Kind::Engineer,
+    Kind::Spy,
+];
+
+const TRADITIONAL: [Kind; 14] = [
+    Kind::General,
+    Kind::LieutenantGeneral,
+    Kind::MajorGeneral,
+    Kind::Plane,
+    Kind::Tank,
+    Kind::Colonel,
+    Kind::LieutenantColonel,
+    Kind::Major,
+    Kind::Captain,
+    Kind::Lieutenant,
+    Kind::SecondLieutenant,
+    Kind::Cavalry,
+    Kind::Engineer,
+    Kind::Spy,
+];
+
+impl StrengthOrder {
+    /// The movable kinds, strongest first.
+    pub const fn kinds(self) -> &'static [Kind; 14] {
+        match self {
+            StrengthOrder::House => &HOUSE,
+            StrengthOrder::Traditional => &TRADITIONAL,
+        }
+    }
+
+    /// 0 for the strongest; `None` for the Mine and the Flag.
+    pub fn rank(self, kind: Kind) -> Option<usize> {
+        self.kinds().iter().position(|&k| k == kind)
+    }
+}
+
+impl Rules {
+    /// The battle between an `attacker` and a `defender` that fights as
+    /// `defender` (a Flag passes in what it fights as, see
+    /// [`Board::flag_strength`](crate::Board::flag_strength); a Flag
+    /// that fights as nothing passes [`Kind::Flag`] and loses).
+    ///
+    /// ```
+    /// use gunjin_rules::{BattleResult, Kind, Rules};
+    /// let rules = Rules::KIRAKUKEN;
+    /// assert_eq!(rules.battle(Kind::Spy, Kind::General), BattleResult::AttackerWins);
+    /// assert_eq!(rules.battle(Kind::General, Kind::Mine), BattleResult::DefenderWins);
+    /// assert_eq!(Rules::TRADITIONAL.battle(Kind::General, Kind::Mine), BattleResult::BothRemoved);
+    /// ```
+    pub fn battle(self, attacker: Kind, defender: Kind) -> BattleResult {
+        use BattleResult::*;
+        debug_assert!(attacker.is_movable(), "{attacker} never attacks");
+        if attacker == defender {
+            return BothRemoved;
+        }
+        match (attacker, defender) {
+            (Kind::Plane | Kind::Engineer, Kind::Mine) => AttackerWins,
+            (_, Kind::Mine) => match self.mine {
+                MineRule::Stays => DefenderWins,
+                MineRule::Explodes => BothRemoved,
+            },
+            (_, Kind::Flag) => AttackerWins,
+            (Kind::Spy, Kind::General) => AttackerWins,
+            (Kind::General, Kind::Spy) => DefenderWins,
+            (Kind::Tank, Kind::Engineer) | (Kind::Engineer, Kind::Tank) => {
+                let tank_wins = self.tank_vs_engineer == TankVsEngineer::TankWins;
+                if tank_wins == (attacker == Kind::Tank) {
+                    AttackerWins
+                } else {
+                    DefenderWins
+                }
+            }
+            _ => {
+                let rank = |k| {
+                    self.strength
+                        .rank(k)
+                        .expect("movable kinds have a strength")
+                };
+                if rank(attacker) < rank(defender) {
+                    AttackerWins
+                } else {
+                    DefenderWins
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! A game from setup to result: turn order, history and every way it ends.
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Announcement, ByColor, ByKind, Color, Kind, Move, Position, Record, Rules, Setup, SetupError,
+    Square,
+};
+
+/// After this many moves in total the game is drawn.
+pub const MOVE_LIMIT: usize = 300;
+
+/// The same position occurring this many times draws the game.
+pub const REPETITION_LIMIT: usize = 4;
+
+/// A move as everyone saw it: the squares and the referee's announcement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PublicMove {
+    pub side: Color,
+    #[serde(rename = "move")]
+    pub mv: Move,
+    pub announcement: Announcement,
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinReason {
+    /// An officer of Major or above entered the enemy headquarters.
+    HeadquartersTaken {
+        by: Kind,
+    },
+    /// The loser had no legal move on their turn.
+    NoLegalMove,
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DrawReason {
+    /// Neither side has an officer of Major or above left.
+    NoOfficers,
+    /// [`MOVE_LIMIT`] moves were played.
+    MoveLimit,
+    /// The same position occurred [`REPETITION_LIMIT`] times.
+    Repetition,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+impl Outcome {
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// A move or resignation the game refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    GameOver,
+    /// Not a legal move for the side to move.
+    IllegalMove {
+        mv: Move,
+        side: Color,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => f.write_str("the game is over"),
+            PlayError::IllegalMove { mv, side } => write!(f, "{mv} is not a legal move for {side}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game as the referee runs it: the true position, everything that
+/// happened, and the result once there is one.
+///
+/// ```
+/// use gunjin_rules::{ByColor, Color, Game, Rules, Template};
+/// let setups = ByColor { south: Template::ALL[0].setup(), north: Template::ALL[1].setup() };
+/// let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+/// game.play("a4-a3".parse().unwrap()).unwrap_err(); // a3 holds a South piece
+/// game.play("b4-b5".parse().unwrap()).unwrap();      // over the bridge
+/// assert_eq!(game.position().turn(), Color::North);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    setups: ByColor<Setup>,
+    first: Color,
+    history: Vec<PublicMove>,
+    /// Hashes since the last battle (earlier positions cannot come back).
+    since_battle: Vec<u64>,
+    losses: ByColor<ByKind<u8>>,
+    resigned: Option<Color>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// Starts a game; the setups must satisfy the placement option.
+    pub fn new(rules: Rules, setups: ByColor<Setup>, first: Color) -> Result<Game, SetupError> {
+        setups.south.check(rules)?;
+        setups.north.check(rules)?;
+        let position = Position::new(rules, &setups, first);
+        Ok(Game {
+            since_battle: vec![position.hash()],
+            position,
+            setups,
+            first,
+            history: Vec::new(),
+            losses: ByColor::default(),
+            resigned: None,
+            outcome: None,
+        })
+    }
+
+    #[inline]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.position.rules()
+    }
+
+    pub fn setups(&self) -> &ByColor<Setup> {
+        &self.setups
+    }
+
+    /// Who moved first.
+    pub fn first(&self) -> Color {
+        self.first
+    }
+
+    pub fn history(&self) -> &[PublicMove] {
+        &self.history
+    }
+
+    /// Pieces each side has lost, by kind.
+    pub fn losses(&self) -> &ByColor<ByKind<u8>> {
+        &self.losses
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Plays a move of the side to move and ends the game if it is over.
+    pub fn play(&mut self, mv: Move) -> Result<Announcement, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let side = self.position.turn();
+        if !self.position.is_legal(mv) {
+            return Err(PlayError::IllegalMove { mv, side });
+        }
+        let board = self.position.board();
+        let attacker = board.piece_at(mv.from).expect("a legal move has a piece");
+        let defender = board.piece_at(mv.to);
+        let announcement = self.position.play_unchecked(mv);
+        if announcement.attacker_removed() {
+            self.losses[side][attacker.kind] += 1;
+        }
+        if let Some(defender) = defender.filter(|_| announcement.defender_removed()) {
+            self.losses[!side][defender.kind] += 1;
+        }
+        if announcement != Announcement::Moved {
+            self.since_battle.clear();
+        }
+        self.since_battle.push(self.position.hash());
+        self.history.push(PublicMove {
+            side,
+            mv,
+            announcement,
+        });
+        let took_hq = mv.to == Square::hq(!side)
+            && !announcement.attacker_removed()
+            && attacker.kind.takes_hq();
+        self.outcome = self.end(side, took_hq.then_some(attacker.kind));
+        Ok(announcement)
+    }
+
+    /// The result after `mover` moved, if the game is over. Wins are checked
+    /// before draws.
+    fn end(&self, mover: Color, took_hq: Option<Kind>) -> Option<Outcome> {
+        let position = &self.position;
+        if let Some(by) = took_hq {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: WinReason::HeadquartersTaken { by },
+            });
+        }
+        if !position.has_legal_move(!mover) {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: WinReason::NoLegalMove,
+            });
+        }
+        let reason = if position.officers(Color::South) == 0 && position.officers(Color::North) == 0
+        {
+            DrawReason::NoOfficers
+        } else if self.history.len() >= MOVE_LIMIT {
+            DrawReason::MoveLimit
+        } else if self.repetitions() >= REPETITION_LIMIT {
+            DrawReason::Repetition
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
+    }
+
+    /// How often the current position has occurred.
+    pub fn repetitions(&self) -> usize {
+        let hash = self.position.hash();
+        self.since_battle
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == hash)
+            .count()
+    }
+
+    /// `side` gives up; allowed on either turn while the game is on.
+    pub fn resign(&mut self, side: Color) -> Result<(), PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        self.resigned = Some(side);
+        self.outcome = Some(Outcome::Win {
+            winner: !side,
+            reason: WinReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// The record that replays this game.
+    pub fn record(&self) -> Record {
+        Record {
+            rules: self.rules(),
+            first: self.first,
+            setups: self.setups,
+            moves: self.history.iter().map(|m| m.mv).collect(),
+            resigned: self.resigned,
+        }
+    }
+}

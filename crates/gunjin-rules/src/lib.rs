@@ -1,0 +1,56 @@
+//! The rules of Gunjin Shogi (軍人将棋), exactly as the project's
+//! `docs/RULES.md` settles them: the board and its front, the sixteen kinds,
+//! battles under every rule option, setups, the game from first move to
+//! result, and what each player is allowed to know.
+//!
+//! Pure Rust with no web dependency, so the app, the CPU and the server all
+//! ask the same code. The referee holds a [`Game`]; players only ever get a
+//! [`View`].
+//!
+//! ```
+//! use gunjin_rules::{ByColor, Color, Game, Rules, Setup};
+//! use rand::{SeedableRng, rngs::SmallRng};
+//!
+//! let mut rng = SmallRng::seed_from_u64(1);
+//! let rules = Rules::KIRAKUKEN;
+//! let setups = ByColor::new_with(|_| Setup::random(rules, &mut rng));
+//! let game = Game::new(rules, setups, Color::South).unwrap();
+//! let view = game.view(Color::North);
+//! assert_eq!(view.enemies().len(), 23);
+//! assert!(view.legal_moves().is_empty()); // South moves first
+//! ```
+
+mod battle;
+mod bitboard;
+mod board;
+mod color;
+mod game;
+mod geometry;
+mod kind;
+mod moves;
+mod position;
+mod record;
+mod rules;
+mod setup;
+mod square;
+mod view;
+mod zobrist;
+
+pub use battle::BattleResult;
+pub use bitboard::Bitboard;
+pub use board::{Board, Piece, PieceId};
+pub use color::{ByColor, Color};
+pub use game::{
+    DrawReason, Game, MOVE_LIMIT, Outcome, PlayError, PublicMove, REPETITION_LIMIT, WinReason,
+};
+pub use geometry::{BRIDGE_FILES, Geometry, Ray, is_bridge};
+pub use kind::{ByKind, Kind, Mobility};
+pub use moves::{Move, ParseMoveError, destinations};
+pub use position::{Announcement, Position};
+pub use record::{Record, RecordError};
+pub use rules::{
+    Front, MineRule, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
+};
+pub use setup::{CAMP, CAMP_SIZE, PartialSetup, Setup, SetupError, Template, camp_slot};
+pub use square::{FILES, ParseSquareError, RANKS, Square};
+pub use view::{EnemyPiece, OwnPiece, Seen, View};

@@ -1,0 +1,216 @@
+//! Squares (board nodes) and their names.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Color;
+
+/// Number of files (`a`–`f`).
+pub const FILES: u8 = 6;
+/// Number of ranks (`1`–`8`).
+pub const RANKS: u8 = 8;
+
+/// A node of the board, indexed `rank * 6 + file` from `a1`.
+///
+/// Each headquarters covers two squares (`c1`+`d1`, `c8`+`d8`) but is one
+/// node; it is always represented by its `c` square, so `d1` and `d8` never
+/// appear as a [`Square`] (they parse as aliases of `c1` and `c8`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// South's headquarters, written `c1`.
+    pub const SOUTH_HQ: Square = Square(2);
+    /// North's headquarters, written `c8`.
+    pub const NORTH_HQ: Square = Square(44);
+
+    /// Every node of the board, from `a1` to `f8` (46 in all).
+    pub const ALL: [Square; 46] = {
+        let mut all = [Square(0); 46];
+        let mut i = 0;
+        let mut index = 0;
+        while index < 48 {
+            if index != 3 && index != 45 {
+                all[i] = Square(index);
+                i += 1;
+            }
+            index += 1;
+        }
+        all
+    };
+
+    /// The node at 0-based `file` and `rank`; the `d` half of a
+    /// headquarters maps to the headquarters node.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file >= FILES || rank >= RANKS {
+            return None;
+        }
+        let file = if file == 3 && (rank == 0 || rank == RANKS - 1) {
+            2
+        } else {
+            file
+        };
+        Some(Square(rank * FILES + file))
+    }
+
+    /// The square with this index, which must be a node (`0..48`, not `d1`/`d8`).
+    #[inline]
+    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
+        Square(index)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0-based file (`a` = 0). A headquarters reports file `c`.
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 % FILES
+    }
+
+    /// 0-based rank (`1` = 0).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 / FILES
+    }
+
+    /// Whether this node is a headquarters (either side's).
+    #[inline]
+    pub const fn is_hq(self) -> bool {
+        self.0 == Square::SOUTH_HQ.0 || self.0 == Square::NORTH_HQ.0
+    }
+
+    /// The headquarters of `color`.
+    #[inline]
+    pub const fn hq(color: Color) -> Square {
+        match color {
+            Color::South => Square::SOUTH_HQ,
+            Color::North => Square::NORTH_HQ,
+        }
+    }
+
+    /// The side whose camp holds this node.
+    #[inline]
+    pub const fn camp(self) -> Color {
+        if self.rank() < RANKS / 2 {
+            Color::South
+        } else {
+            Color::North
+        }
+    }
+
+    /// The files this node spans: two for a headquarters.
+    pub const fn files(self) -> &'static [u8] {
+        if self.is_hq() {
+            &[2, 3]
+        } else {
+            [&[0], &[1], &[2], &[3], &[4], &[5]][self.file() as usize]
+        }
+    }
+
+    /// The same node seen from the other side (a half turn of the board).
+    /// It maps each camp onto the other, headquarters onto headquarters and
+    /// bridges onto bridges, so camp-relative setups fit either side.
+    pub const fn rotated(self) -> Square {
+        if self.is_hq() {
+            return Square::hq(self.camp().other());
+        }
+        Square((RANKS - 1 - self.rank()) * FILES + (FILES - 1 - self.file()))
+    }
+
+    /// This node as `color` sees it: unchanged for South, rotated for North.
+    #[inline]
+    pub const fn relative_to(self, color: Color) -> Square {
+        match color {
+            Color::South => self,
+            Color::North => self.rotated(),
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A text that names no square of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a square: expected a file a–f and a rank 1–8, like b4",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let err = || ParseSquareError(s.to_owned());
+        match s.as_bytes() {
+            &[file @ b'a'..=b'f', rank @ b'1'..=b'8'] => {
+                Square::new(file - b'a', rank - b'1').ok_or_else(err)
+            }
+            _ => Err(err()),
+        }
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_hq_aliases() {
+        for sq in Square::ALL {
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        }
+        assert_eq!("d1".parse::<Square>(), Ok(Square::SOUTH_HQ));
+        assert_eq!("d8".parse::<Square>(), Ok(Square::NORTH_HQ));
+        assert_eq!(Square::SOUTH_HQ.to_string(), "c1");
+        assert!("g1".parse::<Square>().is_err());
+        assert!("a9".parse::<Square>().is_err());
+        assert!("".parse::<Square>().is_err());
+    }
+
+    #[test]
+    fn rotation_maps_camps_hqs_and_bridges() {
+        for sq in Square::ALL {
+            assert_eq!(sq.rotated().rotated(), sq);
+            assert_ne!(sq.rotated().camp(), sq.camp());
+        }
+        assert_eq!(Square::SOUTH_HQ.rotated(), Square::NORTH_HQ);
+        assert_eq!("b4".parse::<Square>().unwrap().rotated().to_string(), "e5");
+    }
+}

@@ -1,0 +1,191 @@
+//! What one player knows of a game: all the UI, the CPU and the server ever
+//! hand to a player.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId, PublicMove, Record,
+    Rules, Square, destinations,
+};
+
+/// One of the player's own pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OwnPiece {
+    pub square: Square,
+    pub kind: Kind,
+    pub id: PieceId,
+}
+
+/// An enemy piece: where it is and which one it is, never what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EnemyPiece {
+    pub square: Square,
+    pub id: PieceId,
+}
+
+/// What stands on a node, as the player sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seen {
+    Empty,
+    Own(OwnPiece),
+    Enemy(EnemyPiece),
+}
+
+/// A player's view of a game: own pieces with kinds, enemy pieces as
+/// anonymous identities, the public history, the losses, and the full
+/// record only once the game is over. There is no field an enemy kind could
+/// hide in before the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    side: Color,
+    rules: Rules,
+    first: Color,
+    turn: Color,
+    own: Vec<OwnPiece>,
+    enemies: Vec<EnemyPiece>,
+    history: Vec<PublicMove>,
+    own_losses: ByKind<u8>,
+    enemy_losses: u8,
+    outcome: Option<Outcome>,
+    reveal: Option<Record>,
+}
+
+impl Game {
+    /// What `side` knows of this game.
+    pub fn view(&self, side: Color) -> View {
+        let board = self.position().board();
+        let outcome = self.outcome();
+        View {
+            side,
+            rules: self.rules(),
+            first: self.first(),
+            turn: self.position().turn(),
+            own: board
+                .pieces(side)
+                .map(|(square, p)| OwnPiece {
+                    square,
+                    kind: p.kind,
+                    id: p.id,
+                })
+                .collect(),
+            enemies: board
+                .pieces(!side)
+                .map(|(square, p)| EnemyPiece { square, id: p.id })
+                .collect(),
+            history: self.history().to_vec(),
+            own_losses: self.losses()[side],
+            enemy_losses: self.losses()[!side].0.iter().sum(),
+            outcome,
+            reveal: outcome.map(|_| self.record()),
+        }
+    }
+}
+
+impl View {
+    /// The side this view belongs to.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn first(&self) -> Color {
+        self.first
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Whether it is this player's move in a game still on.
+    pub fn is_my_turn(&self) -> bool {
+        self.turn == self.side && self.outcome.is_none()
+    }
+
+    pub fn own(&self) -> &[OwnPiece] {
+        &self.own
+    }
+
+    pub fn enemies(&self) -> &[EnemyPiece] {
+        &self.enemies
+    }
+
+    pub fn history(&self) -> &[PublicMove] {
+        &self.history
+    }
+
+    /// Moves played so far, towards the [`MOVE_LIMIT`](crate::MOVE_LIMIT).
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// This player's lost pieces by kind.
+    pub fn own_losses(&self) -> &ByKind<u8> {
+        &self.own_losses
+    }
+
+    /// How many pieces the enemy has lost (their kinds stay hidden).
+    pub fn enemy_losses(&self) -> u8 {
+        self.enemy_losses
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The whole game with both setups, once it is over.
+    pub fn reveal(&self) -> Option<&Record> {
+        self.reveal.as_ref()
+    }
+
+    pub fn seen(&self, sq: Square) -> Seen {
+        if let Some(&p) = self.own.iter().find(|p| p.square == sq) {
+            Seen::Own(p)
+        } else if let Some(&e) = self.enemies.iter().find(|e| e.square == sq) {
+            Seen::Enemy(e)
+        } else {
+            Seen::Empty
+        }
+    }
+
+    fn own_bitboard(&self) -> Bitboard {
+        self.own.iter().map(|p| p.square).collect()
+    }
+
+    fn enemy_bitboard(&self) -> Bitboard {
+        self.enemies.iter().map(|e| e.square).collect()
+    }
+
+    /// Where the own piece on `from` may move; the same answer the referee
+    /// gives, since movement never depends on enemy kinds.
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        match self.seen(from) {
+            Seen::Own(p) => destinations(
+                Geometry::of(self.rules.front),
+                self.side,
+                p.kind,
+                from,
+                self.own_bitboard(),
+                self.enemy_bitboard(),
+            ),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// Every legal move of this player (empty when it is not their turn).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if !self.is_my_turn() {
+            return Vec::new();
+        }
+        self.own
+            .iter()
+            .flat_map(|p| {
+                self.destinations(p.square)
+                    .map(move |to| Move { from: p.square, to })
+            })
+            .collect()
+    }
+}

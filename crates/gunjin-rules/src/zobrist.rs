@@ -1,0 +1,35 @@
+//! Position hashing for the repetition rule.
+
+use crate::{Color, Kind, Square};
+
+const fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One key per (side, kind, square), generated at compile time.
+static PIECE_KEYS: [[u64; 48]; 32] = {
+    let mut keys = [[0; 48]; 32];
+    let mut state = 0x6A09_E667_F3BC_C908u64;
+    let mut p = 0;
+    while p < 32 {
+        let mut s = 0;
+        while s < 48 {
+            state = splitmix(state);
+            keys[p][s] = state;
+            s += 1;
+        }
+        p += 1;
+    }
+    keys
+};
+
+/// Toggled whenever the side to move changes.
+pub(crate) const NORTH_TO_MOVE: u64 = splitmix(0xBB67_AE85_84CA_A73B);
+
+#[inline]
+pub(crate) fn piece_key(color: Color, kind: Kind, sq: Square) -> u64 {
+    PIECE_KEYS[color.index() * 16 + kind.index()][sq.index()]
+}
