@@ -1,0 +1,53 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests against the release build in `dist/` (run
+// `trunk build --release` first; ./scripts/test does). Debian's chromium is
+// used because this network cannot download Playwright's browsers.
+const port = 4178;
+
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  reporter: "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    headless: true,
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: `node tests/e2e/static-server.mjs dist ${port}`,
+    url: `http://127.0.0.1:${port}/index.html`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

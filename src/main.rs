@@ -1,0 +1,7 @@
+//! Entry point of the web app: only mounts it (the components live in the
+//! library so the browser tests can mount them too).
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(gunjin::App);
+}

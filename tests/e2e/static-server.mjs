@@ -1,0 +1,43 @@
+// Serves a built `dist/` folder on 127.0.0.1 for the end-to-end tests, with
+// nothing but node's own modules so the tests need no extra dependency.
+// Usage: node tests/e2e/static-server.mjs <dir> <port>
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize, resolve, sep } from "node:path";
+
+const root = resolve(process.argv[2] ?? "dist");
+const port = Number(process.argv[3] ?? 4178);
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+};
+
+createServer(async (req, res) => {
+  try {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    let file = normalize(join(root, path));
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+    const body = await readFile(file);
+    res.writeHead(200, {
+      "content-type": types[extname(file)] ?? "application/octet-stream",
+      "cache-control": "no-store",
+    });
+    res.end(body);
+  } catch {
+    res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+  }
+}).listen(port, "127.0.0.1", () => {
+  console.log(`serving ${root} on http://127.0.0.1:${port}/`);
+});
