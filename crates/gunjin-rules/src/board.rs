@@ -2,7 +2,26 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Bitboard, ByColor, Color, Kind, Square};
+use crate::geometry::MOBILITIES;
+use crate::{Bitboard, ByColor, Color, Kind, Mobility, Square};
+
+/// [`Kind::mobility`] as a table, so hot paths look it up instead of
+/// jumping on the kind.
+pub(crate) const MOBILITY: [Mobility; 16] = {
+    let mut table = [Mobility::Fixed; 16];
+    let mut i = 0;
+    while i < 16 {
+        table[i] = Kind::ALL[i].mobility();
+        i += 1;
+    }
+    table
+};
+
+/// The [`Mobility`] of `kind`, looked up.
+#[inline]
+pub(crate) fn mobility(kind: Kind) -> Mobility {
+    MOBILITY[kind.index()]
+}
 
 /// A piece's identity within its side: the camp slot it was set up on.
 /// It follows the piece as it moves, so an anonymous enemy piece can carry a
@@ -18,11 +37,14 @@ pub struct Piece {
     pub id: PieceId,
 }
 
-/// Every piece by node, with each side's occupancy as a bitboard.
+/// Every piece by node, with each side's occupancy as a bitboard, also
+/// split by how the pieces move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     squares: [Option<Piece>; 48],
     occupied: ByColor<Bitboard>,
+    /// Indexed by [`Mobility`] as a number; kept with `occupied`.
+    movers: ByColor<[Bitboard; MOBILITIES]>,
 }
 
 impl Board {
@@ -30,6 +52,7 @@ impl Board {
         Board {
             squares: [None; 48],
             occupied: ByColor::default(),
+            movers: ByColor::default(),
         }
     }
 
@@ -44,7 +67,14 @@ impl Board {
         self.occupied[color]
     }
 
+    /// The nodes held by `color`'s pieces that move the way `mobility` says.
+    #[inline]
+    pub fn movers(&self, color: Color, mobility: Mobility) -> Bitboard {
+        self.movers[color][mobility as usize]
+    }
+
     /// Every piece of `color` with its node.
+    #[inline]
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied[color].map(move |sq| (sq, self.squares[sq.index()].expect("occupied")))
     }
@@ -55,6 +85,7 @@ impl Board {
         debug_assert!(self.squares[sq.index()].is_none(), "{sq} is occupied");
         self.squares[sq.index()] = Some(piece);
         self.occupied[piece.color].add(sq);
+        self.movers[piece.color][mobility(piece.kind) as usize].add(sq);
     }
 
     /// Takes the piece off `sq`.
@@ -62,6 +93,7 @@ impl Board {
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.squares[sq.index()].take()?;
         self.occupied[piece.color].remove(sq);
+        self.movers[piece.color][mobility(piece.kind) as usize].remove(sq);
         Some(piece)
     }
 

@@ -115,12 +115,15 @@ impl Game {
         setups.south.check(rules)?;
         setups.north.check(rules)?;
         let position = Position::new(rules, &setups, first);
+        // Room for a whole game up front: no regrowing on the hot path.
+        let mut since_battle = Vec::with_capacity(64);
+        since_battle.push(position.hash());
         Ok(Game {
-            since_battle: vec![position.hash()],
+            since_battle,
             position,
             setups,
             first,
-            history: Vec::new(),
+            history: Vec::with_capacity(MOVE_LIMIT),
             losses: ByColor::default(),
             resigned: None,
             outcome: None,

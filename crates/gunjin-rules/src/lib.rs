@@ -28,6 +28,7 @@ mod game;
 mod geometry;
 mod kind;
 mod moves;
+mod playout;
 mod position;
 mod record;
 mod rules;
@@ -46,6 +47,7 @@ pub use game::{
 pub use geometry::{BRIDGE_FILES, Geometry, Ray, is_bridge};
 pub use kind::{ByKind, Kind, Mobility};
 pub use moves::{Move, ParseMoveError, destinations};
+pub use playout::{random_game, random_playout};
 pub use position::{Announcement, Position};
 pub use record::{Record, RecordError};
 pub use rules::{

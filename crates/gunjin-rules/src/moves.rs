@@ -96,6 +96,7 @@ impl<'de> Deserialize<'de> for Move {
 /// let tank = destinations(Geometry::of(Front::River), Color::South, Kind::Tank, from, Bitboard::from_square(from), Bitboard::EMPTY);
 /// assert!(tank.contains("b5".parse().unwrap())); // a charge over the bridge
 /// ```
+#[inline]
 pub fn destinations(
     geometry: &Geometry,
     color: Color,
@@ -104,38 +105,107 @@ pub fn destinations(
     own: Bitboard,
     enemy: Bitboard,
 ) -> Bitboard {
-    let targets = match kind.mobility() {
-        Mobility::Fixed => return Bitboard::EMPTY,
-        Mobility::Step => geometry.steps(from),
-        Mobility::Flight => geometry.flight(from) | geometry.sideways(from),
-        Mobility::Charge => {
-            let occupied = own | enemy;
-            let mut targets = geometry.steps(from);
-            for ray in geometry.rays(from) {
-                if let [middle, end, ..] = *ray.squares()
-                    && ray.is_forward_for(color)
-                    && !occupied.contains(middle)
-                {
-                    targets.add(end);
-                }
-            }
-            targets
-        }
-        Mobility::Slide => {
-            let mut targets = Bitboard::EMPTY;
-            for ray in geometry.rays(from) {
-                for &sq in ray.squares() {
-                    if own.contains(sq) {
-                        break;
-                    }
-                    targets.add(sq);
-                    if enemy.contains(sq) {
-                        break;
-                    }
-                }
-            }
-            targets
-        }
-    };
+    // A table lookup rather than a jump on the kind: steps, a Plane's
+    // flight, or nothing; then the charge's second step for a Tank or
+    // Cavalry and the slide for an Engineer.
+    let mobility = crate::board::mobility(kind);
+    let occupied = own | enemy;
+    let mut targets = geometry.reach(mobility as usize, from);
+    if mobility == Mobility::Charge {
+        targets |= geometry.charges(color, from, occupied);
+    }
+    if mobility == Mobility::Slide {
+        targets = geometry.slide(from, occupied);
+    }
     targets & !own
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::{Front, Kind};
+
+    /// Movement rules walked square by square along the rays: the
+    /// definition the table-driven [`destinations`] must match.
+    fn walked(
+        geometry: &Geometry,
+        color: Color,
+        kind: Kind,
+        from: Square,
+        own: Bitboard,
+        enemy: Bitboard,
+    ) -> Bitboard {
+        let occupied = own | enemy;
+        let targets = match kind.mobility() {
+            Mobility::Fixed => return Bitboard::EMPTY,
+            Mobility::Step => geometry.steps(from),
+            Mobility::Flight => geometry.flight(from) | geometry.sideways(from),
+            Mobility::Charge => {
+                let mut targets = geometry.steps(from);
+                for ray in geometry.rays(from) {
+                    if let [middle, end, ..] = *ray.squares()
+                        && ray.is_forward_for(color)
+                        && !occupied.contains(middle)
+                    {
+                        targets.add(end);
+                    }
+                }
+                targets
+            }
+            Mobility::Slide => {
+                let mut targets = Bitboard::EMPTY;
+                for ray in geometry.rays(from) {
+                    for &sq in ray.squares() {
+                        if own.contains(sq) {
+                            break;
+                        }
+                        targets.add(sq);
+                        if enemy.contains(sq) {
+                            break;
+                        }
+                    }
+                }
+                targets
+            }
+        };
+        targets & !own
+    }
+
+    #[test]
+    fn tables_match_walking_the_rays() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for front in [Front::River, Front::Open] {
+            let geometry = Geometry::of(front);
+            for _ in 0..400 {
+                // Sparse to crowded boards.
+                let density = rng.random_range(0.0..1.0);
+                let (mut own, mut enemy) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                for sq in Square::ALL {
+                    if rng.random_bool(density) {
+                        if rng.random() {
+                            own.add(sq);
+                        } else {
+                            enemy.add(sq);
+                        }
+                    }
+                }
+                for from in Square::ALL {
+                    let own = own.with(from);
+                    let enemy = enemy.without(from);
+                    for color in Color::ALL {
+                        for kind in Kind::ALL {
+                            assert_eq!(
+                                destinations(geometry, color, kind, from, own, enemy),
+                                walked(geometry, color, kind, from, own, enemy),
+                                "{color} {kind} on {from}, {front:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -4,9 +4,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
-    BattleResult, Bitboard, Board, ByColor, Color, Geometry, Kind, Move, Piece, PieceId, Rules,
-    Setup, Square, destinations,
+    BattleResult, Bitboard, Board, ByColor, Color, Geometry, Kind, Mobility, Move, Piece, PieceId,
+    Rules, Setup, Square, destinations,
 };
+
+/// Moves gathered on the stack by [`Position::legal_moves_into`] before
+/// they are copied out.
+const BUFFER: usize = 64;
+/// Slots [`Position::legal_moves_into`] keeps free for one piece: at least
+/// as many as any piece has destinations.
+const ROOM: usize = 24;
+const _: () = assert!(ROOM >= Geometry::MAX_DESTINATIONS && ROOM >= 4 && BUFFER >= ROOM);
 
 /// What the referee tells both players after a move: which piece(s), if
 /// any, left the board. Never a kind.
@@ -140,14 +148,72 @@ impl Position {
         )
     }
 
-    /// Appends every legal move of the side to move to `moves`.
-    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
-        for (from, piece) in self.board.pieces(self.turn) {
-            moves.extend(
-                self.piece_destinations(from, piece)
-                    .map(|to| Move { from, to }),
-            );
+    /// Where each movable piece of `color` can move, by node (indexed by
+    /// [`Square::index`]), as [`destinations`] says, but a class of pieces
+    /// at a time: no per-piece dispatch on the kind.
+    #[inline]
+    fn targets(&self, color: Color) -> [Bitboard; 64] {
+        let geometry = Geometry::of(self.rules.front);
+        let board = &self.board;
+        let own = board.occupied(color);
+        let occupied = own | board.occupied(!color);
+        let mut targets = [Bitboard::EMPTY; 64];
+        for from in board.movers(color, Mobility::Step) {
+            targets[from.index() & 63] = geometry.steps(from) & !own;
         }
+        for from in board.movers(color, Mobility::Flight) {
+            targets[from.index() & 63] = geometry.plane(from) & !own;
+        }
+        for from in board.movers(color, Mobility::Charge) {
+            targets[from.index() & 63] =
+                (geometry.steps(from) | geometry.charges(color, from, occupied)) & !own;
+        }
+        for from in board.movers(color, Mobility::Slide) {
+            targets[from.index() & 63] = geometry.slide(from, occupied) & !own;
+        }
+        targets
+    }
+
+    /// Appends every legal move of the side to move to `moves`, by origin
+    /// node and then by destination node (both in [`Square::index`] order).
+    #[inline]
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        let targets = self.targets(self.turn);
+        let movable =
+            self.board.occupied(self.turn) & !self.board.movers(self.turn, Mobility::Fixed);
+        let a1 = Square::from_index_unchecked(0);
+        let mut buffer = [Move { from: a1, to: a1 }; BUFFER];
+        let mut n = 0;
+        for from in movable {
+            if n + ROOM > BUFFER {
+                moves.extend_from_slice(&buffer[..n]);
+                n = 0;
+            }
+            let room = &mut buffer[n..n + ROOM];
+            let mut t = targets[from.index() & 63].0;
+            // Most pieces have at most four destinations: fill four slots
+            // without branching and count only the real ones; the others
+            // are overwritten by the next piece or left out at the end.
+            for slot in &mut room[..4] {
+                *slot = Move {
+                    from,
+                    to: Square::from_index_unchecked(t.trailing_zeros() as u8 & 63),
+                };
+                n += (t != 0) as usize;
+                t &= t.wrapping_sub(1);
+            }
+            let mut k = 4;
+            while t != 0 {
+                room[k] = Move {
+                    from,
+                    to: Square::from_index_unchecked(t.trailing_zeros() as u8),
+                };
+                n += 1;
+                k += 1;
+                t &= t - 1;
+            }
+        }
+        moves.extend_from_slice(&buffer[..n]);
     }
 
     /// Every legal move of the side to move.
@@ -157,28 +223,43 @@ impl Position {
         moves
     }
 
+    #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.destinations(mv.from).contains(mv.to)
     }
 
     /// Whether `color` could move if it were its turn.
+    #[inline]
     pub fn has_legal_move(&self, color: Color) -> bool {
-        self.board
-            .pieces(color)
-            .any(|(from, piece)| !self.piece_destinations(from, piece).is_empty())
+        let geometry = Geometry::of(self.rules.front);
+        let board = &self.board;
+        let own = board.occupied(color);
+        let occupied = own | board.occupied(!color);
+        let movers = |mobility| board.movers(color, mobility);
+        let (mut planes, mut chargers) = (movers(Mobility::Flight), movers(Mobility::Charge));
+        // Planes and chargers reach every step too: try the steps first,
+        // all pieces at once.
+        !(geometry.steps_of(movers(Mobility::Step) | planes | chargers) & !own).is_empty()
+            || planes.any(|from| !(geometry.plane(from) & !own).is_empty())
+            || chargers.any(|from| !(geometry.charges(color, from, occupied) & !own).is_empty())
+            || movers(Mobility::Slide)
+                .any(|from| !(geometry.slide(from, occupied) & !own).is_empty())
     }
 
+    #[inline]
     fn lift(&mut self, sq: Square) -> Piece {
         let piece = self.board.take(sq).expect("a piece to lift");
         self.hash ^= piece_key(piece.color, piece.kind, sq);
         piece
     }
 
+    #[inline]
     fn drop(&mut self, sq: Square, piece: Piece) {
         self.board.put(sq, piece);
         self.hash ^= piece_key(piece.color, piece.kind, sq);
     }
 
+    #[inline]
     fn lose(&mut self, piece: Piece) {
         if piece.kind.takes_hq() {
             self.officers[piece.color] -= 1;
@@ -187,6 +268,7 @@ impl Position {
 
     /// Plays a move that must be legal, fights the battle it starts, and
     /// passes the turn.
+    #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Announcement {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         let attacker = self.lift(mv.from);
@@ -223,5 +305,76 @@ impl Position {
         self.turn = !self.turn;
         self.hash ^= NORTH_TO_MOVE;
         announcement
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::{Preset, random_game};
+
+    /// Legal moves piece by piece, asking [`destinations`] for each: the
+    /// definition the class-at-a-time generation must match, order included.
+    fn reference_moves(position: &Position, color: Color) -> Vec<Move> {
+        let board = position.board();
+        board
+            .pieces(color)
+            .flat_map(|(from, piece)| {
+                destinations(
+                    Geometry::of(position.rules().front),
+                    color,
+                    piece.kind,
+                    from,
+                    board.occupied(color),
+                    board.occupied(!color),
+                )
+                .map(move |to| Move { from, to })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn move_generation_matches_the_piece_by_piece_definition() {
+        let mut rng = SmallRng::seed_from_u64(17);
+        for preset in Preset::ALL {
+            for _ in 0..30 {
+                let mut game = random_game(preset.rules(), &mut rng);
+                while game.outcome().is_none() {
+                    let position = game.position();
+                    let moves = position.legal_moves();
+                    assert_eq!(moves, reference_moves(position, position.turn()));
+                    // Appends, keeping what the buffer held.
+                    let mut buffer = vec![moves[0]; 70];
+                    position.legal_moves_into(&mut buffer);
+                    assert_eq!(buffer[..70], vec![moves[0]; 70]);
+                    assert_eq!(buffer[70..], moves);
+                    for color in Color::ALL {
+                        assert_eq!(
+                            position.has_legal_move(color),
+                            !reference_moves(position, color).is_empty()
+                        );
+                        let board = position.board();
+                        for mobility in [
+                            Mobility::Step,
+                            Mobility::Charge,
+                            Mobility::Flight,
+                            Mobility::Slide,
+                            Mobility::Fixed,
+                        ] {
+                            let expected: Bitboard = board
+                                .pieces(color)
+                                .filter(|(_, p)| p.kind.mobility() == mobility)
+                                .map(|(sq, _)| sq)
+                                .collect();
+                            assert_eq!(board.movers(color, mobility), expected);
+                        }
+                    }
+                    game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                }
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId, PublicMove, Record,
-    Rules, Square, destinations,
+    Rules, Setup, Square, destinations,
 };
 
 /// One of the player's own pieces.
@@ -41,6 +41,7 @@ pub struct View {
     rules: Rules,
     first: Color,
     turn: Color,
+    own_setup: Setup,
     own: Vec<OwnPiece>,
     enemies: Vec<EnemyPiece>,
     history: Vec<PublicMove>,
@@ -60,6 +61,7 @@ impl Game {
             rules: self.rules(),
             first: self.first(),
             turn: self.position().turn(),
+            own_setup: self.setups()[side],
             own: board
                 .pieces(side)
                 .map(|(square, p)| OwnPiece {
@@ -103,6 +105,12 @@ impl View {
     /// Whether it is this player's move in a game still on.
     pub fn is_my_turn(&self) -> bool {
         self.turn == self.side && self.outcome.is_none()
+    }
+
+    /// The setup this player started from: with the public history it
+    /// replays every game consistent with what the player knows.
+    pub fn own_setup(&self) -> &Setup {
+        &self.own_setup
     }
 
     pub fn own(&self) -> &[OwnPiece] {
