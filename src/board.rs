@@ -1,16 +1,22 @@
-//! The board as South sees it: North's camp at the top, South's at the
-//! bottom, the front between them. Everything about its shape (which nodes
-//! exist, the double-width headquarters, where the bridges are) comes from
-//! the rules crate; this module only decides where each node is drawn.
+//! The board as the player sees it: the enemy camp at the top, the own camp
+//! at the bottom, the front between them. Everything about its shape comes
+//! from the rules crate; what stands on each node, and what is highlighted,
+//! is handed in as plain [`Cells`] by the screen that shows the board.
+//!
+//! The board is a grid with a roving focus: arrow keys move between nodes,
+//! Enter or Space acts on the focused node, and every node says what is on
+//! it. Pointer presses are passed on for dragging (see `drag.rs`).
 
-use gunjin_rules::{BRIDGE_FILES, Color, FILES, Kind, RANKS, Square, is_bridge};
+use gunjin_rules::{BRIDGE_FILES, Color, FILES, Kind, PieceId, RANKS, Square, is_bridge};
+use leptos::html;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 
-use crate::i18n::{self, names};
-use crate::model::Pieces;
+use crate::i18n::*;
+use crate::text;
 
-/// CSS grid row of a rank: North's ranks first, then one row for the front,
-/// then South's ranks, then the file letters.
+/// CSS grid row of a rank: the enemy's ranks first, then one row for the
+/// front, then the own ranks, then the file letters.
 fn grid_row(rank: u8, camp: Color) -> u8 {
     let below_front = u8::from(camp == Color::South);
     RANKS - rank + below_front
@@ -31,26 +37,129 @@ pub fn file_letter(file: u8) -> char {
     char::from(b'a' + file)
 }
 
-/// The accessible description of the whole board.
-fn board_label() -> String {
-    let bridges: Vec<String> = BRIDGE_FILES
-        .iter()
-        .map(|&f| file_letter(f).to_string())
-        .collect();
-    format!(
-        "Board seen from South: North's camp (ranks 5–8) at the top, South's camp (ranks 1–4) \
-         at the bottom, the front between ranks 4 and 5 with bridges on files {}",
-        bridges.join(" and ")
-    )
+/// What a node shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    /// One of the player's pieces: its kind is shown.
+    Own(Kind),
+    /// An enemy piece: its back, and the player's guess if any.
+    Enemy { id: PieceId, guess: Option<Kind> },
+    /// Any piece once the game is over.
+    Shown { side: Color, kind: Kind },
 }
 
-/// The board with `pieces` on it.
+impl Face {
+    fn side(self) -> Color {
+        match self {
+            Face::Own(_) => Color::South,
+            Face::Enemy { .. } => Color::North,
+            Face::Shown { side, .. } => side,
+        }
+    }
+
+    fn kind(self) -> Option<Kind> {
+        match self {
+            Face::Own(kind) | Face::Shown { kind, .. } => Some(kind),
+            Face::Enemy { .. } => None,
+        }
+    }
+}
+
+/// A highlighted destination.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mark {
+    #[default]
+    None,
+    Move,
+    Attack,
+}
+
+/// Everything drawn on one node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    pub face: Option<Face>,
+    pub mark: Mark,
+    pub selected: bool,
+    /// Part of the last move of this side.
+    pub last: Option<Color>,
+    /// The piece here just arrived from this node (it animates in).
+    pub arrived_from: Option<Square>,
+    /// The piece here is being dragged away.
+    pub dragging: bool,
+}
+
+/// Every node's [`Cell`], by square index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cells(pub [Cell; (FILES * RANKS) as usize]);
+
+impl Default for Cells {
+    fn default() -> Cells {
+        Cells([Cell::default(); (FILES * RANKS) as usize])
+    }
+}
+
+impl Cells {
+    pub fn get(&self, sq: Square) -> Cell {
+        self.0[sq.index()]
+    }
+
+    pub fn cell_mut(&mut self, sq: Square) -> &mut Cell {
+        &mut self.0[sq.index()]
+    }
+
+    /// How many nodes hold a piece.
+    pub fn occupied(&self) -> usize {
+        Square::ALL
+            .iter()
+            .filter(|&&sq| self.get(sq).face.is_some())
+            .count()
+    }
+}
+
+/// The node a key press moves the focus to.
+fn neighbour(sq: Square, key: &str) -> Option<Square> {
+    let files = sq.files();
+    let (file, rank) = (i16::from(files[0]), i16::from(sq.rank()));
+    let (f, r) = match key {
+        "ArrowUp" => (file, rank + 1),
+        "ArrowDown" => (file, rank - 1),
+        "ArrowLeft" => (file - 1, rank),
+        "ArrowRight" => (i16::from(files[files.len() - 1]) + 1, rank),
+        _ => return None,
+    };
+    let f = u8::try_from(f).ok()?;
+    let r = u8::try_from(r).ok()?;
+    Square::new(f, r)
+}
+
+/// The board with `cells` on it. `on_tap` gets a node clicked, tapped, or
+/// activated from the keyboard; `on_press` a pointer going down on a node
+/// (for dragging).
 #[component]
-pub fn Board(#[prop(into)] pieces: Signal<Pieces>) -> impl IntoView {
+pub fn Board(
+    #[prop(into)] cells: Signal<Cells>,
+    on_tap: Callback<Square>,
+    #[prop(optional)] on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let focus = RwSignal::new(Square::SOUTH_HQ);
+    let board_ref = NodeRef::<html::Div>::new();
+    let move_focus = move |to: Square| {
+        focus.set(to);
+        if let Some(board) = board_ref.get_untracked() {
+            let selector = format!("[data-square=\"{to}\"]");
+            if let Ok(Some(el)) = board.query_selector(&selector) {
+                let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+            }
+        }
+    };
     let ranks = (0..RANKS)
         .rev()
         .map(|rank| {
-            let squares: Vec<Square> = Square::ALL.into_iter().filter(|sq| sq.rank() == rank).collect();
+            let squares: Vec<Square> = Square::ALL
+                .into_iter()
+                .filter(|sq| sq.rank() == rank)
+                .collect();
             let camp = squares[0].camp();
             view! {
                 <div role="row" class="rank">
@@ -61,7 +170,12 @@ pub fn Board(#[prop(into)] pieces: Signal<Pieces>) -> impl IntoView {
                     >
                         {rank + 1}
                     </span>
-                    {squares.into_iter().map(|sq| view! { <Node square=sq pieces /> }).collect_view()}
+                    {squares
+                        .into_iter()
+                        .map(|sq| {
+                            view! { <Node square=sq cells focus on_tap on_press move_focus /> }
+                        })
+                        .collect_view()}
                 </div>
             }
         })
@@ -86,7 +200,6 @@ pub fn Board(#[prop(into)] pieces: Signal<Pieces>) -> impl IntoView {
                 <div
                     class="bridge"
                     data-bridge=file_letter(file).to_string()
-                    title=format!("Bridge {0}4–{0}5", file_letter(file))
                     style=format!("grid-column:{}", file + 1)
                 ></div>
             }
@@ -97,7 +210,8 @@ pub fn Board(#[prop(into)] pieces: Signal<Pieces>) -> impl IntoView {
         <div
             class="board"
             role="grid"
-            aria-label=board_label()
+            node_ref=board_ref
+            aria-label=move || td_string!(i18n.get_locale(), common.board_label)
         >
             {ranks}
             <div class="front" aria-hidden="true" style=format!("grid-row:{FRONT_ROW}")>
@@ -112,17 +226,62 @@ pub fn Board(#[prop(into)] pieces: Signal<Pieces>) -> impl IntoView {
 
 /// One node of the board; a headquarters spans two files.
 #[component]
-fn Node(square: Square, pieces: Signal<Pieces>) -> impl IntoView {
-    // A memo per node, so a new setup only touches the nodes that changed.
-    let kind = Memo::new(move |_| pieces.with(|p| p.get(square)));
+fn Node(
+    square: Square,
+    cells: Signal<Cells>,
+    focus: RwSignal<Square>,
+    on_tap: Callback<Square>,
+    on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
+    move_focus: impl Fn(Square) + Copy + 'static,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    // A memo per node, so a change only touches the nodes it changes.
+    let cell = Memo::new(move |_| cells.with(|c| c.get(square)));
     let name = square.to_string();
     let hq = square.is_hq();
     let label = {
         let name = name.clone();
         move || {
-            let content = kind.get().map_or("empty", |k| names(k).english);
-            let place = if hq { ", headquarters" } else { "" };
-            format!("{name}: {content}{place}")
+            let locale = i18n.get_locale();
+            let c = cell.get();
+            let mut parts = vec![];
+            parts.push(match c.face {
+                None => td_string!(locale, common.empty).to_string(),
+                Some(Face::Own(kind)) => text::kind_name(locale, kind).to_string(),
+                Some(Face::Enemy { guess, .. }) => {
+                    let mut s = td_string!(locale, common.enemy_piece).to_string();
+                    if let Some(g) = guess {
+                        s.push_str(&format!(
+                            " ({} {}?)",
+                            td_string!(locale, common.guess),
+                            text::kind_name(locale, g)
+                        ));
+                    }
+                    s
+                }
+                Some(Face::Shown { side, kind }) => {
+                    let whose = match side {
+                        Color::South => td_string!(locale, common.your_piece),
+                        Color::North => td_string!(locale, common.cpu_piece),
+                    };
+                    format!("{whose} {}", text::kind_name(locale, kind))
+                }
+            });
+            if hq {
+                parts.push(td_string!(locale, common.hq).to_string());
+            }
+            match c.mark {
+                Mark::Move => parts.push(td_string!(locale, common.can_move).to_string()),
+                Mark::Attack => parts.push(td_string!(locale, common.can_attack).to_string()),
+                Mark::None => {}
+            }
+            if c.selected {
+                parts.push(td_string!(locale, common.selected).to_string());
+            }
+            if c.last.is_some() {
+                parts.push(td_string!(locale, common.last_move).to_string());
+            }
+            format!("{name}: {}", parts.join(", "))
         }
     };
     let files = square.files();
@@ -136,6 +295,21 @@ fn Node(square: Square, pieces: Signal<Pieces>) -> impl IntoView {
         Color::South => "south",
         Color::North => "north",
     };
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let key = ev.key();
+        if key == "Enter" || key == " " {
+            ev.prevent_default();
+            on_tap.run(square);
+        } else if let Some(to) = neighbour(square, &key) {
+            ev.prevent_default();
+            move_focus(to);
+        }
+    };
+    let on_pointerdown = move |ev: web_sys::PointerEvent| {
+        if let Some(press) = on_press {
+            press.run((square, ev));
+        }
+    };
 
     view! {
         <div
@@ -143,42 +317,123 @@ fn Node(square: Square, pieces: Signal<Pieces>) -> impl IntoView {
             class=format!("node {camp}")
             class:hq=hq
             class:bridge-end=is_bridge(square)
+            class:mark-move=move || cell.get().mark == Mark::Move
+            class:mark-attack=move || cell.get().mark == Mark::Attack
+            class:selected=move || cell.get().selected
+            class:last-south=move || cell.get().last == Some(Color::South)
+            class:last-north=move || cell.get().last == Some(Color::North)
+            class:dragging=move || cell.get().dragging
             style=area
+            tabindex=move || if focus.get() == square { "0" } else { "-1" }
             data-square=name
-            data-kind=move || kind.get().map(|k| k.to_string())
+            data-kind=move || cell.get().face.and_then(Face::kind).map(|k| format!("{k:?}"))
+            data-side=move || {
+                cell.get()
+                    .face
+                    .map(|f| match f.side() {
+                        Color::South => "south",
+                        Color::North => "north",
+                    })
+            }
+            data-enemy=move || match cell.get().face {
+                Some(Face::Enemy { id, .. }) => Some(id.0.to_string()),
+                _ => None,
+            }
+            data-guess=move || match cell.get().face {
+                Some(Face::Enemy { guess: Some(g), .. }) => Some(format!("{g:?}")),
+                _ => None,
+            }
+            data-mark=move || match cell.get().mark {
+                Mark::None => None,
+                Mark::Move => Some("move"),
+                Mark::Attack => Some("attack"),
+            }
             aria-colspan=(files.len() > 1).then(|| files.len().to_string())
+            aria-selected=move || cell.get().selected.to_string()
             aria-label=label
+            on:click=move |_| {
+                focus.set(square);
+                on_tap.run(square);
+            }
+            on:keydown=on_keydown
+            on:pointerdown=on_pointerdown
         >
             {hq
                 .then(|| {
                     view! {
                         <span class="hq-mark" aria-hidden="true">
-                            <span lang="ja">{i18n::HQ_JA}</span>
+                            <span lang="ja">"司令部"</span>
                             " HQ"
                         </span>
                     }
                 })}
-            {move || kind.get().map(|kind| view! { <PieceTile kind /> })}
+            {move || {
+                let c = cell.get();
+                c.face.map(|face| {
+                    let offset = c.arrived_from.map(|from| {
+                        let dx = i16::from(grid_column(from.files()[0]))
+                            - i16::from(grid_column(square.files()[0]));
+                        let dy = i16::from(grid_row(from.rank(), from.camp()))
+                            - i16::from(grid_row(square.rank(), square.camp()));
+                        (dx, dy)
+                    });
+                    match offset {
+                        Some(offset) => view! { <PieceFace face offset /> }.into_any(),
+                        None => view! { <PieceFace face /> }.into_any(),
+                    }
+                })
+            }}
         </div>
     }
 }
 
-/// A piece face: the Japanese name as printed on real pieces, and a short
-/// English label under it.
+/// A piece as drawn on a node, in the tray or under a dragging finger.
 #[component]
-pub fn PieceTile(kind: Kind) -> impl IntoView {
-    let n = names(kind);
-    view! {
-        <span
-            class="piece"
-            aria-hidden="true"
-            style=format!("--chars:{}", n.japanese.chars().count())
-        >
-            <span class="kanji" lang="ja">
-                {n.japanese}
+pub fn PieceFace(face: Face, #[prop(optional)] offset: Option<(i16, i16)>) -> impl IntoView {
+    let i18n = use_i18n();
+    let style = offset.map(|(dx, dy)| format!("--dx:{dx};--dy:{dy}"));
+    let north = face.side() == Color::North;
+    match face {
+        Face::Own(kind) | Face::Shown { kind, .. } => {
+            let kanji = text::kanji(kind);
+            view! {
+                <span
+                    class="piece"
+                    class:north=north
+                    class:arrive=offset.is_some()
+                    aria-hidden="true"
+                    style=format!(
+                        "--chars:{};{}",
+                        kanji.chars().count(),
+                        style.unwrap_or_default(),
+                    )
+                >
+                    <span class="kanji" lang="ja">
+                        {kanji}
+                    </span>
+                    <span class="label">{move || text::kind_short(i18n.get_locale(), kind)}</span>
+                </span>
+            }
+            .into_any()
+        }
+        Face::Enemy { guess, .. } => view! {
+            <span
+                class="piece back north"
+                class:arrive=offset.is_some()
+                aria-hidden="true"
+                style=style.unwrap_or_default()
+            >
+                {guess
+                    .map(|g| {
+                        view! {
+                            <span class="guess">
+                                {move || format!("{}?", text::kind_short(i18n.get_locale(), g))}
+                            </span>
+                        }
+                    })}
             </span>
-            <span class="label">{n.short}</span>
-        </span>
+        }
+        .into_any(),
     }
 }
 
@@ -197,7 +452,6 @@ mod tests {
                 assert!(cells.insert((row, grid_column(file))), "{sq} overlaps");
             }
         }
-        // 46 nodes, two of them double width: the whole 6×8 board.
         assert_eq!(cells.len(), usize::from(FILES * RANKS));
     }
 
@@ -210,5 +464,17 @@ mod tests {
                 Color::South => assert!(row > FRONT_ROW),
             }
         }
+    }
+
+    #[test]
+    fn arrow_keys_walk_the_grid_and_cross_the_headquarters() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(neighbour(sq("b1"), "ArrowRight"), Some(sq("c1")));
+        assert_eq!(neighbour(sq("c1"), "ArrowRight"), Some(sq("e1")));
+        assert_eq!(neighbour(sq("e1"), "ArrowLeft"), Some(sq("c1")));
+        assert_eq!(neighbour(sq("d2"), "ArrowDown"), Some(sq("c1")));
+        assert_eq!(neighbour(sq("a1"), "ArrowDown"), None);
+        assert_eq!(neighbour(sq("f8"), "ArrowRight"), None);
+        assert_eq!(neighbour(sq("b4"), "ArrowUp"), Some(sq("b5")));
     }
 }

@@ -1,84 +1,143 @@
 //! Gunjin Shogi in the browser. The components live here, not in `main.rs`,
 //! so the browser tests can mount them.
+//!
+//! - `model/`: plain state (settings, the setup board, the session that
+//!   referees a game against the CPU, the log, the replay, guess tags);
+//! - `storage`: the one persistence point; `route`: the hash router;
+//! - `board`, `drag`: the board and dragging; `screens/`: one module per
+//!   page; `guides/`: the piece guide, battle table and how to play;
+//! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent in a Web Worker;
+//! - `i18n` (generated from `locales/` by `build.rs`) and `text`: every
+//!   word on screen, in English and Japanese.
 
 pub mod board;
-pub mod i18n;
+pub mod cpu;
+pub mod cpu_client;
+pub mod cpu_protocol;
+pub mod drag;
+pub mod guides;
 pub mod model;
+pub mod route;
+pub mod screens;
+pub mod state;
+pub mod storage;
+pub mod text;
 
-use gunjin_rules::{BRIDGE_FILES, Color, Kind, Rules};
+include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+
 use leptos::prelude::*;
 
-use crate::board::{Board, PieceTile};
-use crate::model::{Pieces, RandomSetup, fresh_seed};
+use crate::i18n::*;
+use crate::route::{Route, use_route};
+use crate::screens::{End, Home, NotFound, Play, SetupScreen};
+use crate::state::AppState;
 
-/// The whole page.
+/// The whole app: translations, the shared state, the header and the page
+/// the URL hash names.
 #[component]
 pub fn App() -> impl IntoView {
-    let seed = RwSignal::new(fresh_seed());
+    view! {
+        <I18nContextProvider>
+            <Shell />
+        </I18nContextProvider>
+    }
+}
+
+/// The language the app starts in: the remembered one, else the browser's.
+fn initial_locale(saved: Option<&str>) -> Locale {
+    let browser = window().navigator().language().unwrap_or_default();
+    let code = saved.unwrap_or(&browser);
+    if code.starts_with("ja") {
+        Locale::ja
+    } else {
+        Locale::en
+    }
+}
+
+#[component]
+fn Shell() -> impl IntoView {
+    let state = AppState::new();
+    provide_context(state);
+    let i18n = use_i18n();
+    // After the provider's own first effect, which sets its default.
+    let initial = initial_locale(
+        state
+            .saved
+            .with_untracked(|s| s.settings.locale.clone())
+            .as_deref(),
+    );
+    Effect::new(move |done: Option<()>| {
+        if done.is_none() {
+            i18n.set_locale(initial);
+        }
+    });
+    let route = use_route();
+    let rules = Signal::derive(move || state.saved.with(|s| s.settings.rules()));
     view! {
         <header class="site-header">
             <h1>
-                <span lang="ja">{i18n::GAME_JA}</span>
-                " Gunjin Shogi"
+                <a href="#/" class="home-link">
+                    <span lang="ja">"軍人将棋"</span>
+                    " Gunjin Shogi"
+                </a>
             </h1>
-            <p class="tagline">"The Japanese game of hidden ranks, for two players."</p>
+            <nav class="site-nav" aria-label="Gunjin Shogi">
+                <a href=Route::GuideHow.hash()>{t!(i18n, common.nav_how)}</a>
+                <a href=Route::GuidePieces.hash()>{t!(i18n, common.nav_pieces)}</a>
+                <a href=Route::GuideBattles.hash()>{t!(i18n, common.nav_battles)}</a>
+                <LanguageSwitch />
+            </nav>
         </header>
         <main>
-            <SetupScreen seed />
+            {move || match route.get() {
+                Route::Home => view! { <Home /> }.into_any(),
+                Route::Setup => view! { <SetupScreen /> }.into_any(),
+                Route::Play => view! { <Play /> }.into_any(),
+                Route::End => view! { <End /> }.into_any(),
+                Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
+                Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
+                Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
+                Route::NotFound => view! { <NotFound /> }.into_any(),
+            }}
         </main>
     }
 }
 
-/// South's camp filled with a random setup drawn from `seed`, and a button
-/// that draws a new one.
+/// English / 日本語, on every page; the choice is remembered.
 #[component]
-pub fn SetupScreen(seed: RwSignal<u64>) -> impl IntoView {
-    let rules = Rules::default();
-    let setup = Memo::new(move |_| RandomSetup::from_seed(rules, seed.get()).setup);
-    let pieces = Signal::derive(move || Pieces::of_setup(&setup.get(), Color::South));
-    let bridges = BRIDGE_FILES
-        .map(|f| board::file_letter(f).to_string())
-        .join(" and ");
+fn LanguageSwitch() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let choose = move |locale: Locale| {
+        i18n.set_locale(locale);
+        state.saved.update(|s| {
+            s.settings.locale = Some(
+                match locale {
+                    Locale::en => "en",
+                    Locale::ja => "ja",
+                }
+                .to_owned(),
+            )
+        });
+    };
     view! {
-        <section class="setup" aria-labelledby="setup-title">
-            <h2 id="setup-title">"Your setup"</h2>
-            <p class="intro">
-                "You play South, at the bottom. Your 23 pieces fill your camp (ranks 1–4); \
-                North's camp stays hidden. Pieces cross the front only on the bridges at files "
-                {bridges} ", except Planes, which fly over it."
-            </p>
-            <Board pieces />
-            <div class="actions">
-                <button type="button" class="reroll" on:click=move |_| seed.set(fresh_seed())>
-                    "New random setup"
-                </button>
-            </div>
-            <Legend />
-        </section>
-    }
-}
-
-/// Every kind of piece, strongest first, with how many each side has.
-#[component]
-fn Legend() -> impl IntoView {
-    let items = Kind::ALL
-        .into_iter()
-        .map(|kind| {
-            view! {
-                <li>
-                    <span class="legend-tile">
-                        <PieceTile kind />
-                    </span>
-                    <span class="legend-name">{i18n::names(kind).english}</span>
-                    <span class="legend-count">{format!("×{}", kind.count())}</span>
-                </li>
-            }
-        })
-        .collect_view();
-    view! {
-        <section class="legend" aria-labelledby="legend-title">
-            <h2 id="legend-title">"Pieces, strongest first"</h2>
-            <ul>{items}</ul>
-        </section>
+        <span class="lang-switch" role="group" aria-label=move || t_string!(i18n, common.language)>
+            <button
+                type="button"
+                lang="en"
+                aria-pressed=move || (i18n.get_locale() == Locale::en).to_string()
+                on:click=move |_| choose(Locale::en)
+            >
+                "English"
+            </button>
+            <button
+                type="button"
+                lang="ja"
+                aria-pressed=move || (i18n.get_locale() == Locale::ja).to_string()
+                on:click=move |_| choose(Locale::ja)
+            >
+                "日本語"
+            </button>
+        </span>
     }
 }

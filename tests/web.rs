@@ -1,14 +1,14 @@
 //! The app's components in a real browser (headless Chromium through
-//! wasm-bindgen-test): what the board puts in the DOM and how it lays out
-//! with the app's own stylesheet.
+//! wasm-bindgen-test): what the board puts in the DOM, how it lays out with
+//! the app's own stylesheet, and the app's pages.
 #![cfg(target_arch = "wasm32")]
 
 use std::collections::{BTreeMap, HashSet};
 
-use gunjin::board::Board;
-use gunjin::model::Pieces;
-use gunjin::{App, SetupScreen};
-use gunjin_rules::{Color, Kind, Square};
+use gunjin::App;
+use gunjin::board::{Board, Cells, Face};
+use gunjin::i18n::I18nContextProvider;
+use gunjin_rules::{Color, Kind, PieceId, Square, Template};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -79,11 +79,46 @@ async fn settle() {
     }
 }
 
+/// The board with `cells`, inside the translations it needs.
+fn board(cells: Cells) -> HtmlElement {
+    mount(move || {
+        view! {
+            <I18nContextProvider>
+                <Board cells=Signal::stored(cells) on_tap=Callback::new(|_| {}) />
+            </I18nContextProvider>
+        }
+    })
+}
+
+/// South's camp from a template and North's pieces as anonymous backs.
+fn game_cells() -> Cells {
+    let mut cells = Cells::default();
+    for (sq, kind) in Template::ALL[0].setup().placements(Color::South) {
+        cells.cell_mut(sq).face = Some(Face::Own(kind));
+    }
+    for (i, (sq, _)) in Template::ALL[1]
+        .setup()
+        .placements(Color::North)
+        .enumerate()
+    {
+        cells.cell_mut(sq).face = Some(Face::Enemy {
+            id: PieceId(i as u8),
+            guess: None,
+        });
+    }
+    cells
+}
+
 #[wasm_bindgen_test]
-fn board_draws_every_node_once() {
-    let root = mount(|| view! { <Board pieces=Signal::stored(Pieces::EMPTY) /> });
+async fn board_draws_every_node_once() {
+    let root = board(Cells::default());
+    settle().await;
     let grid = one(&root, "[role=grid]");
-    assert!(grid.get_attribute("aria-label").unwrap().contains("front"));
+    assert!(
+        grid.get_attribute("aria-label")
+            .unwrap()
+            .contains("bridges")
+    );
 
     let names: Vec<String> = all(&grid, "[data-square]")
         .iter()
@@ -104,23 +139,20 @@ fn board_draws_every_node_once() {
         .collect();
     assert_eq!(files, ["a", "b", "c", "d", "e", "f"]);
     assert!(all(&grid, "[data-kind]").is_empty());
+    // One node in the tab order: the grid has a roving focus.
+    assert_eq!(all(&grid, "[tabindex=\"0\"]").len(), 1);
 }
 
 #[wasm_bindgen_test]
-fn headquarters_span_two_files_and_north_is_on_top() {
-    let root = mount(|| view! { <Board pieces=Signal::stored(Pieces::EMPTY) /> });
+async fn headquarters_span_two_files_and_the_enemy_is_on_top() {
+    let root = board(Cells::default());
+    settle().await;
     let rect = |name: &str| one(&root, &format!("[data-square={name}]")).get_bounding_client_rect();
     for (hq, left, right) in [("c1", "b1", "e1"), ("c8", "b8", "e8")] {
         let node = one(&root, &format!("[data-square={hq}]"));
         assert_eq!(node.get_attribute("aria-colspan").as_deref(), Some("2"));
         let (hq, left, right) = (rect(hq), rect(left), rect(right));
-        // Exactly the room of two squares between b and e, on the same rank.
-        assert!(
-            hq.width() > 1.9 * left.width(),
-            "{} vs {}",
-            hq.width(),
-            left.width()
-        );
+        assert!(hq.width() > 1.9 * left.width());
         assert!(hq.left() >= left.right() && hq.right() <= right.left());
         assert!((hq.top() - left.top()).abs() < 1.0);
     }
@@ -128,76 +160,42 @@ fn headquarters_span_two_files_and_north_is_on_top() {
     assert!(rect("a5").bottom() < rect("a4").top());
     assert!(rect("a4").bottom() <= rect("a1").top());
     assert!(rect("a1").right() <= rect("f1").left());
-
-    // The front lies between ranks 5 and 4, with a bridge on files b and e.
     let front = one(&root, ".front").get_bounding_client_rect();
     assert!(front.height() > 0.0);
     assert!(front.top() >= rect("b5").bottom() && front.bottom() <= rect("b4").top());
-    let bridges: Vec<String> = all(&root, "[data-bridge]")
-        .iter()
-        .map(|e| e.get_attribute("data-bridge").unwrap())
-        .collect();
-    assert_eq!(bridges, ["b", "e"]);
-    for file in ["b", "e"] {
-        let bridge = one(&root, &format!("[data-bridge={file}]")).get_bounding_client_rect();
-        let square = rect(&format!("{file}4"));
+}
+
+#[wasm_bindgen_test]
+async fn own_pieces_show_their_kind_and_enemy_pieces_never_do() {
+    let root = board(game_cells());
+    settle().await;
+    let shown = kinds(&root);
+    assert_eq!(shown.len(), 23);
+    assert!(shown.keys().all(|sq| sq.ends_with(['1', '2', '3', '4'])));
+    let general = one(&root, "[data-kind=General]");
+    assert_eq!(one(&general, ".kanji").text_content().unwrap(), "大将");
+    let enemies = all(&root, "[data-side=north]");
+    assert_eq!(enemies.len(), 23);
+    for e in enemies {
+        let html = e.outer_html();
+        assert!(e.get_attribute("data-kind").is_none());
         assert!(
-            bridge.width() > 0.0
-                && bridge.left() >= square.left()
-                && bridge.right() <= square.right()
+            e.get_attribute("aria-label")
+                .unwrap()
+                .contains("enemy piece")
         );
+        for kind in Kind::ALL {
+            assert!(!html.contains(&format!("{kind:?}")), "{html}");
+        }
     }
 }
 
 #[wasm_bindgen_test]
-fn a_random_setup_fills_south_camp() {
-    let root = mount(|| {
-        let seed = RwSignal::new(2024);
-        view! { <SetupScreen seed /> }
-    });
-    let placed = kinds(&root);
-    assert_eq!(placed.len(), 23);
-    for name in placed.keys() {
-        let square: Square = name.parse().unwrap();
-        assert_eq!(square.camp(), Color::South, "{name}");
-    }
-    for kind in Kind::ALL {
-        let n = placed.values().filter(|k| **k == kind.to_string()).count();
-        assert_eq!(n, usize::from(kind.count()), "{kind}");
-    }
-    // Each occupied node names its piece for screen readers and shows it.
-    let node = one(&root, "[data-kind=LieutenantGeneral]");
-    let name = node.get_attribute("data-square").unwrap();
-    assert_eq!(
-        node.get_attribute("aria-label")
-            .unwrap()
-            .replace(", headquarters", ""),
-        format!("{name}: Lieutenant General")
-    );
-    assert_eq!(one(&node, ".kanji").text_content().unwrap(), "中将");
-    assert_eq!(one(&node, ".label").text_content().unwrap(), "Lt Gen");
-}
-
-#[wasm_bindgen_test]
-async fn the_reroll_button_draws_a_new_setup() {
+async fn the_app_opens_on_the_home_page() {
     let root = mount(App);
     settle().await;
     let h1 = one(&root, "h1").text_content().unwrap();
     assert_eq!(h1, "軍人将棋 Gunjin Shogi");
-    let before = kinds(&root);
-    assert_eq!(before.len(), 23);
-
-    let button: HtmlElement = one(&root, "button.reroll").unchecked_into();
-    assert_eq!(button.text_content().unwrap(), "New random setup");
-    button.click();
-    settle().await;
-
-    let after = kinds(&root);
-    assert_eq!(after.len(), 23);
-    assert_eq!(
-        after.keys().collect::<Vec<_>>(),
-        before.keys().collect::<Vec<_>>()
-    );
-    // Two independent random setups are the same with odds of about 1 in 10^18.
-    assert_ne!(after, before);
+    assert_eq!(all(&root, "main").len(), 1);
+    assert_eq!(all(&root, ".lang-switch button").len(), 2);
 }

@@ -1,5 +1,5 @@
-//! The plain state behind the setup screen, kept out of the components so
-//! it can be tested without a browser.
+//! Seeded random setups and pieces by node: small helpers kept for tests
+//! and demos that need a reproducible camp.
 
 use gunjin_rules::{Color, FILES, Kind, RANKS, Rules, Setup, Square};
 use rand::SeedableRng;

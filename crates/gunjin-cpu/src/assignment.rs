@@ -1,0 +1,268 @@
+//! Assignments of kinds to the enemy's camp slots: every slot gets a kind
+//! it can still be, and every kind is used exactly as often as a camp holds
+//! it (a matching between slots and the 23 pieces of a camp).
+
+use gunjin_rules::{ByKind, CAMP_SIZE, Kind};
+use rand::Rng;
+
+use crate::KindSet;
+
+/// A kind for each enemy camp slot (the enemy [`PieceId`](gunjin_rules::PieceId)s).
+pub(crate) type Assignment = [Kind; CAMP_SIZE];
+
+/// A partial matching grown one slot at a time by augmenting paths.
+struct Matcher<'a> {
+    candidates: &'a [KindSet; CAMP_SIZE],
+    assigned: [Option<Kind>; CAMP_SIZE],
+    used: ByKind<u8>,
+}
+
+impl Matcher<'_> {
+    fn new(candidates: &[KindSet; CAMP_SIZE]) -> Matcher<'_> {
+        Matcher {
+            candidates,
+            assigned: [None; CAMP_SIZE],
+            used: ByKind::default(),
+        }
+    }
+
+    fn set(&mut self, slot: usize, kind: Option<Kind>) {
+        if let Some(old) = self.assigned[slot] {
+            self.used[old] -= 1;
+        }
+        if let Some(new) = kind {
+            self.used[new] += 1;
+        }
+        self.assigned[slot] = kind;
+    }
+
+    /// Gives `slot` a kind, moving other slots to other kinds if needed
+    /// (Kuhn's augmenting path, with each kind a group of `count` units).
+    fn place(&mut self, slot: usize, visited: &mut KindSet) -> bool {
+        for kind in self.candidates[slot].iter() {
+            if visited.contains(kind) {
+                continue;
+            }
+            visited.insert(kind);
+            if self.used[kind] < kind.count() {
+                self.set(slot, Some(kind));
+                return true;
+            }
+            for other in 0..CAMP_SIZE {
+                if other != slot && self.assigned[other] == Some(kind) {
+                    self.set(other, None);
+                    if self.place(other, visited) {
+                        self.set(slot, Some(kind));
+                        return true;
+                    }
+                    self.set(other, Some(kind));
+                }
+            }
+        }
+        false
+    }
+
+    fn complete(&self) -> Option<Assignment> {
+        let mut out = [Kind::Flag; CAMP_SIZE];
+        for (slot, kind) in self.assigned.iter().enumerate() {
+            out[slot] = (*kind)?;
+        }
+        Some(out)
+    }
+}
+
+/// One complete assignment within the candidates, if there is any.
+pub(crate) fn find(candidates: &[KindSet; CAMP_SIZE]) -> Option<Assignment> {
+    let mut matcher = Matcher::new(candidates);
+    // The most constrained slots first: fewer detours.
+    let mut order: Vec<usize> = (0..CAMP_SIZE).collect();
+    order.sort_by_key(|&s| candidates[s].len());
+    for slot in order {
+        if !matcher.place(slot, &mut KindSet::default()) {
+            return None;
+        }
+    }
+    matcher.complete()
+}
+
+/// Removes from each slot's candidates the kinds it cannot have in any
+/// complete assignment (the camp's piece counts make the slots depend on
+/// each other). Returns false if no complete assignment exists at all.
+pub(crate) fn restrict_to_counts(candidates: &mut [KindSet; CAMP_SIZE]) -> bool {
+    let Some(base) = find(candidates) else {
+        return false;
+    };
+    // `possible[s]`: kinds shown to fit slot s in some complete assignment.
+    let mut possible: [KindSet; CAMP_SIZE] = base.map(KindSet::single);
+    for slot in 0..CAMP_SIZE {
+        for kind in candidates[slot].iter() {
+            if possible[slot].contains(kind) {
+                continue;
+            }
+            if let Some(found) = with_slot_as(candidates, &base, slot, kind) {
+                for (s, k) in found.iter().enumerate() {
+                    possible[s].insert(*k);
+                }
+            }
+        }
+    }
+    for (c, p) in candidates.iter_mut().zip(possible) {
+        *c &= p;
+    }
+    true
+}
+
+/// A complete assignment with `slot` set to `kind`, found by changing
+/// `base` along one alternating path.
+fn with_slot_as(
+    candidates: &[KindSet; CAMP_SIZE],
+    base: &Assignment,
+    slot: usize,
+    kind: Kind,
+) -> Option<Assignment> {
+    for other in 0..CAMP_SIZE {
+        if other == slot || base[other] != kind {
+            continue;
+        }
+        let mut matcher = Matcher::new(candidates);
+        for (s, &k) in base.iter().enumerate() {
+            matcher.set(s, Some(k));
+        }
+        // `slot` takes `other`'s unit of `kind`; `other` must go elsewhere
+        // (the unit `slot` gave up is free now).
+        matcher.set(slot, Some(kind));
+        matcher.set(other, None);
+        if matcher.place(other, &mut KindSet::single(kind)) {
+            return matcher.complete();
+        }
+    }
+    None
+}
+
+/// A Markov chain over complete assignments: each step swaps the kinds of
+/// two slots (or rotates three) when every slot still gets a candidate, so
+/// in the long run every assignment in reach is equally likely.
+pub(crate) struct Chain {
+    candidates: [KindSet; CAMP_SIZE],
+    state: Assignment,
+    /// Slots with more than one candidate: the only ones that can change.
+    open: Vec<usize>,
+}
+
+/// Chain steps between two samples.
+const STEPS_PER_SAMPLE: usize = 60;
+/// Chain steps before the first sample.
+const BURN_IN: usize = 400;
+
+impl Chain {
+    pub(crate) fn new<R: Rng>(candidates: &[KindSet; CAMP_SIZE], rng: &mut R) -> Option<Chain> {
+        let state = find(candidates)?;
+        let open = (0..CAMP_SIZE)
+            .filter(|&s| candidates[s].len() > 1)
+            .collect();
+        let mut chain = Chain {
+            candidates: *candidates,
+            state,
+            open,
+        };
+        chain.walk(BURN_IN, rng);
+        Some(chain)
+    }
+
+    fn fits(&self, slot: usize, kind: Kind) -> bool {
+        self.candidates[slot].contains(kind)
+    }
+
+    fn walk<R: Rng>(&mut self, steps: usize, rng: &mut R) {
+        if self.open.len() < 2 {
+            return;
+        }
+        let n = self.open.len();
+        for _ in 0..steps {
+            let a = self.open[rng.random_range(0..n)];
+            let b = self.open[rng.random_range(0..n)];
+            let (ka, kb) = (self.state[a], self.state[b]);
+            if ka == kb {
+                continue;
+            }
+            if rng.random_ratio(1, 4) {
+                // A rotation of three reaches what no swap can.
+                let c = self.open[rng.random_range(0..n)];
+                let kc = self.state[c];
+                if kc != ka && kc != kb && self.fits(a, kc) && self.fits(b, ka) && self.fits(c, kb)
+                {
+                    self.state[a] = kc;
+                    self.state[b] = ka;
+                    self.state[c] = kb;
+                }
+            } else if self.fits(a, kb) && self.fits(b, ka) {
+                self.state.swap(a, b);
+            }
+        }
+    }
+
+    /// The next sample.
+    pub(crate) fn sample<R: Rng>(&mut self, rng: &mut R) -> Assignment {
+        self.walk(STEPS_PER_SAMPLE, rng);
+        self.state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    use super::*;
+
+    fn camp() -> Assignment {
+        let mut kinds = Vec::new();
+        for k in Kind::ALL {
+            for _ in 0..k.count() {
+                kinds.push(k);
+            }
+        }
+        kinds.try_into().unwrap()
+    }
+
+    #[test]
+    fn counts_pin_down_the_last_unknowns() {
+        let truth = camp();
+        // Every slot but two knows its kind; those two may be anything.
+        let mut candidates = truth.map(KindSet::single);
+        candidates[0] = KindSet::ALL;
+        candidates[22] = KindSet::ALL;
+        assert!(restrict_to_counts(&mut candidates));
+        assert_eq!(
+            candidates[0],
+            KindSet::single(truth[0]).with(truth[22]),
+            "slot 0 takes what is left"
+        );
+        let mut impossible = truth.map(KindSet::single);
+        impossible[0] = KindSet::single(Kind::General);
+        impossible[1] = KindSet::single(Kind::General);
+        assert!(!restrict_to_counts(&mut impossible));
+    }
+
+    #[test]
+    fn the_chain_keeps_counts_and_candidates() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut candidates = [KindSet::ALL; CAMP_SIZE];
+        candidates[5] = KindSet::FIXED;
+        candidates[6] = KindSet::MOVABLE;
+        assert!(restrict_to_counts(&mut candidates));
+        let mut chain = Chain::new(&candidates, &mut rng).unwrap();
+        let mut seen = KindSet::EMPTY;
+        for _ in 0..200 {
+            let a = chain.sample(&mut rng);
+            let mut counts = ByKind::<u8>::default();
+            for (s, k) in a.iter().enumerate() {
+                assert!(candidates[s].contains(*k));
+                counts[*k] += 1;
+            }
+            assert!(Kind::ALL.iter().all(|k| counts[*k] == k.count()));
+            seen.insert(a[5]);
+        }
+        assert_eq!(seen, KindSet::FIXED);
+    }
+}

@@ -1,0 +1,396 @@
+//! Deduction: what each enemy piece can still be, from one player's view
+//! and nothing else.
+//!
+//! Every piece starts as any kind its camp slot allows. The public history
+//! then narrows it down: a piece that moved is no Mine or Flag, and the
+//! shape of its move (a flight over pieces, a long slide, a two-node
+//! charge) leaves only the kinds that move that way; every battle against
+//! one of our pieces, whose kind we know, leaves only the kinds that give
+//! the announced result (with the Flag fighting as the piece behind it and
+//! the Mine rule of the table); an enemy piece that entered our
+//! headquarters without winning is no officer. Finally the camp's piece
+//! counts tie the pieces together (if both Mines are placed elsewhere, no
+//! other piece is a Mine). Probabilities come from sampling complete
+//! assignments of kinds that satisfy all of this and replay the history
+//! with exactly the announcements that were made.
+
+use gunjin_rules::{
+    Announcement, BattleResult, Bitboard, ByKind, CAMP, CAMP_SIZE, Color, Geometry, Kind, Outcome,
+    PieceId, Placement, PublicMove, Rules, Setup, Square, View, WinReason, destinations, is_bridge,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::KindSet;
+use crate::assignment::{self, Chain};
+use crate::world;
+
+/// What one player can deduce about the enemy's pieces.
+///
+/// ```
+/// use gunjin_cpu::{Belief, KindSet};
+/// use gunjin_rules::{Announcement, ByColor, Color, Game, Kind, PieceId, Rules, Template};
+///
+/// let setups = ByColor { south: Template::ALL[0].setup(), north: Template::ALL[3].setup() };
+/// let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+/// // South's Tank on b4 attacks North's Tank on b5: both are removed.
+/// assert_eq!(game.play("b4-b5".parse().unwrap()).unwrap(), Announcement::BothRemoved);
+/// let belief = Belief::new(&game.view(Color::North));
+/// // North knows its own piece was a Tank, so South's attacker (slot 1) was one too.
+/// assert_eq!(belief.candidates(PieceId(1)), KindSet::single(Kind::Tank));
+/// assert_eq!(belief.most_likely(PieceId(1)), Some(Kind::Tank));
+/// // Nothing is known of South's piece on a4 (slot 0) yet; its sampled
+/// // probabilities add up to one.
+/// assert_eq!(belief.candidates(PieceId(0)), KindSet::ALL);
+/// let total: f32 = belief.probabilities(PieceId(0)).0.iter().sum();
+/// assert!((total - 1.0).abs() < 1e-3);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Belief {
+    side: Color,
+    candidates: [KindSet; CAMP_SIZE],
+    probabilities: [ByKind<f32>; CAMP_SIZE],
+    samples: usize,
+}
+
+/// Complete assignments sampled by [`Belief::new`].
+pub const BELIEF_SAMPLES: usize = 256;
+
+impl Belief {
+    /// Deduces what each enemy piece can be, and samples
+    /// [`BELIEF_SAMPLES`] worlds for the probabilities (seeded from the
+    /// view, so the same view always gives the same answer).
+    pub fn new(view: &View) -> Belief {
+        Belief::with_samples(view, BELIEF_SAMPLES, view_seed(view))
+    }
+
+    /// As [`Belief::new`], with a chosen number of samples and seed.
+    pub fn with_samples(view: &View, samples: usize, seed: u64) -> Belief {
+        let candidates = deduce(view);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut counts = [ByKind::<u32>::default(); CAMP_SIZE];
+        let mut taken = 0;
+        if let Some(mut chain) = Chain::new(&candidates, &mut rng) {
+            // Assignments that fail the replay (a Flag's backing, the end
+            // rules) are rejected; give up after many tries and use the
+            // unchecked ones rather than nothing.
+            let mut fallback = [ByKind::<u32>::default(); CAMP_SIZE];
+            for _ in 0..samples * 8 {
+                let a = chain.sample(&mut rng);
+                for (slot, kind) in a.iter().enumerate() {
+                    fallback[slot][*kind] += 1;
+                }
+                if world::replay(Knowledge::from(view), &a).is_some() {
+                    for (slot, kind) in a.iter().enumerate() {
+                        counts[slot][*kind] += 1;
+                    }
+                    taken += 1;
+                    if taken == samples {
+                        break;
+                    }
+                }
+            }
+            if taken == 0 {
+                counts = fallback;
+            }
+        }
+        let probabilities = core::array::from_fn(|slot| {
+            let c = &counts[slot];
+            let total: u32 = c.0.iter().sum();
+            if total == 0 {
+                // No sample at all: spread over the candidates by count.
+                let set = candidates[slot];
+                let weight: u32 = set.iter().map(|k| k.count() as u32).sum();
+                ByKind::new_with(|k| {
+                    if set.contains(k) {
+                        k.count() as f32 / weight.max(1) as f32
+                    } else {
+                        0.0
+                    }
+                })
+            } else {
+                ByKind::new_with(|k| c[k] as f32 / total as f32)
+            }
+        });
+        Belief {
+            side: view.side(),
+            candidates,
+            probabilities,
+            samples: taken,
+        }
+    }
+
+    /// The side whose view this is.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The kinds the enemy piece `id` can still be (never empty, and never
+    /// missing its true kind).
+    pub fn candidates(&self, id: PieceId) -> KindSet {
+        self.candidates
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(KindSet::EMPTY)
+    }
+
+    /// The chance of each kind for the enemy piece `id`, from the sampled
+    /// worlds: zero outside its candidates, summing to one.
+    pub fn probabilities(&self, id: PieceId) -> ByKind<f32> {
+        self.probabilities
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The likeliest kind of the enemy piece `id`.
+    pub fn most_likely(&self, id: PieceId) -> Option<Kind> {
+        let p = self.probabilities(id);
+        self.candidates(id)
+            .iter()
+            .max_by(|&a, &b| p[a].total_cmp(&p[b]).then(b.cmp(&a)))
+    }
+
+    /// How many sampled worlds replayed the history exactly.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+}
+
+/// A seed derived from everything public in the view.
+pub(crate) fn view_seed(view: &View) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    eat(view.side() as u64);
+    eat(view.first() as u64);
+    for pm in view.history() {
+        eat(pm.mv.from.index() as u64 | (pm.mv.to.index() as u64) << 8);
+        eat(pm.announcement as u64);
+    }
+    h
+}
+
+/// What an announcement says about the battle.
+fn announcement_of(result: BattleResult) -> Announcement {
+    match result {
+        BattleResult::AttackerWins => Announcement::DefenderRemoved,
+        BattleResult::DefenderWins => Announcement::AttackerRemoved,
+        BattleResult::BothRemoved => Announcement::BothRemoved,
+    }
+}
+
+/// The node behind a Flag of `owner` on `sq` (towards the owner's back
+/// rank), if there is one.
+pub(crate) fn behind(sq: Square, owner: Color) -> Option<Square> {
+    let rank = sq.rank() as i8 - owner.forward();
+    if sq.is_hq() || !(0..8).contains(&rank) {
+        None
+    } else {
+        Square::new(sq.file(), rank as u8)
+    }
+}
+
+/// A representative kind of each way of moving, with the kinds that move
+/// that way.
+const MOVERS: [(Kind, KindSet); 4] = [
+    (
+        Kind::General,
+        KindSet::from_bits(
+            KindSet::MOVABLE.bits()
+                & !(1 << Kind::Plane as u16)
+                & !(1 << Kind::Tank as u16)
+                & !(1 << Kind::Cavalry as u16)
+                & !(1 << Kind::Engineer as u16),
+        ),
+    ),
+    (
+        Kind::Tank,
+        KindSet::from_bits((1 << Kind::Tank as u16) | (1 << Kind::Cavalry as u16)),
+    ),
+    (Kind::Plane, KindSet::from_bits(1 << Kind::Plane as u16)),
+    (
+        Kind::Engineer,
+        KindSet::from_bits(1 << Kind::Engineer as u16),
+    ),
+];
+
+/// The kinds the placement option allows on each camp slot.
+pub(crate) fn placement_candidates(rules: Rules) -> [KindSet; CAMP_SIZE] {
+    core::array::from_fn(|slot| {
+        let square = CAMP[slot];
+        let mut set = KindSet::ALL;
+        if rules.placement == Placement::Traditional {
+            if is_bridge(square) {
+                set = set.without(Kind::Mine).without(Kind::Flag);
+            }
+            if square.rank() == 0 {
+                set = set.without(Kind::Flag);
+            }
+        }
+        set
+    })
+}
+
+/// The public board during the replay: which side's piece (by id) stands
+/// on each node.
+struct Public {
+    at: [Option<(Color, PieceId)>; 48],
+}
+
+impl Public {
+    fn occupied(&self, color: Color) -> Bitboard {
+        Square::ALL
+            .into_iter()
+            .filter(|sq| matches!(self.at[sq.index()], Some((c, _)) if c == color))
+            .collect()
+    }
+}
+
+/// What a player knows for sure: its side, the rules, who moved first, its
+/// own setup and the public history. A [`View`] holds all of it; the bot
+/// protocol receives it line by line.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Knowledge<'a> {
+    pub side: Color,
+    pub rules: Rules,
+    pub first: Color,
+    pub own_setup: &'a Setup,
+    pub history: &'a [PublicMove],
+    pub outcome: Option<Outcome>,
+}
+
+impl<'a> From<&'a View> for Knowledge<'a> {
+    fn from(view: &'a View) -> Knowledge<'a> {
+        Knowledge {
+            side: view.side(),
+            rules: view.rules(),
+            first: view.first(),
+            own_setup: view.own_setup(),
+            history: view.history(),
+            outcome: view.outcome(),
+        }
+    }
+}
+
+/// The candidates of every enemy piece (by [`PieceId`]), from the view.
+pub(crate) fn deduce(view: &View) -> [KindSet; CAMP_SIZE] {
+    if let Some(record) = view.reveal() {
+        return record.setups[!view.side()].slots().map(KindSet::single);
+    }
+    deduce_from(Knowledge::from(view))
+}
+
+/// The candidates of every enemy piece, from what the player knows.
+pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
+    let me = known.side;
+    let enemy = !me;
+    let rules = known.rules;
+    let geometry = Geometry::of(rules.front);
+    let own_kinds = known.own_setup.slots();
+    let mut candidates = placement_candidates(rules);
+
+    let mut public = Public { at: [None; 48] };
+    for color in Color::ALL {
+        for (slot, sq) in CAMP.iter().enumerate() {
+            public.at[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));
+        }
+    }
+
+    let history = known.history;
+    for (ply, pm) in history.iter().enumerate() {
+        let (from, to) = (pm.mv.from, pm.mv.to);
+        let Some((color, mover)) = public.at[from.index()] else {
+            // Not a history this view could have: deduce nothing more.
+            break;
+        };
+        let defender = public.at[to.index()];
+        if color == enemy {
+            let own = public.occupied(enemy);
+            let theirs = public.occupied(me);
+            let mut could = KindSet::EMPTY;
+            for (kind, set) in MOVERS {
+                if destinations(geometry, enemy, kind, from, own, theirs).contains(to) {
+                    could |= set;
+                }
+            }
+            candidates[mover.0 as usize] &= could;
+        }
+        // The attacker has left its node when the battle is fought.
+        public.at[from.index()] = None;
+        if let Some((_, target)) = defender {
+            if color == enemy {
+                // The enemy attacked one of ours.
+                let mut fights_as = own_kinds[target.0 as usize];
+                if fights_as == Kind::Flag {
+                    fights_as = behind(to, me)
+                        .and_then(|b| public.at[b.index()])
+                        .filter(|&(c, _)| c == me)
+                        .map_or(Kind::Flag, |(_, id)| own_kinds[id.0 as usize]);
+                }
+                let fits: KindSet = KindSet::MOVABLE
+                    .iter()
+                    .filter(|&k| announcement_of(rules.battle(k, fights_as)) == pm.announcement)
+                    .collect();
+                candidates[mover.0 as usize] &= fits;
+            } else {
+                // We attacked one of theirs.
+                let ours = own_kinds[mover.0 as usize];
+                let gives = |k: Kind| announcement_of(rules.battle(ours, k)) == pm.announcement;
+                let mut fits: KindSet = KindSet::ALL
+                    .without(Kind::Flag)
+                    .iter()
+                    .filter(|&k| gives(k))
+                    .collect();
+                // The Flag fights as the enemy piece behind it, if any.
+                let backing = behind(to, enemy)
+                    .and_then(|b| public.at[b.index()])
+                    .filter(|&(c, _)| c == enemy);
+                let flag_fits = match backing {
+                    Some((_, id)) => candidates[id.0 as usize]
+                        .without(Kind::Flag)
+                        .iter()
+                        .any(gives),
+                    None => gives(Kind::Flag),
+                };
+                if flag_fits {
+                    fits.insert(Kind::Flag);
+                }
+                candidates[target.0 as usize] &= fits;
+            }
+        }
+        if color == enemy && to == Square::hq(me) && !pm.announcement.attacker_removed() {
+            let won_here = ply + 1 == history.len()
+                && matches!(
+                    known.outcome,
+                    Some(Outcome::Win {
+                        winner,
+                        reason: WinReason::HeadquartersTaken { .. }
+                    }) if winner == enemy
+                );
+            let by = match known.outcome {
+                Some(Outcome::Win {
+                    reason: WinReason::HeadquartersTaken { by },
+                    ..
+                }) if won_here => KindSet::single(by),
+                _ => !KindSet::OFFICERS,
+            };
+            candidates[mover.0 as usize] &= by;
+        }
+        // The announcement says who is left standing.
+        let survivor = match pm.announcement {
+            Announcement::Moved | Announcement::DefenderRemoved => Some((color, mover)),
+            Announcement::AttackerRemoved => defender,
+            Announcement::BothRemoved => None,
+        };
+        public.at[to.index()] = survivor;
+    }
+    let before = candidates;
+    if !assignment::restrict_to_counts(&mut candidates) {
+        // Only an inconsistent view gets here; keep what the moves said.
+        return before;
+    }
+    candidates
+}

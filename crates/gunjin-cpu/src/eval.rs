@@ -1,0 +1,333 @@
+//! How good a position is for one side: material, officers, and the race
+//! to the headquarters. Used on the full positions of sampled worlds, so
+//! it may read every kind; averaging over worlds turns it into an
+//! expectation over what the side does not know.
+
+use gunjin_rules::{
+    BattleResult, ByColor, ByKind, CAMP_SIZE, Color, Geometry, Kind, Position, Rules, Square,
+    StrengthOrder,
+};
+
+use crate::KindSet;
+
+/// A won game, in evaluation units (a General is worth about 10).
+pub(crate) const WIN: f32 = 1000.0;
+
+/// What each kind is worth under a rule set.
+pub(crate) fn values(rules: Rules) -> ByKind<f32> {
+    // By strength rank, strongest first: the orders differ only in where
+    // the Tank and the Cavalry stand.
+    const BY_RANK: [f32; 12] = [10.0, 8.0, 7.0, 6.5, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0, 2.5, 2.0];
+    let order = rules.strength.kinds();
+    ByKind::new_with(|kind| match kind {
+        Kind::Engineer => 3.0,
+        Kind::Spy => 3.5,
+        Kind::Mine => match rules.mine {
+            gunjin_rules::MineRule::Stays => 3.0,
+            gunjin_rules::MineRule::Explodes => 2.5,
+        },
+        Kind::Flag => 1.0,
+        _ => {
+            let rank = order.iter().position(|&k| k == kind).unwrap_or(11);
+            // Only the twelve kinds above the Engineer are ranked here.
+            BY_RANK[rank.min(11)]
+                + if kind == Kind::Plane { 0.5 } else { 0.0 }
+                + if kind == Kind::Tank && rules.strength == StrengthOrder::Traditional {
+                    0.5
+                } else {
+                    0.0
+                }
+        }
+    })
+}
+
+/// Steps from every node to each side's headquarters, walking as a
+/// one-step piece does (the front crossed at the bridges only).
+#[derive(Clone, Debug)]
+pub(crate) struct HqDistance(ByColor<[u8; 48]>);
+
+impl HqDistance {
+    pub(crate) fn new(rules: Rules) -> HqDistance {
+        let geometry = Geometry::of(rules.front);
+        HqDistance(ByColor::new_with(|color| {
+            let mut dist = [u8::MAX; 48];
+            let hq = Square::hq(color);
+            dist[hq.index()] = 0;
+            let mut frontier = vec![hq];
+            let mut d = 0;
+            while !frontier.is_empty() {
+                d += 1;
+                let mut next = Vec::new();
+                for sq in frontier {
+                    for n in geometry.steps(sq) {
+                        if dist[n.index()] == u8::MAX {
+                            dist[n.index()] = d;
+                            next.push(n);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            dist
+        }))
+    }
+
+    /// Steps from `sq` to `color`'s headquarters.
+    #[inline]
+    pub(crate) fn to(&self, color: Color, sq: Square) -> u8 {
+        self.0[color][sq.index()]
+    }
+}
+
+/// The weights of the evaluation; each level may use its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
+    /// Per unit of closeness of the best officer to the enemy headquarters.
+    pub attack: f32,
+    /// Per unit of closeness of the enemy's best officer to ours.
+    pub defence: f32,
+    /// For a piece standing in the enemy camp (not an officer).
+    pub advance: f32,
+    /// Having officers left (without one a side cannot win).
+    pub officers: f32,
+    /// Per step of the CPU's nearest officer towards the enemy
+    /// headquarters.
+    pub march: f32,
+    /// For a Plane or Engineer close to a mined enemy headquarters.
+    pub clear: f32,
+    /// For each side, by how few pieces it has that move (at most four).
+    pub hunt: f32,
+}
+
+impl Weights {
+    pub(crate) const FULL: Weights = Weights {
+        attack: 0.14,
+        defence: 0.2,
+        advance: 0.15,
+        officers: 6.0,
+        march: 0.3,
+        clear: 0.1,
+        hunt: 2.0,
+    };
+}
+
+/// The evaluation of positions for one side.
+#[derive(Clone, Debug)]
+pub(crate) struct Evaluator {
+    pub me: Color,
+    pub rules: Rules,
+    pub values: ByKind<f32>,
+    pub distance: HqDistance,
+    pub weights: Weights,
+    /// How pressing the attack is: it grows as the game goes on, so a lead
+    /// is turned into a win before the move limit.
+    pub urgency: f32,
+    /// By officer kind: the movable kinds that stop it (beat it or fall
+    /// with it, attacking or attacked).
+    pub stoppers: ByKind<KindSet>,
+}
+
+/// A side's movable pieces (file, rank, kind), and how many there are.
+type Movers = ([(i8, i8, Kind); CAMP_SIZE], usize);
+
+/// Closeness to a headquarters: 0 far away, growing fast near it.
+#[inline]
+fn closeness(dist: u8) -> f32 {
+    let c = 12.0 - dist.min(12) as f32;
+    c * c
+}
+
+impl Evaluator {
+    pub(crate) fn new(me: Color, rules: Rules, weights: Weights) -> Evaluator {
+        Evaluator {
+            me,
+            rules,
+            values: values(rules),
+            distance: HqDistance::new(rules),
+            weights,
+            urgency: 1.0,
+            stoppers: ByKind::new_with(|officer| {
+                if !officer.is_movable() {
+                    return KindSet::EMPTY;
+                }
+                KindSet::MOVABLE
+                    .iter()
+                    .filter(|&k| {
+                        rules.battle(k, officer) != BattleResult::DefenderWins
+                            || rules.battle(officer, k) != BattleResult::AttackerWins
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    /// How the officer `kind` of `side` would fare entering the enemy
+    /// headquarters now: 1 if it wins the game (the headquarters is empty
+    /// or it beats what holds it), less if it only clears it for another
+    /// officer (both removed) or falls there.
+    #[inline]
+    fn through_hq(&self, pos: &Position, side: Color, kind: Kind) -> f32 {
+        let hq = Square::hq(!side);
+        let board = pos.board();
+        match board.piece_at(hq) {
+            None => 1.0,
+            Some(defender) if defender.color == side => 0.3,
+            Some(defender) => {
+                let fights_as = match defender.kind {
+                    Kind::Flag => board.flag_strength(hq, defender.color),
+                    k => k,
+                };
+                match self.rules.battle(kind, fights_as) {
+                    BattleResult::AttackerWins => 1.0,
+                    BattleResult::BothRemoved => 0.5,
+                    BattleResult::DefenderWins => 0.2,
+                }
+            }
+        }
+    }
+
+    /// Whether the piece `kind` of `side` would win by entering the enemy
+    /// headquarters now.
+    #[inline]
+    fn enters_hq(&self, pos: &Position, side: Color, kind: Kind) -> bool {
+        kind.takes_hq() && self.through_hq(pos, side, kind) == 1.0
+    }
+
+    /// Whether `side` could win at once by taking the enemy headquarters
+    /// with an officer next to it, were it `side`'s move.
+    pub(crate) fn threatens_hq(&self, pos: &Position, side: Color) -> bool {
+        let hq = Square::hq(!side);
+        let geometry = Geometry::of(self.rules.front);
+        let board = pos.board();
+        (geometry.steps(hq) & board.occupied(side)).any(|sq| {
+            board
+                .piece_at(sq)
+                .is_some_and(|p| self.enters_hq(pos, side, p.kind))
+        })
+    }
+
+    /// Whether the side to move wins at once by taking the enemy
+    /// headquarters.
+    #[inline]
+    pub(crate) fn can_take_hq(&self, pos: &Position) -> bool {
+        self.threatens_hq(pos, pos.turn())
+    }
+
+    /// The position's worth for [`Evaluator::me`]; positive is good.
+    pub(crate) fn evaluate(&self, pos: &Position) -> f32 {
+        if self.can_take_hq(pos) {
+            return if pos.turn() == self.me {
+                WIN * 0.9
+            } else {
+                -WIN * 0.9
+            };
+        }
+        let board = pos.board();
+        let mut score = ByColor::<f32>::default();
+        let mut generals = ByColor::<u8>::default();
+        let mut spies = ByColor::<u8>::default();
+        let mut clearer = ByColor::<f32>::default();
+        // Every movable piece: where it stands and what it is.
+        let mut movers: ByColor<Movers> =
+            ByColor::new_with(|_| ([(0, 0, Kind::Flag); CAMP_SIZE], 0));
+        for color in Color::ALL {
+            for (sq, piece) in board.pieces(color) {
+                score[color] += self.values[piece.kind];
+                match piece.kind {
+                    Kind::General => generals[color] += 1,
+                    Kind::Spy => spies[color] += 1,
+                    _ => {}
+                }
+                if matches!(piece.kind, Kind::Plane | Kind::Engineer) {
+                    // Mine clearers: a Plane flies at the headquarters from
+                    // file c or d over anything; an Engineer slides.
+                    let d = if piece.kind == Kind::Plane {
+                        1.0 + (sq.file() as f32 - 2.5).abs() - 0.5
+                    } else {
+                        0.5 * self.distance.to(!color, sq) as f32
+                    };
+                    let c = (8.0 - d.min(8.0)) * (8.0 - d.min(8.0));
+                    clearer[color] = clearer[color].max(c);
+                }
+                if piece.kind.is_movable() {
+                    let (list, n) = &mut movers[color];
+                    list[*n] = (sq.file() as i8, sq.rank() as i8, piece.kind);
+                    *n += 1;
+                    if !piece.kind.takes_hq() && sq.camp() != color {
+                        score[color] += self.weights.advance;
+                    }
+                }
+            }
+        }
+        for color in Color::ALL {
+            // A Spy is worth little once the enemy General is gone.
+            if generals[!color] == 0 {
+                score[color] -= spies[color] as f32 * (self.values[Kind::Spy] - 0.5);
+            }
+            // A side left with few pieces that move is close to having no
+            // legal move at all, which loses: hunt the last ones down.
+            let movable = movers[color].1.min(4) as f32;
+            score[color] -= self.weights.hunt * (4.0 - movable) * (4.0 - movable);
+            let officers = pos.officers(color);
+            score[color] += self.weights.officers * (officers.min(3) as f32).sqrt();
+            // The race to the enemy headquarters: each officer by how close
+            // it is, how surely it gets through whatever holds the
+            // headquarters, and how far the nearest enemy piece that can
+            // stop it stands.
+            let (mine, n) = &movers[color];
+            let (theirs, m) = &movers[!color];
+            let (mut best, mut second, mut nearest_officer) = (0.0f32, 0.0f32, 0.0f32);
+            for &(file, rank, kind) in &mine[..*n] {
+                if !kind.takes_hq() {
+                    continue;
+                }
+                let sq = Square::new(file as u8, rank as u8).expect("a node");
+                let dist = self.distance.to(!color, sq);
+                let mut c = closeness(dist);
+                if c == 0.0 {
+                    continue;
+                }
+                let through = self.through_hq(pos, color, kind);
+                c *= through;
+                nearest_officer = nearest_officer.max(through * (12 - dist.min(12)) as f32);
+                let stoppers = self.stoppers[kind];
+                let nearest = theirs[..*m]
+                    .iter()
+                    .filter(|p| stoppers.contains(p.2))
+                    .map(|p| (p.0 - file).abs() + (p.1 - rank).abs())
+                    .min()
+                    .unwrap_or(8);
+                c *= 0.3 + 0.7 * nearest.min(8) as f32 / 8.0;
+                if c > best {
+                    second = best;
+                    best = c;
+                } else if c > second {
+                    second = c;
+                }
+            }
+            let weight = if color == self.me {
+                self.weights.attack * self.urgency
+            } else {
+                self.weights.defence
+            };
+            score[color] += weight * (best + 0.4 * second);
+            // A steady pull forward, whatever stands in the way.
+            if color == self.me {
+                score[color] += self.weights.march * self.urgency * nearest_officer;
+                // A Mine in the enemy headquarters stops every officer:
+                // bring a Plane or an Engineer to take it out.
+                let hq = Square::hq(!color);
+                if let Some(occupant) = board.piece_at(hq).filter(|p| p.color != color) {
+                    let fights_as = match occupant.kind {
+                        Kind::Flag => board.flag_strength(hq, occupant.color),
+                        k => k,
+                    };
+                    if fights_as == Kind::Mine {
+                        score[color] += self.weights.clear * self.urgency * clearer[color];
+                    }
+                }
+            }
+        }
+        score[self.me] - score[!self.me]
+    }
+}

@@ -1,0 +1,95 @@
+//! The CPU's setups: a library of formations, mirrored at random and
+//! varied by random swaps, so no two games start quite alike.
+//!
+//! Every formation keeps the headquarters shut with a Mine and puts the
+//! Flag in front of it (so the Flag fights as that Mine), keeps strong
+//! pieces by the bridges and the General and Spy apart from the front.
+
+use gunjin_rules::{CAMP_SIZE, PartialSetup, Rules, Setup};
+use rand::Rng;
+
+/// The formations, as setup text (front rank first, as the owner sees it).
+/// All are legal under every placement option.
+pub const FORMATIONS: [&str; 8] = [
+    "VTANTE/SLPCNS/EYOFJA/PXXMG",
+    "TANEVS/LPSCTN/AEYFOJ/MXXPG",
+    "ENTVAS/NOPTCL/JAFYSE/PXXGM",
+    "SAVTNE/TCPLNA/EJYFOS/GXXPM",
+    "NTSAVE/PLNCTO/SJAFYE/XMXGP",
+    "ETVNAT/SCLPON/AEFYJS/PXXMG",
+    "AVTENS/CNPJLT/SOYFEA/MXXGP",
+    "TSEANV/PONLCT/JYSFAE/PGXXM",
+];
+
+/// The slot each slot goes to when the camp is mirrored left to right.
+const MIRROR: [usize; CAMP_SIZE] = [
+    5, 4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6, 17, 16, 15, 14, 13, 12, 22, 21, 20, 19, 18,
+];
+
+/// A formation from the library, perhaps mirrored, with a few swaps of
+/// movable pieces in the front two ranks.
+pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
+    let base: Setup = FORMATIONS[rng.random_range(0..FORMATIONS.len())]
+        .parse()
+        .expect("formations are complete setups");
+    let mut slots = *base.slots();
+    if rng.random() {
+        let original = slots;
+        for (slot, &to) in MIRROR.iter().enumerate() {
+            slots[to] = original[slot];
+        }
+    }
+    let swaps = rng.random_range(2..=5);
+    for _ in 0..swaps {
+        // Within the front two ranks (slots 0–11), movable pieces only, so
+        // the Mines and the Flag keep guarding the headquarters.
+        let a = rng.random_range(0..12);
+        let b = rng.random_range(0..12);
+        if slots[a].is_movable() && slots[b].is_movable() {
+            slots.swap(a, b);
+        }
+    }
+    if rng.random_ratio(1, 3) {
+        // Now and then the General or a strong officer trades places with a
+        // piece of the second rank from the back.
+        let a = rng.random_range(12..18);
+        let b = rng.random_range(6..12);
+        if slots[a].is_movable() && slots[b].is_movable() {
+            slots.swap(a, b);
+        }
+    }
+    let setup = PartialSetup {
+        slots: slots.map(Some),
+    }
+    .complete()
+    .expect("swaps keep the counts");
+    if setup.check(rules).is_ok() {
+        setup
+    } else {
+        base
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    use super::*;
+
+    #[test]
+    fn formations_are_legal_and_varied() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut seen = std::collections::HashSet::new();
+        for text in FORMATIONS {
+            let setup: Setup = text.parse().unwrap();
+            setup.check(Rules::TRADITIONAL).unwrap();
+        }
+        for _ in 0..200 {
+            let setup = formation(Rules::TRADITIONAL, &mut rng);
+            setup.check(Rules::TRADITIONAL).unwrap();
+            seen.insert(setup);
+        }
+        assert!(seen.len() > 150, "only {} different setups", seen.len());
+    }
+}

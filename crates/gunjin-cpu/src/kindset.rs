@@ -1,0 +1,164 @@
+//! A small set of kinds: what an enemy piece can still be.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use gunjin_rules::Kind;
+use serde::{Deserialize, Serialize};
+
+/// A set of [`Kind`]s, one bit per kind ([`Kind::index`]).
+///
+/// ```
+/// use gunjin_cpu::KindSet;
+/// use gunjin_rules::Kind;
+/// let set = KindSet::MOVABLE;
+/// assert!(set.contains(Kind::Spy));
+/// assert!(!set.contains(Kind::Mine));
+/// assert_eq!(set.len(), 14);
+/// assert_eq!(KindSet::single(Kind::Flag).iter().collect::<Vec<_>>(), [Kind::Flag]);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KindSet(u16);
+
+impl KindSet {
+    pub const EMPTY: KindSet = KindSet(0);
+    /// Every kind.
+    pub const ALL: KindSet = KindSet(0xffff);
+    /// The kinds that move: all but the Mine and the Flag.
+    pub const MOVABLE: KindSet = KindSet(!((1 << 14) | (1 << 15)));
+    /// The kinds that never move: the Mine and the Flag.
+    pub const FIXED: KindSet = KindSet((1 << 14) | (1 << 15));
+    /// Officers of Major or above: the kinds that win by entering the enemy
+    /// headquarters.
+    pub const OFFICERS: KindSet = {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < 16 {
+            if Kind::ALL[i].takes_hq() {
+                bits |= 1 << i;
+            }
+            i += 1;
+        }
+        KindSet(bits)
+    };
+
+    /// The set holding only `kind`.
+    #[inline]
+    pub const fn single(kind: Kind) -> KindSet {
+        KindSet(1 << kind.index())
+    }
+
+    /// The set with these bits ([`Kind::index`] order).
+    #[inline]
+    pub const fn from_bits(bits: u16) -> KindSet {
+        KindSet(bits)
+    }
+
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    #[inline]
+    pub const fn contains(self, kind: Kind) -> bool {
+        self.0 & (1 << kind.index()) != 0
+    }
+
+    #[inline]
+    pub const fn with(self, kind: Kind) -> KindSet {
+        KindSet(self.0 | (1 << kind.index()))
+    }
+
+    #[inline]
+    pub const fn without(self, kind: Kind) -> KindSet {
+        KindSet(self.0 & !(1 << kind.index()))
+    }
+
+    #[inline]
+    pub fn insert(&mut self, kind: Kind) {
+        *self = self.with(kind);
+    }
+
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The only kind in the set, if it holds exactly one.
+    #[inline]
+    pub fn only(self) -> Option<Kind> {
+        (self.len() == 1).then(|| Kind::ALL[self.0.trailing_zeros() as usize])
+    }
+
+    /// The kinds in [`Kind::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL.into_iter().filter(move |&k| self.contains(k))
+    }
+}
+
+impl FromIterator<Kind> for KindSet {
+    fn from_iter<I: IntoIterator<Item = Kind>>(iter: I) -> KindSet {
+        iter.into_iter().fold(KindSet::EMPTY, KindSet::with)
+    }
+}
+
+impl BitAnd for KindSet {
+    type Output = KindSet;
+    #[inline]
+    fn bitand(self, rhs: KindSet) -> KindSet {
+        KindSet(self.0 & rhs.0)
+    }
+}
+
+impl BitOr for KindSet {
+    type Output = KindSet;
+    #[inline]
+    fn bitor(self, rhs: KindSet) -> KindSet {
+        KindSet(self.0 | rhs.0)
+    }
+}
+
+impl BitAndAssign for KindSet {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: KindSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl BitOrAssign for KindSet {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: KindSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl Not for KindSet {
+    type Output = KindSet;
+    #[inline]
+    fn not(self) -> KindSet {
+        KindSet(!self.0)
+    }
+}
+
+/// The setup letters of the kinds, like `{GLM}`.
+impl fmt::Debug for KindSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for kind in self.iter() {
+            write!(f, "{}", kind.char())?;
+        }
+        f.write_str("}")
+    }
+}
+
+impl fmt::Display for KindSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}

@@ -1,0 +1,99 @@
+//! The CPU's levels: two baselines and the three levels a player picks.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// How the CPU plays.
+///
+/// ```
+/// use gunjin_cpu::Level;
+/// assert_eq!("hard".parse::<Level>(), Ok(Level::Hard));
+/// assert_eq!(Level::Easy.to_string(), "easy");
+/// assert_eq!(Level::PLAYABLE, [Level::Easy, Level::Normal, Level::Hard]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// A uniformly random legal move: the benchmark floor.
+    Random,
+    /// The best move by a one-move heuristic, with no deduction.
+    Greedy,
+    /// Deduction and a one-move look over a few sampled worlds, played
+    /// loosely: a gentle opponent.
+    Easy,
+    /// Deduction and a two-move search over sampled worlds.
+    Normal,
+    /// Deduction and a two-move search over many sampled worlds with the
+    /// full evaluation: the strongest level.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+    ];
+
+    /// The levels offered to a player.
+    pub const PLAYABLE: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The lowercase name used in the protocol, the arena and URLs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The think time this level aims at per move, in milliseconds; a
+    /// smaller [`Budget`](crate::Budget) from the host caps it.
+    pub const fn think_millis(self) -> f64 {
+        match self {
+            Level::Random | Level::Greedy => 0.0,
+            Level::Easy => 60.0,
+            Level::Normal => 300.0,
+            Level::Hard => 800.0,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError(pub String);
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a level: random, greedy, easy, normal or hard",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseLevelError(s.to_owned()))
+    }
+}

@@ -1,0 +1,160 @@
+//! The CPU opponent of Gunjin Shogi (軍人将棋).
+//!
+//! The CPU is honest by construction: all it is ever given is a player's
+//! [`View`] (its own pieces, the enemy's positions and the public history),
+//! a time [`Budget`] and a seed. From the view it deduces what each enemy
+//! piece can still be ([`Belief`]), samples complete worlds consistent with
+//! that, and searches on them.
+//!
+//! - [`Level::Random`] and [`Level::Greedy`]: the baselines.
+//! - [`Level::Easy`]: deduction, a one-move look over a few worlds, and a
+//!   loose choice.
+//! - [`Level::Normal`] and [`Level::Hard`]: deduction and a two-move search
+//!   over sampled worlds; Hard searches many more with the full evaluation
+//!   and picks at random only among near-equal moves.
+//!
+//! The library never reads a clock itself (`std::time` panics in a browser
+//! worker): the host passes one in the [`Budget`].
+//!
+//! ```
+//! use gunjin_cpu::{Budget, Cpu, Level};
+//! use gunjin_rules::{ByColor, Color, Game, Rules};
+//!
+//! let rules = Rules::KIRAKUKEN;
+//! let mut south = Cpu::new(Level::Hard, 1).with_worlds(Some(4));
+//! let mut north = Cpu::new(Level::Greedy, 2);
+//! let setups = ByColor { south: south.setup(rules), north: north.setup(rules) };
+//! let mut game = Game::new(rules, setups, Color::South).unwrap();
+//! fn no_clock() -> f64 { 0.0 }
+//! let budget = Budget { millis: 100.0, now: no_clock };
+//! for _ in 0..4 {
+//!     let cpu = if game.position().turn() == Color::South { &mut south } else { &mut north };
+//!     let view = game.view(game.position().turn());
+//!     let mv = cpu.choose_move(&view, budget).unwrap();
+//!     game.play(mv).unwrap();
+//! }
+//! ```
+
+mod assignment;
+mod baseline;
+mod belief;
+mod eval;
+mod formation;
+mod kindset;
+mod level;
+pub mod protocol;
+mod search;
+mod world;
+
+use gunjin_rules::{Move, Rules, Setup, View};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+pub use belief::{BELIEF_SAMPLES, Belief};
+pub use formation::{FORMATIONS, formation};
+pub use kindset::KindSet;
+pub use level::{Level, ParseLevelError};
+pub use search::Analysis;
+
+/// How long the CPU may think about one move, and the clock to measure it
+/// with: `std::time::Instant` natively, `performance.now()` in a browser
+/// worker. The clock returns milliseconds from any fixed origin.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub millis: f64,
+    pub now: fn() -> f64,
+}
+
+impl Budget {
+    pub fn new(millis: f64, now: fn() -> f64) -> Budget {
+        Budget { millis, now }
+    }
+}
+
+/// A CPU player: a level and a seed. Its moves depend only on the view, the
+/// seed and (unless the number of worlds is fixed) the time it is given.
+#[derive(Clone, Debug)]
+pub struct Cpu {
+    level: Level,
+    seed: u64,
+    setups: u64,
+    worlds: Option<usize>,
+}
+
+/// Mixes two numbers into a well-spread seed (SplitMix64).
+fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Cpu {
+    pub fn new(level: Level, seed: u64) -> Cpu {
+        Cpu {
+            level,
+            seed,
+            setups: 0,
+            worlds: None,
+        }
+    }
+
+    /// Searches exactly this many sampled worlds per move instead of
+    /// watching the clock (`None`: the level's own time-based amount).
+    /// With a fixed number the moves are reproducible on any machine.
+    pub fn with_worlds(mut self, worlds: Option<usize>) -> Cpu {
+        self.worlds = worlds;
+        self
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// A hidden setup for a new game. Random and Greedy set up at random;
+    /// the other levels draw from their formation library.
+    pub fn setup(&mut self, rules: Rules) -> Setup {
+        self.setups += 1;
+        let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));
+        match self.level {
+            Level::Random | Level::Greedy => Setup::random(rules, &mut rng),
+            _ => formation(rules, &mut rng),
+        }
+    }
+
+    /// The CPU's move; `None` only when it is not its turn, the game is
+    /// over, or it has no legal move.
+    pub fn choose_move(&mut self, view: &View, budget: Budget) -> Option<Move> {
+        self.analyse(view, budget).chosen
+    }
+
+    /// As [`Cpu::choose_move`], with the worth the search gave every move
+    /// (empty for the baselines).
+    pub fn analyse(&mut self, view: &View, budget: Budget) -> Analysis {
+        if !view.is_my_turn() {
+            return Analysis::default();
+        }
+        let mut rng = SmallRng::seed_from_u64(mix(self.seed, belief::view_seed(view)));
+        let baseline = |chosen| Analysis {
+            moves: Vec::new(),
+            worlds: 0,
+            nodes: 0,
+            chosen,
+        };
+        match self.level {
+            Level::Random => baseline(baseline::random_move(view, &mut rng)),
+            Level::Greedy => baseline(baseline::greedy_move(view, &mut rng)),
+            level => {
+                let style = search::Style::of(level);
+                let limit = match self.worlds {
+                    Some(n) => search::Limit::Worlds(n),
+                    None => search::Limit::Time(Budget {
+                        millis: budget.millis.min(level.think_millis()),
+                        now: budget.now,
+                    }),
+                };
+                search::analyse(view, &style, limit, &mut rng)
+            }
+        }
+    }
+}

@@ -1,0 +1,554 @@
+//! The bot protocol: one side of a game over a line-based text protocol,
+//! in the spirit of chess's UCI, so other programs can play our CPU and
+//! ours can play them. `docs/PROTOCOL.md` is the specification; this
+//! module reads and writes its lines ([`Command`], [`Reply`]) and runs our
+//! CPU behind it ([`Bot`]).
+//!
+//! ```
+//! use gunjin_cpu::protocol::{Bot, Command, Reply};
+//! use gunjin_cpu::Level;
+//!
+//! fn clock() -> f64 { 0.0 }
+//! let mut bot = Bot::new(Level::Random, 7);
+//! let replies = bot.handle(&"newgame htsrf s s".parse().unwrap(), clock);
+//! assert!(replies.is_empty());
+//! let replies = bot.handle(&Command::Setup, clock);
+//! assert!(matches!(replies[0], Reply::Setup(_)));
+//! let replies = bot.handle(&"go".parse().unwrap(), clock);
+//! assert!(matches!(replies.last(), Some(Reply::BestMove(Some(_)))));
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use gunjin_rules::{Announcement, Color, Move, PublicMove, Rules, Setup, View};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::belief::{Knowledge, deduce_from};
+use crate::world::Worlds;
+use crate::{Budget, Cpu, Level};
+
+/// The protocol's name and version, sent in the `id` reply.
+pub const PROTOCOL: &str = "gsp 1";
+
+/// A line from the host to the bot.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `gsp`: the first line; the bot answers `id …` lines and `gspok`.
+    Hello,
+    /// `isready`: the bot answers `readyok` once it has handled everything
+    /// before.
+    IsReady,
+    /// `setoption <name> <value>`: `level`, `seed` or `worlds`.
+    SetOption { name: String, value: String },
+    /// `newgame <rule code> <s|n: the bot's side> <s|n: who moves first>`.
+    NewGame {
+        rules: Rules,
+        side: Color,
+        first: Color,
+    },
+    /// `setup`: the bot answers `setup <setup text>` and plays that setup.
+    Setup,
+    /// `usesetup <setup text>`: the host gives the bot its setup.
+    UseSetup(Setup),
+    /// `move <s|n> <from-to> <moved|attacker|defender|both>`: a move of
+    /// either side and the referee's announcement, in the order played.
+    Move(PublicMove),
+    /// `go [movetime <ms>] [worlds <n>]`: the bot answers
+    /// `bestmove <from-to>` (or `bestmove none`).
+    Go {
+        millis: Option<f64>,
+        worlds: Option<usize>,
+    },
+    /// `result <s|n|draw> [reason words]`: the game is over.
+    Result { winner: Option<Color>, text: String },
+    /// `quit`.
+    Quit,
+}
+
+/// A line from the bot to the host.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// `id <key> <value>`: `name`, `author`, `protocol`.
+    Id { key: String, value: String },
+    /// `gspok`.
+    HelloOk,
+    /// `readyok`.
+    ReadyOk,
+    /// `setup <setup text>`.
+    Setup(Setup),
+    /// `bestmove <from-to>` or `bestmove none`.
+    BestMove(Option<Move>),
+    /// `info <free text>`: for people; hosts ignore it.
+    Info(String),
+    /// `error <free text>`: the bot could not use a command.
+    Error(String),
+}
+
+/// A line that does not follow the protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtocolError(pub String);
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+fn side_char(c: Color) -> char {
+    c.char()
+}
+
+fn parse_side(word: Option<&str>, what: &str) -> Result<Color, ProtocolError> {
+    let w = word.ok_or_else(|| ProtocolError(format!("{what} is missing (s or n)")))?;
+    match w {
+        "s" => Ok(Color::South),
+        "n" => Ok(Color::North),
+        _ => Err(ProtocolError(format!("{what}: \"{w}\" is not s or n"))),
+    }
+}
+
+/// The protocol's word for an announcement.
+pub fn announcement_word(a: Announcement) -> &'static str {
+    match a {
+        Announcement::Moved => "moved",
+        Announcement::AttackerRemoved => "attacker",
+        Announcement::DefenderRemoved => "defender",
+        Announcement::BothRemoved => "both",
+    }
+}
+
+fn parse_announcement(word: Option<&str>) -> Result<Announcement, ProtocolError> {
+    match word {
+        Some("moved") => Ok(Announcement::Moved),
+        Some("attacker") => Ok(Announcement::AttackerRemoved),
+        Some("defender") => Ok(Announcement::DefenderRemoved),
+        Some("both") => Ok(Announcement::BothRemoved),
+        Some(w) => Err(ProtocolError(format!(
+            "\"{w}\" is not an announcement: moved, attacker, defender or both"
+        ))),
+        None => Err(ProtocolError("the announcement is missing".into())),
+    }
+}
+
+fn parse_move(word: Option<&str>) -> Result<Move, ProtocolError> {
+    word.ok_or_else(|| ProtocolError("the move is missing".into()))?
+        .parse()
+        .map_err(|e: gunjin_rules::ParseMoveError| ProtocolError(e.to_string()))
+}
+
+fn parse_setup(word: Option<&str>) -> Result<Setup, ProtocolError> {
+    word.ok_or_else(|| ProtocolError("the setup is missing".into()))?
+        .parse()
+        .map_err(|e: gunjin_rules::SetupError| ProtocolError(e.to_string()))
+}
+
+impl FromStr for Command {
+    type Err = ProtocolError;
+
+    fn from_str(line: &str) -> Result<Command, ProtocolError> {
+        let mut words = line.split_whitespace();
+        let Some(head) = words.next() else {
+            return Err(ProtocolError("an empty line".into()));
+        };
+        let command = match head {
+            "gsp" => Command::Hello,
+            "isready" => Command::IsReady,
+            "setoption" => {
+                let name = words.next().unwrap_or_default().to_owned();
+                let value = words.collect::<Vec<_>>().join(" ");
+                if name.is_empty() || value.is_empty() {
+                    return Err(ProtocolError("setoption <name> <value>".into()));
+                }
+                return Ok(Command::SetOption { name, value });
+            }
+            "newgame" => {
+                let code = words
+                    .next()
+                    .ok_or_else(|| ProtocolError("the rule code is missing".into()))?;
+                let rules = code
+                    .parse()
+                    .map_err(|e: gunjin_rules::ParseRulesError| ProtocolError(e.to_string()))?;
+                let side = parse_side(words.next(), "the bot's side")?;
+                let first = parse_side(words.next(), "who moves first")?;
+                Command::NewGame { rules, side, first }
+            }
+            "setup" => Command::Setup,
+            "usesetup" => Command::UseSetup(parse_setup(words.next())?),
+            "move" => {
+                let side = parse_side(words.next(), "the side that moved")?;
+                let mv = parse_move(words.next())?;
+                let announcement = parse_announcement(words.next())?;
+                Command::Move(PublicMove {
+                    side,
+                    mv,
+                    announcement,
+                })
+            }
+            "go" => {
+                let (mut millis, mut worlds) = (None, None);
+                while let Some(key) = words.next() {
+                    let value = words
+                        .next()
+                        .ok_or_else(|| ProtocolError(format!("go: {key} needs a value")))?;
+                    match key {
+                        "movetime" => {
+                            millis = Some(value.parse().map_err(|_| {
+                                ProtocolError(format!("go: movetime \"{value}\" is not a number"))
+                            })?)
+                        }
+                        "worlds" => {
+                            worlds = Some(value.parse().map_err(|_| {
+                                ProtocolError(format!("go: worlds \"{value}\" is not a number"))
+                            })?)
+                        }
+                        _ => return Err(ProtocolError(format!("go: unknown \"{key}\""))),
+                    }
+                }
+                Command::Go { millis, worlds }
+            }
+            "result" => {
+                let winner = match words.next() {
+                    Some("draw") => None,
+                    w => Some(parse_side(w, "the winner")?),
+                };
+                return Ok(Command::Result {
+                    winner,
+                    text: words.collect::<Vec<_>>().join(" "),
+                });
+            }
+            "quit" => Command::Quit,
+            _ => return Err(ProtocolError(format!("unknown command \"{head}\""))),
+        };
+        match words.next() {
+            Some(extra) => Err(ProtocolError(format!(
+                "{head}: unexpected \"{extra}\" at the end"
+            ))),
+            None => Ok(command),
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Hello => f.write_str("gsp"),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => write!(f, "setoption {name} {value}"),
+            Command::NewGame { rules, side, first } => {
+                write!(
+                    f,
+                    "newgame {rules} {} {}",
+                    side_char(*side),
+                    side_char(*first)
+                )
+            }
+            Command::Setup => f.write_str("setup"),
+            Command::UseSetup(setup) => write!(f, "usesetup {setup}"),
+            Command::Move(pm) => write!(
+                f,
+                "move {} {} {}",
+                side_char(pm.side),
+                pm.mv,
+                announcement_word(pm.announcement)
+            ),
+            Command::Go { millis, worlds } => {
+                f.write_str("go")?;
+                if let Some(ms) = millis {
+                    write!(f, " movetime {ms}")?;
+                }
+                if let Some(n) = worlds {
+                    write!(f, " worlds {n}")?;
+                }
+                Ok(())
+            }
+            Command::Result { winner, text } => {
+                match winner {
+                    Some(c) => write!(f, "result {}", side_char(*c))?,
+                    None => f.write_str("result draw")?,
+                }
+                if !text.is_empty() {
+                    write!(f, " {text}")?;
+                }
+                Ok(())
+            }
+            Command::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+impl FromStr for Reply {
+    type Err = ProtocolError;
+
+    fn from_str(line: &str) -> Result<Reply, ProtocolError> {
+        let line = line.trim();
+        let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match head {
+            "id" => {
+                let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
+                Ok(Reply::Id {
+                    key: key.to_owned(),
+                    value: value.trim().to_owned(),
+                })
+            }
+            "gspok" => Ok(Reply::HelloOk),
+            "readyok" => Ok(Reply::ReadyOk),
+            "setup" => Ok(Reply::Setup(parse_setup(Some(rest))?)),
+            "bestmove" => match rest {
+                "none" => Ok(Reply::BestMove(None)),
+                mv => Ok(Reply::BestMove(Some(parse_move(Some(mv))?))),
+            },
+            "info" => Ok(Reply::Info(rest.to_owned())),
+            "error" => Ok(Reply::Error(rest.to_owned())),
+            _ => Err(ProtocolError(format!("unknown reply \"{head}\""))),
+        }
+    }
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::Id { key, value } => write!(f, "id {key} {value}"),
+            Reply::HelloOk => f.write_str("gspok"),
+            Reply::ReadyOk => f.write_str("readyok"),
+            Reply::Setup(setup) => write!(f, "setup {setup}"),
+            Reply::BestMove(Some(mv)) => write!(f, "bestmove {mv}"),
+            Reply::BestMove(None) => f.write_str("bestmove none"),
+            Reply::Info(text) => write!(f, "info {text}"),
+            Reply::Error(text) => write!(f, "error {text}"),
+        }
+    }
+}
+
+/// A game as the bot knows it: what it was told, line by line.
+#[derive(Clone, Debug)]
+struct Table {
+    rules: Rules,
+    side: Color,
+    first: Color,
+    setup: Option<Setup>,
+    history: Vec<PublicMove>,
+}
+
+/// Assignments tried when rebuilding the view from the protocol's lines.
+const VIEW_TRIES: usize = 64;
+
+impl Table {
+    /// The bot's [`View`], rebuilt from what it was told: any enemy setup
+    /// that replays the history with the same announcements gives exactly
+    /// the view the referee would give (a view holds no enemy kind).
+    fn view(&self) -> Result<View, String> {
+        let setup = self
+            .setup
+            .as_ref()
+            .ok_or("no setup yet: send setup or usesetup first")?;
+        let known = Knowledge {
+            side: self.side,
+            rules: self.rules,
+            first: self.first,
+            own_setup: setup,
+            history: &self.history,
+            outcome: None,
+        };
+        let candidates = deduce_from(known);
+        let mut rng = SmallRng::seed_from_u64(self.history.len() as u64);
+        let mut worlds = Worlds::new(known, &candidates, &mut rng);
+        for _ in 0..VIEW_TRIES {
+            if let Some(game) = worlds.next(&mut rng) {
+                return Ok(game.view(self.side));
+            }
+        }
+        Err("the moves reported do not fit the rules and the bot's setup".into())
+    }
+}
+
+/// Our CPU behind the protocol: feed it [`Command`]s, send its [`Reply`]s.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    cpu: Cpu,
+    level: Level,
+    seed: u64,
+    worlds: Option<usize>,
+    table: Option<Table>,
+}
+
+impl Bot {
+    pub fn new(level: Level, seed: u64) -> Bot {
+        Bot {
+            cpu: Cpu::new(level, seed),
+            level,
+            seed,
+            worlds: None,
+            table: None,
+        }
+    }
+
+    /// Searches this many worlds per move (see [`Cpu::with_worlds`]).
+    pub fn with_worlds(mut self, worlds: Option<usize>) -> Bot {
+        self.worlds = worlds;
+        self.cpu = self.cpu.with_worlds(worlds);
+        self
+    }
+
+    /// Handles one command; `now` is the clock for the think time.
+    pub fn handle(&mut self, command: &Command, now: fn() -> f64) -> Vec<Reply> {
+        match self.try_handle(command, now) {
+            Ok(replies) => replies,
+            Err(message) => vec![Reply::Error(message)],
+        }
+    }
+
+    fn table(&mut self) -> Result<&mut Table, String> {
+        self.table
+            .as_mut()
+            .ok_or_else(|| "no game: send newgame first".to_owned())
+    }
+
+    fn try_handle(&mut self, command: &Command, now: fn() -> f64) -> Result<Vec<Reply>, String> {
+        Ok(match command {
+            Command::Hello => vec![
+                Reply::Id {
+                    key: "name".into(),
+                    value: format!("gunjin-cpu {}", self.level),
+                },
+                Reply::Id {
+                    key: "protocol".into(),
+                    value: PROTOCOL.into(),
+                },
+                Reply::HelloOk,
+            ],
+            Command::IsReady => vec![Reply::ReadyOk],
+            Command::SetOption { name, value } => {
+                match name.as_str() {
+                    "level" => {
+                        self.level = value
+                            .parse()
+                            .map_err(|e: crate::ParseLevelError| e.to_string())?;
+                    }
+                    "seed" => {
+                        self.seed = value
+                            .parse()
+                            .map_err(|_| format!("seed \"{value}\" is not a number"))?;
+                    }
+                    "worlds" => {
+                        self.worlds = match value.as_str() {
+                            "auto" => None,
+                            n => Some(
+                                n.parse()
+                                    .map_err(|_| format!("worlds \"{n}\" is not a number"))?,
+                            ),
+                        };
+                    }
+                    _ => return Err(format!("unknown option \"{name}\": level, seed or worlds")),
+                }
+                self.cpu = Cpu::new(self.level, self.seed).with_worlds(self.worlds);
+                vec![]
+            }
+            Command::NewGame { rules, side, first } => {
+                self.table = Some(Table {
+                    rules: *rules,
+                    side: *side,
+                    first: *first,
+                    setup: None,
+                    history: Vec::new(),
+                });
+                vec![]
+            }
+            Command::Setup => {
+                let rules = self.table()?.rules;
+                let setup = self.cpu.setup(rules);
+                self.table()?.setup = Some(setup);
+                vec![Reply::Setup(setup)]
+            }
+            Command::UseSetup(setup) => {
+                let table = self.table()?;
+                setup
+                    .check(table.rules)
+                    .map_err(|e| format!("usesetup: {e}"))?;
+                table.setup = Some(*setup);
+                vec![]
+            }
+            Command::Move(pm) => {
+                self.table()?.history.push(*pm);
+                vec![]
+            }
+            Command::Go { millis, worlds } => {
+                let view = self.table()?.view()?;
+                let mut cpu = self.cpu.clone();
+                if worlds.is_some() {
+                    cpu = cpu.with_worlds(*worlds);
+                }
+                let budget = Budget {
+                    millis: millis.unwrap_or(self.level.think_millis()),
+                    now,
+                };
+                let analysis = cpu.analyse(&view, budget);
+                let mut replies = Vec::new();
+                if let Some((_, score)) = analysis.moves.first()
+                    && analysis.worlds > 0
+                {
+                    replies.push(Reply::Info(format!(
+                        "worlds {} nodes {} score {score:.2}",
+                        analysis.worlds, analysis.nodes
+                    )));
+                }
+                replies.push(Reply::BestMove(analysis.chosen));
+                replies
+            }
+            Command::Result { .. } => {
+                self.table = None;
+                vec![]
+            }
+            Command::Quit => vec![],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip() {
+        for line in [
+            "gsp",
+            "isready",
+            "setoption level hard",
+            "newgame htsrf s n",
+            "setup",
+            "usesetup ATNESV/SPOJNT/EXFCPY/XAGML",
+            "move s b4-b5 both",
+            "move n c6-c1 moved",
+            "go",
+            "go movetime 250",
+            "go movetime 100.5 worlds 8",
+            "result draw",
+            "result n headquarters taken",
+            "quit",
+        ] {
+            let command: Command = line.parse().unwrap();
+            assert_eq!(command.to_string(), line);
+        }
+        for line in [
+            "id name gunjin-cpu hard",
+            "gspok",
+            "readyok",
+            "setup ATNESV/SPOJNT/EXFCPY/XAGML",
+            "bestmove b4-b5",
+            "bestmove none",
+            "info worlds 12",
+            "error no game",
+        ] {
+            let reply: Reply = line.parse().unwrap();
+            assert_eq!(reply.to_string(), line);
+        }
+        assert!("move s b4-b5".parse::<Command>().is_err());
+        assert!("newgame hxsrf s s".parse::<Command>().is_err());
+        assert!("go movetime".parse::<Command>().is_err());
+        assert!("fly".parse::<Command>().is_err());
+    }
+}

@@ -1,0 +1,509 @@
+//! Search over sampled worlds (expectimax over belief samples).
+//!
+//! Each world is a complete game consistent with the CPU's view. In every
+//! world each of the CPU's moves is played on the full position and scored
+//! (after the enemy's best reply, for the deeper levels); a move's worth is
+//! its average over the worlds, so it is judged only by what the CPU knows.
+//! Moves that come out nearly equal are chosen between at random.
+
+use gunjin_rules::{
+    Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position, Rules,
+    Square, View,
+};
+use rand::Rng;
+
+use crate::belief::{Knowledge, deduce};
+use crate::eval::{Evaluator, WIN, Weights};
+use crate::level::Level;
+use crate::world::Worlds;
+use crate::{Budget, KindSet, baseline};
+
+/// How a level searches and chooses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style {
+    /// Plies searched in full: 1 the CPU's move, 2 and the enemy's
+    /// reply, 3 and the CPU's next move.
+    pub depth: u8,
+    /// Plies of attacks searched after that, until the position is quiet.
+    pub quiescence: u8,
+    /// Worlds searched at least (unless the view has none) and at most.
+    pub min_worlds: usize,
+    pub max_worlds: usize,
+    pub weights: Weights,
+    /// Moves whose average is within this of the best are equally good.
+    pub window: f32,
+    /// Above zero: choose by a softmax of the averages at this temperature.
+    pub temperature: f32,
+}
+
+impl Style {
+    pub(crate) fn of(level: Level) -> Style {
+        match level {
+            Level::Random | Level::Greedy | Level::Easy => Style {
+                depth: 2,
+                quiescence: 0,
+                min_worlds: 4,
+                max_worlds: 8,
+                weights: Weights::FULL,
+                window: 0.0,
+                temperature: 0.25,
+            },
+            Level::Normal => Style {
+                depth: 2,
+                quiescence: 2,
+                min_worlds: 6,
+                max_worlds: 24,
+                // Normal does not know how to open a mined headquarters or
+                // to hunt the last pieces down: Hard does.
+                weights: Weights {
+                    clear: 0.0,
+                    hunt: 0.0,
+                    ..Weights::FULL
+                },
+                window: 0.3,
+                temperature: 0.0,
+            },
+            Level::Hard => Style {
+                depth: 3,
+                quiescence: 4,
+                min_worlds: 12,
+                max_worlds: 400,
+                weights: Weights::FULL,
+                window: 0.05,
+                temperature: 0.0,
+            },
+        }
+    }
+}
+
+/// When to stop sampling worlds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Limit {
+    /// Exactly this many worlds (deterministic whatever the clock says).
+    Worlds(usize),
+    /// Until the budget's clock passes its time.
+    Time(Budget),
+}
+
+/// Whether the move just played took the enemy headquarters.
+#[inline]
+fn took_hq(mv: Move, mover: Piece, announcement: Announcement) -> bool {
+    mover.kind.takes_hq() && mv.to == Square::hq(!mover.color) && !announcement.attacker_removed()
+}
+
+/// By enemy piece id: the kinds that beat every kind it can still be.
+fn sure_wins(rules: Rules, candidates: &[KindSet; CAMP_SIZE]) -> [KindSet; CAMP_SIZE] {
+    candidates.map(|c| {
+        if c.contains(Kind::Flag) {
+            // What a Flag fights as depends on the piece behind it.
+            return KindSet::EMPTY;
+        }
+        KindSet::MOVABLE
+            .iter()
+            .filter(|&ours| {
+                c.iter()
+                    .all(|k| rules.battle(ours, k) == BattleResult::AttackerWins)
+            })
+            .collect()
+    })
+}
+
+/// Moves below the best of a world by more than this are only bounded,
+/// not scored exactly: they lose in that world anyway.
+const MARGIN: f32 = 25.0;
+
+/// An alpha-beta search of one world's full position.
+///
+/// The CPU's decision at the root is judged over all worlds. Deeper in the
+/// tree the enemy plays as if it saw everything (a cautious assumption),
+/// but the CPU does not: its own later attacks are considered only when
+/// what it knows at the root makes them sure wins, so the search never
+/// counts on luck it could not see coming.
+struct Searcher {
+    eval: Evaluator,
+    depth: u8,
+    quiescence: u8,
+    /// By enemy piece id: our kinds that beat it whatever it is.
+    sure: [KindSet; CAMP_SIZE],
+    /// One move list per ply, reused.
+    lists: Vec<Vec<(Move, f32)>>,
+    nodes: u64,
+    /// The world in progress is abandoned past this many nodes (a fixed
+    /// count keeps the search deterministic) …
+    node_cap: u64,
+    /// … or past this time on the clock, once one world is complete.
+    deadline: Option<(fn() -> f64, f64)>,
+    aborted: bool,
+}
+
+/// Nodes one world may take before it is abandoned.
+const WORLD_NODES: u64 = 400_000;
+
+impl Searcher {
+    /// The evaluation from the side to move's point of view.
+    #[inline]
+    fn stm_eval(&self, pos: &Position) -> f32 {
+        let v = self.eval.evaluate(pos);
+        if pos.turn() == self.eval.me { v } else { -v }
+    }
+
+    /// The outcome of `mover` attacking `to` in this world.
+    #[inline]
+    fn battle(&self, pos: &Position, attacker: Kind, to: Square) -> Option<BattleResult> {
+        let board = pos.board();
+        let defender = board.piece_at(to)?;
+        let fights_as = match defender.kind {
+            Kind::Flag => board.flag_strength(to, defender.color),
+            k => k,
+        };
+        Some(self.eval.rules.battle(attacker, fights_as))
+    }
+
+    /// Fills the list for `ply` with the moves worth searching, best
+    /// guesses first. `captures_only`: only attacks (and headquarters
+    /// entries), as in the quiescence search.
+    fn generate(&mut self, pos: &Position, ply: usize, captures_only: bool, all: bool) {
+        while self.lists.len() <= ply {
+            self.lists.push(Vec::with_capacity(64));
+        }
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let side = pos.turn();
+        let ours = side == self.eval.me;
+        let board = pos.board();
+        let enemies = board.occupied(!side);
+        let enemy_hq = Square::hq(!side);
+        let values = &self.eval.values;
+        for (from, piece) in board.pieces(side) {
+            if !piece.kind.is_movable() {
+                continue;
+            }
+            for to in pos.destinations(from) {
+                let mv = Move { from, to };
+                let key = if enemies.contains(to) {
+                    let target = board.piece_at(to).expect("an enemy");
+                    if ours && !all {
+                        if !self.sure[target.id.0 as usize].contains(piece.kind) {
+                            continue;
+                        }
+                    } else if !ours && captures_only {
+                        // The enemy sees everything: it attacks only to gain.
+                        if self.battle(pos, piece.kind, to) == Some(BattleResult::DefenderWins) {
+                            continue;
+                        }
+                    }
+                    100.0 + values[target.kind] - values[piece.kind] * 0.1
+                } else if to == enemy_hq && piece.kind.takes_hq() {
+                    1000.0
+                } else if captures_only {
+                    continue;
+                } else {
+                    0.0
+                };
+                list.push((mv, key));
+            }
+        }
+        list.sort_unstable_by(|a, b| b.1.total_cmp(&a.1));
+        self.lists[ply] = list;
+    }
+
+    /// Plays `mv` on a copy; true if it took the enemy headquarters.
+    #[inline]
+    fn play(&mut self, pos: &Position, mv: Move) -> (Position, bool) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) {
+            if self.nodes >= self.node_cap {
+                self.aborted = true;
+            }
+            if let Some((now, deadline)) = self.deadline
+                && now() > deadline
+            {
+                self.aborted = true;
+            }
+        }
+        let mover = pos.board().piece_at(mv.from).expect("a legal move");
+        let mut child = pos.clone();
+        let announcement = child.play_unchecked(mv);
+        (child, took_hq(mv, mover, announcement))
+    }
+
+    /// The worth of `mv` in the world `pos` for the CPU, within a window
+    /// below which it need not be exact.
+    fn root(&mut self, pos: &Position, mv: Move, alpha: f32) -> f32 {
+        let (child, won) = self.play(pos, mv);
+        if won {
+            return WIN;
+        }
+        -self.negamax(&child, self.depth - 1, 1, -WIN * 2.0, -alpha)
+    }
+
+    /// Negamax with alpha-beta: the worth for the side to move.
+    fn negamax(&mut self, pos: &Position, depth: u8, ply: usize, mut alpha: f32, beta: f32) -> f32 {
+        if self.aborted {
+            return 0.0;
+        }
+        if depth == 0 {
+            return self.quiesce(pos, ply, alpha, beta, self.quiescence);
+        }
+        if !pos.has_legal_move(pos.turn()) {
+            return -WIN;
+        }
+        // With its headquarters threatened the CPU considers every
+        // parry, uncertain attacks on the threat included.
+        let emergency = self.eval.threatens_hq(pos, !pos.turn());
+        self.generate(pos, ply, false, emergency);
+        let list = core::mem::take(&mut self.lists[ply]);
+        let mut best = if list.is_empty() {
+            self.stm_eval(pos)
+        } else {
+            -WIN * 2.0
+        };
+        for &(mv, _) in &list {
+            let (child, won) = self.play(pos, mv);
+            let v = if won {
+                WIN
+            } else {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+
+    /// Attacks only, until the position is quiet. If the side to move has
+    /// its headquarters threatened it may not stand pat: it must find a
+    /// move that parries the threat.
+    fn quiesce(&mut self, pos: &Position, ply: usize, mut alpha: f32, beta: f32, left: u8) -> f32 {
+        if self.aborted {
+            return 0.0;
+        }
+        let stand = self.stm_eval(pos);
+        if stand >= WIN * 0.5 {
+            return stand;
+        }
+        if self.eval.threatens_hq(pos, !pos.turn()) {
+            // Every move, one ply, judged by the evaluation (which sees an
+            // headquarters still open to the enemy).
+            self.generate(pos, ply, false, true);
+            let list = core::mem::take(&mut self.lists[ply]);
+            let mut best = -WIN * 0.9;
+            for &(mv, _) in &list {
+                let (child, won) = self.play(pos, mv);
+                let v = if won { WIN } else { -self.stm_eval(&child) };
+                best = best.max(v);
+                if best >= beta {
+                    break;
+                }
+            }
+            self.lists[ply] = list;
+            return best;
+        }
+        if left == 0 || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        self.generate(pos, ply, true, false);
+        let list = core::mem::take(&mut self.lists[ply]);
+        let mut best = stand;
+        for &(mv, _) in &list {
+            let (child, won) = self.play(pos, mv);
+            let v = if won {
+                WIN
+            } else {
+                -self.quiesce(&child, ply + 1, -beta, -alpha, left - 1)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+}
+
+/// What the search found: each legal move with its average worth over
+/// the worlds searched, and the move chosen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// Every legal move and its average worth (a General is about 10; a
+    /// won game 1000), best first.
+    pub moves: Vec<(Move, f32)>,
+    /// How many sampled worlds were searched.
+    pub worlds: usize,
+    /// Positions visited by the search, over all worlds.
+    pub nodes: u64,
+    pub chosen: Option<Move>,
+}
+
+/// The level's move for the view (which must be on its turn), with the
+/// scores behind it.
+pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mut R) -> Analysis {
+    let moves = view.legal_moves();
+    if moves.len() <= 1 {
+        return Analysis {
+            moves: moves.iter().map(|&m| (m, 0.0)).collect(),
+            worlds: 0,
+            nodes: 0,
+            chosen: moves.first().copied(),
+        };
+    }
+    let start = match limit {
+        Limit::Time(budget) => (budget.now)(),
+        Limit::Worlds(_) => 0.0,
+    };
+    let candidates = deduce(view);
+    let mut worlds = Worlds::new(Knowledge::from(view), &candidates, rng);
+    let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
+    eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
+    let mut searcher = Searcher {
+        eval,
+        depth: style.depth.max(1),
+        quiescence: style.quiescence,
+        sure: sure_wins(view.rules(), &candidates),
+        lists: Vec::new(),
+        nodes: 0,
+        node_cap: 0,
+        deadline: None,
+        aborted: false,
+    };
+    // Root moves in the order of their totals so far: the best first, so
+    // the window prunes the rest.
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    let mut totals = vec![0.0f64; moves.len()];
+    // Moves that end the game in a draw right away (repetition, the move
+    // limit) are worth a draw in every world.
+    let mut draws: Vec<bool> = Vec::new();
+    // How often the position after each move has been seen: going round
+    // in circles draws a game the CPU could still win.
+    let mut repeats: Vec<usize> = Vec::new();
+    let mut searched = 0;
+    let mut attempts = 0;
+    let mut scores = vec![0.0f32; moves.len()];
+    loop {
+        let enough = match limit {
+            Limit::Worlds(n) => attempts >= n,
+            Limit::Time(budget) => {
+                searched >= style.max_worlds
+                    || (searched >= style.min_worlds && (budget.now)() - start >= budget.millis)
+            }
+        };
+        if enough {
+            break;
+        }
+        let Some(game) = worlds.next(rng) else {
+            break;
+        };
+        if draws.is_empty() {
+            (draws, repeats) = moves.iter().map(|&mv| after_move(&game, mv)).unzip();
+        }
+        attempts += 1;
+        searcher.node_cap = searcher.nodes + WORLD_NODES;
+        searcher.deadline = match limit {
+            // A world in progress may overrun the budget by half at most.
+            Limit::Time(budget) if searched > 0 => Some((budget.now, start + budget.millis * 1.5)),
+            _ => None,
+        };
+        let pos = game.position();
+        let mut best = -WIN * 2.0;
+        for &i in &order {
+            let v = if draws[i] {
+                0.0
+            } else {
+                searcher.root(pos, moves[i], best - MARGIN)
+            };
+            best = best.max(v);
+            scores[i] = v;
+        }
+        if searcher.aborted {
+            searcher.aborted = false;
+            match limit {
+                Limit::Time(_) if searcher.deadline.is_some() => break,
+                _ => continue,
+            }
+        }
+        for (total, score) in totals.iter_mut().zip(&scores) {
+            *total += *score as f64;
+        }
+        searched += 1;
+        order.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+    }
+    if searched == 0 {
+        // No world fits the view (it cannot be a real game's): play on
+        // without deduction rather than not at all.
+        return Analysis {
+            moves: Vec::new(),
+            worlds: 0,
+            nodes: searcher.nodes,
+            chosen: baseline::greedy_move(view, rng),
+        };
+    }
+    let averages: Vec<f32> = totals
+        .iter()
+        .zip(&repeats)
+        .map(|(t, &r)| (*t / searched as f64) as f32 - REPEAT_COST * r.saturating_sub(1) as f32)
+        .collect();
+    let chosen = moves[pick(&averages, style, rng)];
+    let mut scored: Vec<(Move, f32)> = moves.into_iter().zip(averages).collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Analysis {
+        moves: scored,
+        worlds: searched,
+        nodes: searcher.nodes,
+        chosen: Some(chosen),
+    }
+}
+
+/// Whether `mv` ends the game drawn at once, and how often the position
+/// after it has occurred.
+fn after_move(game: &Game, mv: Move) -> (bool, usize) {
+    let mut after = game.clone();
+    if after.play(mv).is_err() {
+        return (false, 0);
+    }
+    (
+        after.outcome().is_some_and(|o| o.winner().is_none()),
+        after.repetitions(),
+    )
+}
+
+/// What a move back into a position already seen costs.
+const REPEAT_COST: f32 = 1.5;
+
+/// The index of the chosen move, by the level's way of choosing.
+fn pick<R: Rng>(averages: &[f32], style: &Style, rng: &mut R) -> usize {
+    let best = averages.iter().copied().fold(f32::MIN, f32::max);
+    if style.temperature > 0.0 {
+        let weights: Vec<f64> = averages
+            .iter()
+            .map(|&a| (((a - best) / style.temperature) as f64).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut x = rng.random_range(0.0..total);
+        for (i, w) in weights.iter().enumerate() {
+            if x < *w {
+                return i;
+            }
+            x -= w;
+        }
+        return averages.len() - 1;
+    }
+    let near: Vec<usize> = (0..averages.len())
+        .filter(|&i| averages[i] >= best - style.window)
+        .collect();
+    near[rng.random_range(0..near.len())]
+}

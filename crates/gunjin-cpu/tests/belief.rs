@@ -1,0 +1,126 @@
+//! Deduction never excludes the truth: over many self-play games under
+//! every rule option, at every move, each enemy piece's candidates hold its
+//! true kind; and the sampled probabilities are a distribution over them.
+
+mod common;
+
+use common::{pair, play_out, random_start, rules_from_bits};
+use gunjin_cpu::{Belief, KindSet, Level};
+use gunjin_rules::{Color, Game, Kind, PieceId};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// Self-play games checked by the property test: thousands in a release
+/// build (`cargo test --release -p gunjin-cpu`), fewer in a debug build.
+const GAMES: usize = if cfg!(debug_assertions) { 80 } else { 3000 };
+
+/// The true kind of each of `side`'s enemy pieces, by id.
+fn truth(game: &Game, side: Color) -> [Kind; 23] {
+    *game.setups()[!side].slots()
+}
+
+/// Checks every enemy piece of both views.
+fn check(game: &Game, checked: &mut u64) {
+    for side in Color::ALL {
+        let view = game.view(side);
+        let belief = Belief::with_samples(&view, 0, 0);
+        let truth = truth(game, side);
+        for (id, kind) in truth.iter().enumerate() {
+            let candidates = belief.candidates(PieceId(id as u8));
+            assert!(
+                candidates.contains(*kind),
+                "{side} excluded the true {kind} of piece {id} ({candidates:?}) in {}",
+                game.record()
+            );
+            *checked += 1;
+        }
+    }
+}
+
+#[test]
+fn deduction_never_excludes_the_true_kind() {
+    let mut rng = SmallRng::seed_from_u64(2024);
+    let mut checked = 0u64;
+    let mut narrowed = 0u64;
+    for g in 0..GAMES {
+        let rules = rules_from_bits((g % 32) as u8);
+        let mut game = random_start(rules, &mut rng);
+        // Random and Greedy players fight many battles: the hard cases.
+        let levels = [Level::Random, Level::Greedy];
+        let mut players = pair(levels[g % 2], levels[(g / 2) % 2], g as u64, 1);
+        // Every ply in a few games, every seventh in the others.
+        let every = if g % 8 == 0 { 1 } else { 7 };
+        let mut ply = 0;
+        play_out(&mut game, &mut players, 300, |game| {
+            if ply % every == 0 {
+                check(game, &mut checked);
+            }
+            ply += 1;
+        });
+        check(&game, &mut checked);
+        // Deduction does narrow things down by the end of a game.
+        for side in Color::ALL {
+            let belief = Belief::with_samples(&game.view(side), 0, 0);
+            narrowed += (0..23)
+                .filter(|&id| belief.candidates(PieceId(id)).len() < 16)
+                .count() as u64;
+        }
+    }
+    assert!(checked > 100_000, "only {checked} checks");
+    assert!(narrowed > 0);
+}
+
+#[test]
+fn deduction_reads_moves_battles_and_counts() {
+    use gunjin_rules::{Announcement, ByColor, Rules, Template};
+    let setups = ByColor {
+        south: Template::ALL[0].setup(),
+        north: Template::ALL[3].setup(),
+    };
+    let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::North).unwrap();
+    // North's Plane on d6 (slot 8) flies over its own piece on d5 and the
+    // river: only a Plane moves so. It beats South's Engineer on d4.
+    let a = game.play("d6-d4".parse().unwrap()).unwrap();
+    assert_eq!(a, Announcement::DefenderRemoved);
+    let belief = Belief::new(&game.view(Color::South));
+    let plane = PieceId(8);
+    assert_eq!(belief.candidates(plane), KindSet::single(Kind::Plane));
+    assert_eq!(belief.most_likely(plane), Some(Kind::Plane));
+    // The other pieces may still be anything but what the counts forbid.
+    assert!(!belief.candidates(PieceId(0)).is_empty());
+}
+
+#[test]
+fn probabilities_are_a_distribution_over_the_candidates() {
+    let mut rng = SmallRng::seed_from_u64(77);
+    for g in 0..12 {
+        let rules = rules_from_bits((g * 5 % 32) as u8);
+        let mut game = random_start(rules, &mut rng);
+        let mut players = pair(Level::Greedy, Level::Random, g, 1);
+        play_out(&mut game, &mut players, 20 + 15 * g as usize, |_| {});
+        for side in Color::ALL {
+            let view = game.view(side);
+            let belief = Belief::new(&view);
+            assert_eq!(belief.side(), side);
+            let truth = truth(&game, side);
+            for id in 0..23u8 {
+                let id = PieceId(id);
+                let p = belief.probabilities(id);
+                let candidates = belief.candidates(id);
+                let total: f32 = p.0.iter().sum();
+                assert!((total - 1.0).abs() < 1e-3, "sum {total}");
+                for kind in Kind::ALL {
+                    assert!(p[kind] >= 0.0);
+                    if !candidates.contains(kind) {
+                        assert_eq!(p[kind], 0.0, "{kind} outside {candidates:?}");
+                    }
+                }
+                let likely = belief.most_likely(id).unwrap();
+                assert!(candidates.contains(likely));
+                if candidates.len() == 1 {
+                    assert_eq!(likely, truth[id.0 as usize]);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The CPU plays only from its view: with the same seed, its move is the
+//! same whatever the hidden kinds of the enemy pieces are, as long as they
+//! fit everything it has seen.
+
+mod common;
+
+use common::{budget, pair, play_out, random_start, rules_from_bits};
+use gunjin_cpu::{Belief, Cpu, Level};
+use gunjin_rules::{ByColor, Color, Game, PartialSetup, PieceId, Setup};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The game replayed with `side`'s enemy set up as `enemy`, if every
+/// announcement comes out the same.
+fn with_enemy(game: &Game, side: Color, enemy: Setup) -> Option<Game> {
+    let mut setups = *game.setups();
+    setups[!side] = enemy;
+    let mut other = Game::new(game.rules(), setups, game.first()).ok()?;
+    for pm in game.history() {
+        if other.play(pm.mv).ok()? != pm.announcement {
+            return None;
+        }
+    }
+    Some(other)
+}
+
+/// Another enemy setup consistent with `side`'s view: the true one with
+/// the kinds of some pieces permuted among themselves, each to a kind its
+/// piece can still be.
+fn permuted(game: &Game, side: Color, rng: &mut SmallRng) -> Option<Game> {
+    let view = game.view(side);
+    let belief = Belief::with_samples(&view, 0, 0);
+    let truth = *game.setups()[!side].slots();
+    for _ in 0..400 {
+        let mut slots = truth;
+        // A random cycle of two or three pieces.
+        let n = rng.random_range(2..=3);
+        let ids: Vec<usize> = (0..n).map(|_| rng.random_range(0..23)).collect();
+        let kinds: Vec<_> = ids.iter().map(|&i| truth[i]).collect();
+        for (k, &i) in ids.iter().enumerate() {
+            slots[i] = kinds[(k + 1) % n];
+        }
+        if slots == truth
+            || !ids
+                .iter()
+                .all(|&i| belief.candidates(PieceId(i as u8)).contains(slots[i]))
+        {
+            continue;
+        }
+        let setup = PartialSetup {
+            slots: slots.map(Some),
+        }
+        .complete()
+        .ok()?;
+        if let Some(other) = with_enemy(game, side, setup) {
+            return Some(other);
+        }
+    }
+    None
+}
+
+#[test]
+fn the_move_does_not_depend_on_hidden_enemy_kinds() {
+    let mut rng = SmallRng::seed_from_u64(4);
+    let mut compared = 0;
+    for g in 0..16u64 {
+        let rules = rules_from_bits((g * 7 % 32) as u8);
+        let mut game = random_start(rules, &mut rng);
+        let mut players = pair(Level::Greedy, Level::Random, g, 1);
+        play_out(&mut game, &mut players, 10 + 9 * g as usize, |_| {});
+        if game.outcome().is_some() {
+            continue;
+        }
+        let side = game.position().turn();
+        let Some(other) = permuted(&game, side, &mut rng) else {
+            continue;
+        };
+        assert_ne!(other.setups()[!side], game.setups()[!side]);
+        // The referee's views agree: nothing tells the two games apart.
+        let view = game.view(side);
+        assert_eq!(other.view(side), view);
+        for level in Level::ALL {
+            let seed = 100 + g;
+            let worlds = if level == Level::Hard { 3 } else { 4 };
+            let a = Cpu::new(level, seed)
+                .with_worlds(Some(worlds))
+                .choose_move(&view, budget());
+            let b = Cpu::new(level, seed)
+                .with_worlds(Some(worlds))
+                .choose_move(&other.view(side), budget());
+            assert_eq!(
+                a, b,
+                "{level} changed its move when the hidden kinds changed"
+            );
+            assert!(a.is_some());
+        }
+        compared += 1;
+    }
+    assert!(compared >= 8, "only {compared} positions compared");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let rules = rules_from_bits(0);
+    let play = || {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut game = random_start(rules, &mut rng);
+        let mut players: ByColor<Cpu> = pair(Level::Normal, Level::Easy, 9, 2);
+        play_out(&mut game, &mut players, 40, |_| {});
+        game.record()
+    };
+    assert_eq!(play(), play());
+}

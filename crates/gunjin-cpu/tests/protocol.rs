@@ -1,0 +1,179 @@
+//! The bot protocol: two instances of our CPU play whole games through it,
+//! in process and as separate `bot` programs hosted by the arena.
+
+mod common;
+
+use std::process::Command as Process;
+
+use gunjin_cpu::Level;
+use gunjin_cpu::protocol::{Bot, Command, Reply};
+use gunjin_rules::{ByColor, Color, Game, PublicMove, Rules};
+
+/// Sends a command as text and reads the replies back from text, as a
+/// host talking to a program would.
+fn exchange(bot: &mut Bot, command: Command) -> Vec<Reply> {
+    let line = command.to_string();
+    let parsed: Command = line.parse().expect("our commands parse");
+    bot.handle(&parsed, common::no_clock)
+        .into_iter()
+        .map(|r| r.to_string().parse().expect("our replies parse"))
+        .collect()
+}
+
+#[test]
+fn two_bots_play_a_game_over_the_protocol() {
+    for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+        let mut bots = ByColor {
+            south: Bot::new(Level::Easy, 1).with_worlds(Some(2)),
+            north: Bot::new(Level::Greedy, 2),
+        };
+        let first = Color::North;
+        let mut setups = ByColor::new_with(|_| None);
+        for side in Color::ALL {
+            let bot = &mut bots[side];
+            let hello = exchange(bot, Command::Hello);
+            assert_eq!(hello.last(), Some(&Reply::HelloOk));
+            assert!(exchange(bot, Command::NewGame { rules, side, first }).is_empty());
+            match exchange(bot, Command::Setup).as_slice() {
+                [Reply::Setup(setup)] => setups[side] = Some(*setup),
+                other => panic!("expected a setup, got {other:?}"),
+            }
+        }
+        let mut game = Game::new(rules, setups.map(Option::unwrap), first).unwrap();
+        while game.outcome().is_none() {
+            let side = game.position().turn();
+            let replies = exchange(
+                &mut bots[side],
+                Command::Go {
+                    millis: Some(50.0),
+                    worlds: None,
+                },
+            );
+            let Some(Reply::BestMove(Some(mv))) = replies.last() else {
+                panic!("{side}: no move in {replies:?}");
+            };
+            let announcement = game.play(*mv).expect("the bot's move is legal");
+            let pm = PublicMove {
+                side,
+                mv: *mv,
+                announcement,
+            };
+            for c in Color::ALL {
+                assert!(exchange(&mut bots[c], Command::Move(pm)).is_empty());
+            }
+        }
+        for c in Color::ALL {
+            let outcome = game.outcome().unwrap();
+            let result = Command::Result {
+                winner: outcome.winner(),
+                text: String::new(),
+            };
+            assert!(exchange(&mut bots[c], result).is_empty());
+            assert_eq!(exchange(&mut bots[c], Command::IsReady), [Reply::ReadyOk]);
+        }
+    }
+}
+
+#[test]
+fn a_bot_reports_what_it_cannot_use() {
+    let mut bot = Bot::new(Level::Random, 1);
+    let replies = exchange(&mut bot, Command::Setup);
+    assert!(matches!(replies.as_slice(), [Reply::Error(_)]));
+    exchange(
+        &mut bot,
+        Command::NewGame {
+            rules: Rules::KIRAKUKEN,
+            side: Color::South,
+            first: Color::South,
+        },
+    );
+    // Asked to move before it has a setup.
+    let replies = exchange(
+        &mut bot,
+        Command::Go {
+            millis: None,
+            worlds: None,
+        },
+    );
+    assert!(matches!(replies.as_slice(), [Reply::Error(_)]));
+    let replies = exchange(
+        &mut bot,
+        Command::SetOption {
+            name: "colour".into(),
+            value: "blue".into(),
+        },
+    );
+    assert!(matches!(replies.as_slice(), [Reply::Error(_)]));
+}
+
+/// The last line the arena prints: its JSON summary.
+fn summary(stdout: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stdout);
+    text.lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn the_arena_hosts_two_bot_programs() {
+    let arena = env!("CARGO_BIN_EXE_arena");
+    let bot = env!("CARGO_BIN_EXE_bot");
+    let output = Process::new(arena)
+        .args([
+            "--a",
+            &format!("cmd:{bot} --level easy --worlds 2 --seed 3"),
+            "--b",
+            &format!("cmd:{bot} --level greedy --seed 4"),
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--think-ms",
+            "50",
+        ])
+        .output()
+        .expect("the arena runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json = summary(&output.stdout);
+    assert!(
+        json.starts_with('{') && json.contains("\"games\":2"),
+        "{json}"
+    );
+    let count = |key: &str| -> u32 {
+        let at = json.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+        json[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(count("a_wins") + count("draws") + count("b_wins"), 2);
+}
+
+#[test]
+fn the_arena_mixes_a_bot_program_and_an_in_process_level() {
+    let arena = env!("CARGO_BIN_EXE_arena");
+    let bot = env!("CARGO_BIN_EXE_bot");
+    let output = Process::new(arena)
+        .args([
+            "--a",
+            "random",
+            "--b",
+            &format!("cmd:{bot} --level random"),
+            "--games",
+            "2",
+            "--rules",
+            "texrt",
+        ])
+        .output()
+        .expect("the arena runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(summary(&output.stdout).contains("\"b\":\"cmd:"));
+}

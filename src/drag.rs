@@ -1,0 +1,172 @@
+//! Dragging pieces with Pointer Events, so mouse, touch and pen all work
+//! (HTML5 drag events never fire on touch). A press only becomes a drag
+//! once the pointer has moved a few pixels; until then it is a tap, handled
+//! by the ordinary click. The piece under the finger is a ghost that follows
+//! the pointer; the drop is resolved from the coordinates.
+
+use gunjin_rules::{Kind, Square};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+
+use crate::board::{Face, PieceFace};
+
+/// Where a drag starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Square(Square),
+    Tray(Kind),
+}
+
+/// Where a drag ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Square(Square),
+    Tray,
+    Outside,
+}
+
+/// A drag in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DragState {
+    pub source: Source,
+    pub face: Face,
+    pointer: i32,
+    start: (f64, f64),
+    pub at: (f64, f64),
+    /// Moved far enough to be a drag rather than a tap.
+    pub moving: bool,
+}
+
+/// Pixels a pointer must travel before a press becomes a drag.
+const THRESHOLD: f64 = 6.0;
+
+/// The drag handle of one screen.
+#[derive(Clone, Copy)]
+pub struct Dragger {
+    state: RwSignal<Option<DragState>>,
+    /// Set right after a drop, so the click that follows is not a tap.
+    just_dropped: RwSignal<bool>,
+}
+
+impl Dragger {
+    /// A pointer went down on a draggable piece.
+    pub fn press(&self, source: Source, face: Face, ev: &web_sys::PointerEvent) {
+        if ev.button() != 0 {
+            return;
+        }
+        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        self.state.set(Some(DragState {
+            source,
+            face,
+            pointer: ev.pointer_id(),
+            start: at,
+            at,
+            moving: false,
+        }));
+    }
+
+    /// The drag in progress, once it is one.
+    pub fn active(&self) -> Option<DragState> {
+        self.state.get().filter(|d| d.moving)
+    }
+
+    /// Whether the click being handled ends a drag (and is not a tap).
+    pub fn swallow_click(&self) -> bool {
+        self.just_dropped.get_untracked()
+    }
+}
+
+/// What is under a point of the page.
+fn target_at(x: f64, y: f64) -> Target {
+    let Some(el) = document().element_from_point(x as f32, y as f32) else {
+        return Target::Outside;
+    };
+    if let Ok(Some(node)) = el.closest("[data-square]")
+        && let Some(sq) = node
+            .get_attribute("data-square")
+            .and_then(|s| s.parse().ok())
+    {
+        return Target::Square(sq);
+    }
+    if let Ok(Some(_)) = el.closest("[data-tray]") {
+        return Target::Tray;
+    }
+    Target::Outside
+}
+
+/// Installs the window listeners of a screen's drags; `on_drop` gets each
+/// finished drag.
+pub fn use_dragger(on_drop: impl Fn(Source, Target) + 'static) -> Dragger {
+    let state = RwSignal::new(None::<DragState>);
+    let just_dropped = RwSignal::new(false);
+    let dragger = Dragger {
+        state,
+        just_dropped,
+    };
+    let moved = window_event_listener(leptos::ev::pointermove, move |ev| {
+        let Some(mut d) = state.get_untracked() else {
+            return;
+        };
+        if ev.pointer_id() != d.pointer {
+            return;
+        }
+        d.at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        let (dx, dy) = (d.at.0 - d.start.0, d.at.1 - d.start.1);
+        if !d.moving && dx.hypot(dy) >= THRESHOLD {
+            d.moving = true;
+        }
+        if d.moving {
+            ev.prevent_default();
+        }
+        state.set(Some(d));
+    });
+    let up = window_event_listener(leptos::ev::pointerup, move |ev| {
+        let Some(d) = state.get_untracked() else {
+            return;
+        };
+        if ev.pointer_id() != d.pointer {
+            return;
+        }
+        state.set(None);
+        if d.moving {
+            just_dropped.set(true);
+            set_timeout(move || just_dropped.set(false), std::time::Duration::ZERO);
+            // Where the pointer was last seen (a lifted finger may report 0, 0).
+            let at = match (ev.client_x(), ev.client_y()) {
+                (0, 0) => d.at,
+                (x, y) => (f64::from(x), f64::from(y)),
+            };
+            on_drop(d.source, target_at(at.0, at.1));
+        }
+    });
+    let cancel = window_event_listener(leptos::ev::pointercancel, move |_| state.set(None));
+    on_cleanup(move || {
+        moved.remove();
+        up.remove();
+        cancel.remove();
+    });
+    dragger
+}
+
+/// The piece following the pointer during a drag.
+#[component]
+pub fn DragGhost(dragger: Dragger) -> impl IntoView {
+    move || {
+        dragger.active().map(|d| {
+            view! {
+                <div
+                    class="drag-ghost"
+                    aria-hidden="true"
+                    style=format!("left:{}px;top:{}px", d.at.0, d.at.1)
+                >
+                    <PieceFace face=d.face />
+                </div>
+            }
+        })
+    }
+}
+
+/// Used by screens to turn an event target into an element.
+pub fn element(ev: &web_sys::Event) -> Option<web_sys::Element> {
+    ev.target().and_then(|t| t.dyn_into().ok())
+}

@@ -1,0 +1,185 @@
+//! The battle table (勝敗表): the result of every attacker against every
+//! defender under the chosen rules, straight from [`Rules::battle`].
+
+use gunjin_rules::{BattleResult, Kind, Rules};
+use leptos::prelude::*;
+
+use super::{GuideRules, RulesSwitcher, kind_key, kind_name, kind_short, rules_name};
+use crate::i18n::*;
+
+/// One cell of the table, as the attacker sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Wins,
+    Loses,
+    Both,
+}
+
+impl Cell {
+    /// The letter of the tables in `docs/RULES.md`, kept in `data-result`.
+    pub const fn letter(self) -> char {
+        match self {
+            Cell::Wins => 'W',
+            Cell::Loses => 'L',
+            Cell::Both => 'B',
+        }
+    }
+
+    /// The mark of a Japanese 勝敗表.
+    const fn mark(self) -> &'static str {
+        match self {
+            Cell::Wins => "○",
+            Cell::Loses => "×",
+            Cell::Both => "△",
+        }
+    }
+
+    fn class(self) -> &'static str {
+        match self {
+            Cell::Wins => "bt-cell bt-wins",
+            Cell::Loses => "bt-cell bt-loses",
+            Cell::Both => "bt-cell bt-both",
+        }
+    }
+}
+
+/// The attacker's result against a defender that fights as `defender` (a
+/// Flag with nothing behind it for [`Kind::Flag`]).
+pub fn cell(rules: Rules, attacker: Kind, defender: Kind) -> Cell {
+    match rules.battle(attacker, defender) {
+        BattleResult::AttackerWins => Cell::Wins,
+        BattleResult::DefenderWins => Cell::Loses,
+        BattleResult::BothRemoved => Cell::Both,
+    }
+}
+
+/// The rows (attackers, the 14 movable kinds strongest first under this
+/// rule set's order) and the columns (the same, then the Mine and the Flag).
+pub fn battle_rows(rules: Rules) -> (Vec<Kind>, Vec<Kind>) {
+    let rows = rules.strength.kinds().to_vec();
+    let mut columns = rows.clone();
+    columns.extend([Kind::Mine, Kind::Flag]);
+    (rows, columns)
+}
+
+/// The battle table for the app's rule set, with a preset switcher.
+#[component]
+pub fn BattleTable(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
+    let i18n = use_i18n();
+    let guide_rules = GuideRules::new(rules);
+    let rules = guide_rules.signal();
+    let locale = move || i18n.get_locale();
+    let table = move || {
+        let rules = rules.get();
+        let locale = locale();
+        let (rows, columns) = battle_rows(rules);
+        let head = columns
+            .iter()
+            .map(|&kind| {
+                view! {
+                    <th scope="col" data-kind=kind_key(kind)>
+                        <abbr title=kind_name(locale, kind)>{kind_short(locale, kind)}</abbr>
+                    </th>
+                }
+            })
+            .collect_view();
+        let body = rows
+            .iter()
+            .map(|&attacker| {
+                let cells = columns
+                    .iter()
+                    .map(|&defender| {
+                        let c = cell(rules, attacker, defender);
+                        let words = match c {
+                            Cell::Wins => td_string!(locale, guide.table.wins),
+                            Cell::Loses => td_string!(locale, guide.table.loses),
+                            Cell::Both => td_string!(locale, guide.table.both),
+                        };
+                        view! {
+                            <td class=c.class() data-result=c.letter().to_string()>
+                                <span aria-hidden="true">{c.mark()}</span>
+                                <span class="visually-hidden">{words.to_string()}</span>
+                            </td>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <tr data-kind=kind_key(attacker)>
+                        <th scope="row">{kind_name(locale, attacker)}</th>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <table class="battle-table" data-rules=rules.to_string()>
+                <caption id="battle-table-caption">
+                    {td_string!(locale, guide.table.caption, rules = rules_name(locale, rules)).to_string()}
+                </caption>
+                <thead>
+                    <tr>
+                        <td class="bt-corner">
+                            <span aria-hidden="true">{td_string!(locale, guide.table.corner).to_string()}</span>
+                        </td>
+                        {head}
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        }
+    };
+    view! {
+        <article class="guide battle-guide" aria-labelledby="battle-table-title">
+            <h2 id="battle-table-title">{t!(i18n, guide.table.title)}</h2>
+            <RulesSwitcher rules=guide_rules />
+            <p class="guide-intro">{t!(i18n, guide.table.intro)}</p>
+            <p class="bt-key">
+                <span class="bt-cell bt-wins" aria-hidden="true">"○"</span>
+                " "
+                {t!(i18n, guide.table.wins)}
+                " "
+                <span class="bt-cell bt-loses" aria-hidden="true">"×"</span>
+                " "
+                {t!(i18n, guide.table.loses)}
+                " "
+                <span class="bt-cell bt-both" aria-hidden="true">"△"</span>
+                " "
+                {t!(i18n, guide.table.both)}
+            </p>
+            <div class="bt-scroll" role="region" tabindex="0" aria-labelledby="battle-table-caption">
+                {table}
+            </div>
+            <ul class="bt-notes">
+                <li>{t!(i18n, guide.table.note_flag)}</li>
+                <li>{t!(i18n, guide.table.note_fixed)}</li>
+            </ul>
+        </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_14_by_16() {
+        for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+            let (rows, columns) = battle_rows(rules);
+            assert_eq!((rows.len(), columns.len()), (14, 16));
+        }
+    }
+
+    #[test]
+    fn the_tables_match_the_rules_doc() {
+        // Two rows of docs/RULES.md §3 (columns in house order there).
+        let row = |rules, attacker| -> String {
+            Kind::ALL
+                .iter()
+                .map(|&d| cell(rules, attacker, d).letter())
+                .collect()
+        };
+        assert_eq!(row(Rules::KIRAKUKEN, Kind::Tank), "LLLLLLBWWWWWWWLW");
+        assert_eq!(row(Rules::TRADITIONAL, Kind::Tank), "LLLLWWBWWWWWLWBW");
+        assert_eq!(row(Rules::TRADITIONAL, Kind::Spy), "WLLLLLLLLLLLLBBW");
+    }
+}

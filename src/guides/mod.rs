@@ -1,0 +1,175 @@
+//! The guides: the piece guide, the battle table (勝敗表) and how to play.
+//! Every fact they show (who beats whom, where a piece can go, what wins)
+//! is asked of the rules crate for the chosen rule set; these components
+//! only choose words and layout. The words are in the `guide` namespace of
+//! the translations (`locales/*/guide.json`).
+
+mod battle_table;
+mod diagram;
+mod how_to_play;
+mod piece_guide;
+
+pub use battle_table::{BattleTable, Cell, battle_rows, cell};
+pub use diagram::{Diagram, MovementDiagram, Node};
+pub use how_to_play::HowToPlay;
+pub use piece_guide::{Group, Matchups, PieceGuide, matchups};
+
+use gunjin_rules::{
+    Front, Kind, MineRule, Placement, Preset, Rules, Square, StrengthOrder, TankVsEngineer,
+};
+use leptos::prelude::*;
+
+use crate::i18n::*;
+
+/// The rule set a guide page shows: the app's until the reader picks a
+/// preset on the page itself.
+#[derive(Clone, Copy)]
+struct GuideRules {
+    app: Signal<Rules>,
+    chosen: RwSignal<Option<Rules>>,
+}
+
+impl GuideRules {
+    fn new(app: Signal<Rules>) -> GuideRules {
+        GuideRules {
+            app,
+            chosen: RwSignal::new(None),
+        }
+    }
+
+    fn signal(self) -> Signal<Rules> {
+        Signal::derive(move || self.chosen.get().unwrap_or_else(|| self.app.get()))
+    }
+}
+
+/// The preset buttons at the top of each guide, and what the rule set says
+/// option by option.
+#[component]
+fn RulesSwitcher(rules: GuideRules) -> impl IntoView {
+    let i18n = use_i18n();
+    let current = rules.signal();
+    let buttons = Preset::ALL
+        .into_iter()
+        .map(|preset| {
+            let pressed = move || current.get().preset() == Some(preset);
+            view! {
+                <button
+                    type="button"
+                    class="guide-preset"
+                    data-preset=preset_key(preset)
+                    aria-pressed=move || pressed().to_string()
+                    on:click=move |_| rules.chosen.set(Some(preset.rules()))
+                >
+                    {move || preset_name(i18n.get_locale(), preset)}
+                </button>
+            }
+        })
+        .collect_view();
+    let summary = move || option_summary(i18n.get_locale(), current.get());
+    view! {
+        <div class="guide-rules">
+            <div class="guide-presets" role="group" aria-label=move || t_string!(i18n, guide.rules.label).to_string()>
+                {buttons}
+            </div>
+            <p class="guide-rule-summary">
+                {summary}
+                " ("
+                {t!(i18n, guide.rules.code)}
+                " "
+                <code class="guide-rule-code">{move || current.get().to_string()}</code>
+                ")"
+            </p>
+        </div>
+    }
+}
+
+fn preset_key(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Kirakuken => "kirakuken",
+        Preset::Traditional => "traditional",
+    }
+}
+
+fn preset_name(locale: Locale, preset: Preset) -> String {
+    match preset {
+        Preset::Kirakuken => td_string!(locale, guide.rules.kirakuken).to_string(),
+        Preset::Traditional => td_string!(locale, guide.rules.traditional).to_string(),
+    }
+}
+
+/// The name of the rule set: its preset's, or "custom rules".
+fn rules_name(locale: Locale, rules: Rules) -> String {
+    match rules.preset() {
+        Some(preset) => preset_name(locale, preset),
+        None => td_string!(locale, guide.rules.custom).to_string(),
+    }
+}
+
+/// Every option of `rules` in a few words each.
+fn option_summary(locale: Locale, rules: Rules) -> String {
+    let parts = [
+        match rules.strength {
+            StrengthOrder::House => td_string!(locale, guide.rules.order_house).to_string(),
+            StrengthOrder::Traditional => {
+                td_string!(locale, guide.rules.order_traditional).to_string()
+            }
+        },
+        match rules.tank_vs_engineer {
+            TankVsEngineer::TankWins => td_string!(locale, guide.rules.tank_rule).to_string(),
+            TankVsEngineer::EngineerWins => {
+                td_string!(locale, guide.rules.engineer_rule).to_string()
+            }
+        },
+        match rules.mine {
+            MineRule::Stays => td_string!(locale, guide.rules.mine_stays).to_string(),
+            MineRule::Explodes => td_string!(locale, guide.rules.mine_explodes).to_string(),
+        },
+        match rules.front {
+            Front::River => td_string!(locale, guide.rules.river).to_string(),
+            Front::Open => td_string!(locale, guide.rules.open_front).to_string(),
+        },
+        match rules.placement {
+            Placement::Free => td_string!(locale, guide.rules.free_placement).to_string(),
+            Placement::Traditional => {
+                td_string!(locale, guide.rules.traditional_placement).to_string()
+            }
+        },
+    ];
+    format!("{}: {}", rules_name(locale, rules), parts.join(" · "))
+}
+
+/// A stable key for a kind, used in `data-kind` attributes.
+fn kind_key(kind: Kind) -> String {
+    kind.to_string()
+}
+
+use crate::text::{kind_name, kind_short};
+
+/// The list separator of `locale`.
+fn separator(locale: Locale) -> &'static str {
+    match locale {
+        Locale::ja => "、",
+        Locale::en => ", ",
+    }
+}
+
+/// Kinds as a list of names, or "none".
+fn kind_list(locale: Locale, kinds: &[Kind]) -> String {
+    if kinds.is_empty() {
+        return td_string!(locale, guide.none).to_string();
+    }
+    if kinds.len() == 14 && kinds.iter().all(|k| k.is_movable()) {
+        return td_string!(locale, guide.every_piece).to_string();
+    }
+    let names: Vec<&str> = kinds.iter().map(|&k| kind_name(locale, k)).collect();
+    names.join(separator(locale))
+}
+
+/// Squares as a list of names, or "none".
+fn square_list(locale: Locale, squares: &[Square]) -> String {
+    if squares.is_empty() {
+        return td_string!(locale, guide.none).to_string();
+    }
+    let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+    names.join(separator(locale))
+}

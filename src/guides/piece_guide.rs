@@ -1,0 +1,339 @@
+//! The piece guide: every kind with its names, its count, a movement
+//! diagram, and what it beats, ties with and loses to under the chosen rules.
+
+use gunjin_rules::{BRIDGE_FILES, BattleResult, Kind, Mobility, Rules};
+use leptos::prelude::*;
+
+use super::diagram::MovementDiagram;
+use super::{GuideRules, RulesSwitcher, kind_key, kind_list, kind_name};
+use crate::i18n::*;
+
+/// The families the guide groups the kinds into, as on the real pieces'
+/// collar badges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// 将官: General, Lieutenant General, Major General.
+    GeneralOfficers,
+    /// 佐官: Colonel, Lieutenant Colonel, Major.
+    FieldOfficers,
+    /// 尉官: Captain, Lieutenant, Second Lieutenant.
+    CompanyOfficers,
+    /// 特殊部隊: Plane, Tank, Cavalry, Engineer, Spy.
+    Special,
+    /// 固定駒: Mine and Flag.
+    Fixed,
+}
+
+impl Group {
+    pub const ALL: [Group; 5] = [
+        Group::GeneralOfficers,
+        Group::FieldOfficers,
+        Group::CompanyOfficers,
+        Group::Special,
+        Group::Fixed,
+    ];
+
+    pub fn of(kind: Kind) -> Group {
+        match kind {
+            Kind::General | Kind::LieutenantGeneral | Kind::MajorGeneral => Group::GeneralOfficers,
+            Kind::Colonel | Kind::LieutenantColonel | Kind::Major => Group::FieldOfficers,
+            Kind::Captain | Kind::Lieutenant | Kind::SecondLieutenant => Group::CompanyOfficers,
+            Kind::Mine | Kind::Flag => Group::Fixed,
+            Kind::Plane | Kind::Tank | Kind::Cavalry | Kind::Engineer | Kind::Spy => Group::Special,
+        }
+    }
+
+    /// The kinds of this group, in the order of [`Kind::ALL`].
+    pub fn kinds(self) -> Vec<Kind> {
+        Kind::ALL
+            .into_iter()
+            .filter(|&k| Group::of(k) == self)
+            .collect()
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Group::GeneralOfficers => "general-officers",
+            Group::FieldOfficers => "field-officers",
+            Group::CompanyOfficers => "company-officers",
+            Group::Special => "special",
+            Group::Fixed => "fixed",
+        }
+    }
+}
+
+/// Who a kind beats, ties with and loses to, each in the order of
+/// [`Kind::ALL`].
+///
+/// A movable kind is taken as the attacker against every kind but the Flag
+/// (which fights as the piece behind it); between movable kinds the result
+/// is the same whoever attacks. A Mine or a Flag never attacks, so it is
+/// taken as the defender against every movable kind (a Flag with nothing
+/// behind it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Matchups {
+    pub beats: Vec<Kind>,
+    pub ties: Vec<Kind>,
+    pub loses_to: Vec<Kind>,
+}
+
+pub fn matchups(rules: Rules, kind: Kind) -> Matchups {
+    let mut m = Matchups::default();
+    if kind.is_movable() {
+        for other in Kind::ALL.into_iter().filter(|&k| k != Kind::Flag) {
+            match rules.battle(kind, other) {
+                BattleResult::AttackerWins => m.beats.push(other),
+                BattleResult::BothRemoved => m.ties.push(other),
+                BattleResult::DefenderWins => m.loses_to.push(other),
+            }
+        }
+    } else {
+        for attacker in Kind::ALL.into_iter().filter(|k| k.is_movable()) {
+            match rules.battle(attacker, kind) {
+                BattleResult::AttackerWins => m.loses_to.push(attacker),
+                BattleResult::BothRemoved => m.ties.push(attacker),
+                BattleResult::DefenderWins => m.beats.push(attacker),
+            }
+        }
+    }
+    m
+}
+
+/// The piece guide for the app's rule set, with a preset switcher.
+#[component]
+pub fn PieceGuide(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
+    let i18n = use_i18n();
+    let guide_rules = GuideRules::new(rules);
+    let rules = guide_rules.signal();
+    let groups = Group::ALL
+        .into_iter()
+        .map(|group| {
+            let cards = group
+                .kinds()
+                .into_iter()
+                .map(|kind| view! { <KindCard kind rules /> })
+                .collect_view();
+            let id = format!("pg-{}", group.key());
+            let labelled_by = id.clone();
+            view! {
+                <section class="pg-group" aria-labelledby=labelled_by data-group=group.key()>
+                    <h3 id=id>{move || group_title(i18n.get_locale(), group)}</h3>
+                    <p class="pg-group-note">{move || group_note(i18n.get_locale(), group)}</p>
+                    <ul class="pg-cards">{cards}</ul>
+                </section>
+            }
+        })
+        .collect_view();
+    view! {
+        <article class="guide piece-guide" aria-labelledby="piece-guide-title">
+            <h2 id="piece-guide-title">{t!(i18n, guide.pieces.title)}</h2>
+            <RulesSwitcher rules=guide_rules />
+            <p class="guide-intro">{t!(i18n, guide.pieces.intro)}</p>
+            <DiagramLegend />
+            {groups}
+        </article>
+    }
+}
+
+/// What the colours of the diagrams mean.
+#[component]
+fn DiagramLegend() -> impl IntoView {
+    let i18n = use_i18n();
+    let files = BRIDGE_FILES
+        .map(|f| char::from(b'a' + f).to_string())
+        .join(" / ");
+    view! {
+        <ul class="dg-legend">
+            <li><span class="dg-swatch dg-piece" aria-hidden="true"></span>{t!(i18n, guide.diagram.piece)}</li>
+            <li><span class="dg-swatch dg-move" aria-hidden="true"></span>{t!(i18n, guide.diagram.moves_to)}</li>
+            <li><span class="dg-swatch dg-attack" aria-hidden="true"></span>{t!(i18n, guide.diagram.attack)}</li>
+            <li><span class="dg-swatch dg-own" aria-hidden="true"></span>{t!(i18n, guide.diagram.own)}</li>
+            <li><span class="dg-swatch dg-enemy" aria-hidden="true"></span>{t!(i18n, guide.diagram.enemy)}</li>
+            <li>
+                <span class="dg-swatch dg-front-swatch" aria-hidden="true"></span>
+                {move || t_string!(i18n, guide.diagram.front, files = files.clone()).to_string()}
+            </li>
+        </ul>
+    }
+}
+
+/// One kind: names, count, what it is for, how it moves and how it fights.
+#[component]
+fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
+    let i18n = use_i18n();
+    let m = Memo::new(move |_| matchups(rules.get(), kind));
+    let locale = move || i18n.get_locale();
+    let list = move |f: fn(&Matchups) -> &Vec<Kind>| move || m.with(|m| kind_list(locale(), f(m)));
+    let count = move || t_string!(i18n, guide.pieces.count, count = kind.count()).to_string();
+    let fixed = !kind.is_movable();
+    let takes_hq = kind.takes_hq();
+    let flag = kind == Kind::Flag;
+    let title_id = format!("pg-{}", kind_key(kind));
+    let labelled_by = title_id.clone();
+    view! {
+        <li class="pg-card" data-kind=kind_key(kind) aria-labelledby=labelled_by>
+            <h4 id=title_id class="pg-names">
+                <span class="pg-name-ja" lang="ja">{kind_name(Locale::ja, kind)}</span>
+                " "
+                <span class="pg-name-en" lang="en">{kind_name(Locale::en, kind)}</span>
+                <span class="pg-count">{count}</span>
+            </h4>
+            <p class="pg-about">{move || about(locale(), kind)}</p>
+            <MovementDiagram kind rules />
+            <p class="pg-moves">
+                <strong>{t!(i18n, guide.pieces.moves)}</strong>
+                " "
+                {move || movement(locale(), kind.mobility())}
+            </p>
+            {takes_hq.then(|| view! { <p class="pg-hq">{t!(i18n, guide.pieces.takes_hq)}</p> })}
+            {flag
+                .then(|| {
+                    let fights_as = super::Diagram::of(kind, Rules::KIRAKUKEN)
+                        .fights_as
+                        .unwrap_or(Kind::Flag);
+                    view! {
+                        <p class="pg-flag">
+                            {move || {
+                                let kind = kind_name(locale(), fights_as);
+                                t_string!(i18n, guide.pieces.flag_fights_as, kind).to_string()
+                            }}
+                            " "
+                            {t!(i18n, guide.pieces.flag_alone)}
+                        </p>
+                    }
+                })}
+            <dl class="pg-battles">
+                <dt>
+                    {move || {
+                        if fixed {
+                            t_string!(i18n, guide.pieces.stops).to_string()
+                        } else {
+                            t_string!(i18n, guide.pieces.beats).to_string()
+                        }
+                    }}
+                </dt>
+                <dd data-list="beats">{list(|m| &m.beats)}</dd>
+                <dt>{t!(i18n, guide.pieces.ties)}</dt>
+                <dd data-list="ties">{list(|m| &m.ties)}</dd>
+                <dt>
+                    {move || {
+                        if fixed {
+                            t_string!(i18n, guide.pieces.taken_by).to_string()
+                        } else {
+                            t_string!(i18n, guide.pieces.loses_to).to_string()
+                        }
+                    }}
+                </dt>
+                <dd data-list="loses">{list(|m| &m.loses_to)}</dd>
+            </dl>
+        </li>
+    }
+}
+
+fn group_title(locale: Locale, group: Group) -> String {
+    match group {
+        Group::GeneralOfficers => td_string!(locale, guide.groups.general_officers),
+        Group::FieldOfficers => td_string!(locale, guide.groups.field_officers),
+        Group::CompanyOfficers => td_string!(locale, guide.groups.company_officers),
+        Group::Special => td_string!(locale, guide.groups.special),
+        Group::Fixed => td_string!(locale, guide.groups.fixed),
+    }
+    .to_string()
+}
+
+fn group_note(locale: Locale, group: Group) -> String {
+    match group {
+        Group::GeneralOfficers => td_string!(locale, guide.groups.general_officers_note),
+        Group::FieldOfficers => td_string!(locale, guide.groups.field_officers_note),
+        Group::CompanyOfficers => td_string!(locale, guide.groups.company_officers_note),
+        Group::Special => td_string!(locale, guide.groups.special_note),
+        Group::Fixed => td_string!(locale, guide.groups.fixed_note),
+    }
+    .to_string()
+}
+
+fn movement(locale: Locale, mobility: Mobility) -> String {
+    match mobility {
+        Mobility::Step => td_string!(locale, guide.moves.step),
+        Mobility::Charge => td_string!(locale, guide.moves.charge),
+        Mobility::Flight => td_string!(locale, guide.moves.flight),
+        Mobility::Slide => td_string!(locale, guide.moves.slide),
+        Mobility::Fixed => td_string!(locale, guide.moves.fixed),
+    }
+    .to_string()
+}
+
+/// What the kind is for, in words true under every rule option (the
+/// option-dependent facts are the computed lists).
+fn about(locale: Locale, kind: Kind) -> String {
+    match kind {
+        Kind::General => td_string!(locale, guide.about.general),
+        Kind::LieutenantGeneral => td_string!(locale, guide.about.lieutenant_general),
+        Kind::MajorGeneral => td_string!(locale, guide.about.major_general),
+        Kind::Plane => td_string!(locale, guide.about.plane),
+        Kind::Colonel => td_string!(locale, guide.about.colonel),
+        Kind::LieutenantColonel => td_string!(locale, guide.about.lieutenant_colonel),
+        Kind::Tank => td_string!(locale, guide.about.tank),
+        Kind::Major => td_string!(locale, guide.about.major),
+        Kind::Captain => td_string!(locale, guide.about.captain),
+        Kind::Cavalry => td_string!(locale, guide.about.cavalry),
+        Kind::Lieutenant => td_string!(locale, guide.about.lieutenant),
+        Kind::SecondLieutenant => td_string!(locale, guide.about.second_lieutenant),
+        Kind::Engineer => td_string!(locale, guide.about.engineer),
+        Kind::Spy => td_string!(locale, guide.about.spy),
+        Kind::Mine => td_string!(locale, guide.about.mine),
+        Kind::Flag => td_string!(locale, guide.about.flag),
+    }
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_in_exactly_one_group() {
+        let all: Vec<Kind> = Group::ALL.iter().flat_map(|g| g.kinds()).collect();
+        assert_eq!(all.len(), 16);
+        for kind in Kind::ALL {
+            assert_eq!(all.iter().filter(|&&k| k == kind).count(), 1);
+        }
+    }
+
+    #[test]
+    fn matchups_follow_the_rules_crate() {
+        let spy = matchups(Rules::KIRAKUKEN, Kind::Spy);
+        assert_eq!(spy.beats, [Kind::General]);
+        assert_eq!(spy.ties, [Kind::Spy]);
+        let tank = matchups(Rules::TRADITIONAL, Kind::Tank);
+        assert!(tank.loses_to.contains(&Kind::Engineer));
+        assert!(tank.ties.contains(&Kind::Mine));
+        let tank = matchups(Rules::KIRAKUKEN, Kind::Tank);
+        assert!(tank.beats.contains(&Kind::Engineer));
+        assert!(tank.loses_to.contains(&Kind::Colonel));
+        assert!(tank.loses_to.contains(&Kind::Mine));
+    }
+
+    #[test]
+    fn fixed_pieces_are_seen_as_defenders() {
+        let mine = matchups(Rules::KIRAKUKEN, Kind::Mine);
+        assert_eq!(mine.loses_to, [Kind::Plane, Kind::Engineer]);
+        assert_eq!(mine.beats.len(), 12);
+        let mine = matchups(Rules::TRADITIONAL, Kind::Mine);
+        assert_eq!(mine.ties.len(), 12);
+        let flag = matchups(Rules::TRADITIONAL, Kind::Flag);
+        assert_eq!(flag.loses_to.len(), 14);
+        assert!(flag.beats.is_empty() && flag.ties.is_empty());
+    }
+
+    #[test]
+    fn every_pair_is_counted_once() {
+        for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+            for kind in Kind::ALL {
+                let m = matchups(rules, kind);
+                let n = m.beats.len() + m.ties.len() + m.loses_to.len();
+                assert_eq!(n, if kind.is_movable() { 15 } else { 14 }, "{kind}");
+            }
+        }
+    }
+}

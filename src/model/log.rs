@@ -1,0 +1,108 @@
+//! The referee's announcements as the player reads them, worked out from
+//! the player's own view: the own setup and the public history say which of
+//! the player's pieces fell; an enemy piece is only ever named by its node.
+
+use std::collections::HashMap;
+
+use gunjin_rules::{Announcement, Color, Kind, Move, Square, View};
+
+/// One line of the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// 1-based move number.
+    pub ply: usize,
+    pub side: Color,
+    pub mv: Move,
+    pub event: Event,
+}
+
+/// What the referee announced after a move, in the player's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Moved,
+    /// One of the player's pieces fell.
+    YourPieceFell(Kind),
+    /// The enemy piece on this node fell.
+    EnemyFell(Square),
+    /// Both fell: the player's piece and the enemy piece on this node.
+    BothFell(Kind, Square),
+}
+
+/// Every announcement so far, oldest first.
+pub fn entries(view: &View) -> Vec<LogEntry> {
+    let me = view.side();
+    let mut mine: HashMap<Square, Kind> = view.own_setup().placements(me).collect();
+    view.history()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let Move { from, to } = m.mv;
+            let event = if m.side == me {
+                let kind = mine.remove(&from).expect("own piece moved");
+                match m.announcement {
+                    Announcement::Moved => {
+                        mine.insert(to, kind);
+                        Event::Moved
+                    }
+                    Announcement::AttackerRemoved => Event::YourPieceFell(kind),
+                    Announcement::DefenderRemoved => {
+                        mine.insert(to, kind);
+                        Event::EnemyFell(to)
+                    }
+                    Announcement::BothRemoved => Event::BothFell(kind, to),
+                }
+            } else {
+                match m.announcement {
+                    Announcement::Moved => Event::Moved,
+                    Announcement::AttackerRemoved => Event::EnemyFell(from),
+                    Announcement::DefenderRemoved => {
+                        Event::YourPieceFell(mine.remove(&to).expect("own piece attacked"))
+                    }
+                    Announcement::BothRemoved => {
+                        Event::BothFell(mine.remove(&to).expect("own piece attacked"), from)
+                    }
+                }
+            };
+            LogEntry {
+                ply: i + 1,
+                side: m.side,
+                mv: m.mv,
+                event,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gunjin_rules::{ByColor, Game, Rules, Template};
+
+    #[test]
+    fn the_log_matches_the_losses() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[4].setup(),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        let mut n = 0u64;
+        while game.outcome().is_none() && game.history().len() < 200 {
+            let moves = game.position().legal_moves();
+            n = n
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            game.play(moves[(n >> 33) as usize % moves.len()]).unwrap();
+        }
+        let view = game.view(Color::South);
+        let log = entries(&view);
+        assert_eq!(log.len(), view.ply());
+        let mut lost = 0u8;
+        for e in &log {
+            match e.event {
+                Event::YourPieceFell(_) | Event::BothFell(..) => lost += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(lost, view.own_losses().0.iter().sum::<u8>());
+    }
+}

@@ -1,0 +1,12 @@
+//! The plain state behind the screens, kept out of the components so it can
+//! be tested without a browser. Every rule question goes to the rules crate.
+
+pub mod log;
+pub mod pieces;
+pub mod replay;
+pub mod session;
+pub mod settings;
+pub mod setup_board;
+pub mod tags;
+
+pub use pieces::{Pieces, RandomSetup, fresh_seed};

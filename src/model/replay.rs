@@ -1,0 +1,89 @@
+//! A finished game move by move with everything visible: built from the
+//! record a view reveals once the game is over.
+
+use gunjin_rules::{Color, Kind, PublicMove, Record, Square};
+
+/// The board after some number of moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub pieces: Vec<(Square, Color, Kind)>,
+    /// The move that led here.
+    pub last: Option<PublicMove>,
+}
+
+impl Frame {
+    pub fn at(&self, sq: Square) -> Option<(Color, Kind)> {
+        self.pieces
+            .iter()
+            .find(|(s, ..)| *s == sq)
+            .map(|&(_, c, k)| (c, k))
+    }
+}
+
+/// Every position of a game, from the setups to the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    frames: Vec<Frame>,
+}
+
+impl Replay {
+    /// Replays `record` through the rules; `None` if it does not replay.
+    pub fn new(record: &Record) -> Option<Replay> {
+        let mut game = gunjin_rules::Game::new(record.rules, record.setups, record.first).ok()?;
+        let snapshot = |game: &gunjin_rules::Game| -> Vec<(Square, Color, Kind)> {
+            let board = game.position().board();
+            Color::ALL
+                .into_iter()
+                .flat_map(|c| board.pieces(c).map(move |(sq, p)| (sq, c, p.kind)))
+                .collect()
+        };
+        let mut frames = vec![Frame {
+            pieces: snapshot(&game),
+            last: None,
+        }];
+        for &mv in &record.moves {
+            game.play(mv).ok()?;
+            frames.push(Frame {
+                pieces: snapshot(&game),
+                last: game.history().last().copied(),
+            });
+        }
+        Some(Replay { frames })
+    }
+
+    /// How many moves the game had.
+    pub fn moves(&self) -> usize {
+        self.frames.len() - 1
+    }
+
+    /// The position after `ply` moves (clamped to the end).
+    pub fn frame(&self, ply: usize) -> &Frame {
+        &self.frames[ply.min(self.moves())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gunjin_rules::{ByColor, Game, Rules, Template};
+
+    #[test]
+    fn frames_follow_the_game() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[1].setup(),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        game.play("b4-b5".parse().unwrap()).unwrap();
+        game.resign(Color::North).unwrap();
+        let replay = Replay::new(&game.record()).unwrap();
+        assert_eq!(replay.moves(), 1);
+        assert_eq!(replay.frame(0).pieces.len(), 46);
+        assert_eq!(
+            replay.frame(0).at("b4".parse().unwrap()).map(|p| p.0),
+            Some(Color::South)
+        );
+        let last = replay.frame(9);
+        assert_eq!(last.last.unwrap().mv.to_string(), "b4-b5");
+    }
+}

@@ -1,0 +1,135 @@
+//! A local game against the CPU. The session is the referee: it holds the
+//! [`Game`] and hands the screens only [`View`]s, the player's
+//! (`Color::South`) and, for the CPU alone, North's.
+
+use gunjin_rules::{ByColor, Color, Game, Move, PlayError, Rules, Setup};
+
+use crate::model::settings::Difficulty;
+
+/// The player's side; the CPU plays the other.
+pub const ME: Color = Color::South;
+pub const CPU: Color = Color::North;
+
+/// One game in progress (or just finished).
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    difficulty: Difficulty,
+    seed: u64,
+    my_setup: Setup,
+}
+
+impl Session {
+    /// Starts a game; both setups are checked by the referee.
+    pub fn start(
+        rules: Rules,
+        my_setup: Setup,
+        cpu_setup: Setup,
+        first: Color,
+        difficulty: Difficulty,
+        seed: u64,
+    ) -> Result<Session, gunjin_rules::SetupError> {
+        let setups = ByColor {
+            south: my_setup,
+            north: cpu_setup,
+        };
+        Ok(Session {
+            game: Game::new(rules, setups, first)?,
+            difficulty,
+            seed,
+            my_setup,
+        })
+    }
+
+    /// What the player knows.
+    pub fn view(&self) -> gunjin_rules::View {
+        self.game.view(ME)
+    }
+
+    /// What the CPU knows: only ever handed to the CPU.
+    pub fn cpu_view(&self) -> gunjin_rules::View {
+        self.game.view(CPU)
+    }
+
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.game.rules()
+    }
+
+    pub fn my_setup(&self) -> Setup {
+        self.my_setup
+    }
+
+    /// A seed for the CPU's next move: different every move, the same for
+    /// the same game.
+    pub fn cpu_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(self.game.history().len() as u64)
+    }
+
+    pub fn is_cpu_turn(&self) -> bool {
+        self.game.outcome().is_none() && self.game.position().turn() == CPU
+    }
+
+    fn play_as(&mut self, side: Color, mv: Move) -> Result<(), PlayError> {
+        if self.game.position().turn() != side {
+            return Err(PlayError::IllegalMove { mv, side });
+        }
+        self.game.play(mv).map(|_| ())
+    }
+
+    /// The player's move.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.play_as(ME, mv)
+    }
+
+    /// The CPU's move.
+    pub fn play_cpu(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.play_as(CPU, mv)
+    }
+
+    /// The player gives up.
+    pub fn resign(&mut self) -> Result<(), PlayError> {
+        self.game.resign(ME)
+    }
+
+    /// The CPU cannot answer (no move): it resigns.
+    pub fn cpu_resign(&mut self) -> Result<(), PlayError> {
+        self.game.resign(CPU)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gunjin_rules::Template;
+
+    #[test]
+    fn the_player_only_gets_views_and_turns_are_enforced() {
+        let mut s = Session::start(
+            Rules::KIRAKUKEN,
+            Template::ALL[0].setup(),
+            Template::ALL[1].setup(),
+            ME,
+            Difficulty::Easy,
+            1,
+        )
+        .unwrap();
+        let view = s.view();
+        assert!(view.is_my_turn());
+        let mv = view.legal_moves()[0];
+        assert!(s.play_cpu(mv).is_err());
+        s.play(mv).unwrap();
+        assert!(s.is_cpu_turn());
+        let cpu_mv = s.cpu_view().legal_moves()[0];
+        assert!(s.play(cpu_mv).is_err());
+        s.play_cpu(cpu_mv).unwrap();
+        s.resign().unwrap();
+        assert!(s.view().outcome().is_some());
+        assert!(s.view().reveal().is_some());
+    }
+}

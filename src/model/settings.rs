@@ -1,0 +1,122 @@
+//! What a player chooses on the home page and the app remembers: name, CPU
+//! level, rules preset and language.
+
+use core::fmt;
+use core::str::FromStr;
+
+use gunjin_rules::{Preset, Rules};
+use serde::{Deserialize, Serialize};
+
+/// The CPU levels a player can pick (the CPU crate's playable levels).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    #[default]
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    /// The stable identifier used in storage, URLs and the DOM.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The CPU crate's level.
+    pub fn level(self) -> gunjin_cpu::Level {
+        match self {
+            Difficulty::Easy => gunjin_cpu::Level::Easy,
+            Difficulty::Normal => gunjin_cpu::Level::Normal,
+            Difficulty::Hard => gunjin_cpu::Level::Hard,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Difficulty, ()> {
+        Difficulty::ALL.into_iter().find(|d| d.id() == s).ok_or(())
+    }
+}
+
+/// The stable identifier of a preset.
+pub const fn preset_id(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Kirakuken => "kirakuken",
+        Preset::Traditional => "traditional",
+    }
+}
+
+pub fn preset_from_id(id: &str) -> Option<Preset> {
+    Preset::ALL.into_iter().find(|&p| preset_id(p) == id)
+}
+
+/// The choices remembered between visits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub name: String,
+    pub difficulty: Difficulty,
+    pub preset: Preset,
+    /// "en" or "ja"; `None` follows the browser's language.
+    pub locale: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            name: String::new(),
+            difficulty: Difficulty::Easy,
+            preset: Preset::Kirakuken,
+            locale: None,
+        }
+    }
+}
+
+impl Settings {
+    pub fn rules(&self) -> Rules {
+        self.preset.rules()
+    }
+
+    /// The name to show: the one typed, trimmed, if any.
+    pub fn display_name(&self) -> Option<&str> {
+        Some(self.name.trim()).filter(|n| !n.is_empty())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.id().parse(), Ok(d));
+        }
+        for p in Preset::ALL {
+            assert_eq!(preset_from_id(preset_id(p)), Some(p));
+        }
+    }
+
+    #[test]
+    fn settings_read_with_missing_fields() {
+        let s: Settings = serde_json::from_str(r#"{"name":"Aki"}"#).unwrap();
+        assert_eq!(s.name, "Aki");
+        assert_eq!(s.difficulty, Difficulty::Easy);
+        assert_eq!(s.display_name(), Some("Aki"));
+        assert_eq!(Settings::default().display_name(), None);
+    }
+}

@@ -1,0 +1,209 @@
+//! The setup screen's state: a camp being filled, built on the rules
+//! crate's [`PartialSetup`]. Whether a piece may stand on a node is asked
+//! of the rules (a partial setup that can still be completed), never
+//! decided here.
+
+use gunjin_rules::{
+    ByKind, CAMP, CAMP_SIZE, Color, Kind, PartialSetup, Rules, Setup, SetupError, Square, camp_slot,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// Your camp while you set it up (you always play South).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupBoard {
+    rules: Rules,
+    partial: PartialSetup,
+}
+
+/// The side the player sets up.
+pub const ME: Color = Color::South;
+
+impl SetupBoard {
+    pub fn new(rules: Rules) -> SetupBoard {
+        SetupBoard {
+            rules,
+            partial: PartialSetup::default(),
+        }
+    }
+
+    pub fn from_setup(rules: Rules, setup: Setup) -> SetupBoard {
+        SetupBoard {
+            rules,
+            partial: setup.into(),
+        }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn partial(&self) -> &PartialSetup {
+        &self.partial
+    }
+
+    /// The nodes of the camp, in slot order.
+    pub fn squares() -> impl Iterator<Item = Square> {
+        CAMP.iter().map(|sq| sq.relative_to(ME))
+    }
+
+    fn slot(square: Square) -> Option<usize> {
+        camp_slot(ME, square)
+    }
+
+    /// The piece placed on `square`.
+    pub fn at(&self, square: Square) -> Option<Kind> {
+        Self::slot(square).and_then(|s| self.partial.slots[s])
+    }
+
+    /// How many pieces of each kind are still in the tray.
+    pub fn tray(&self) -> ByKind<u8> {
+        let placed = self.partial.counts();
+        ByKind::new_with(|k| k.count().saturating_sub(placed[k]))
+    }
+
+    pub fn placed(&self) -> usize {
+        self.partial.slots.iter().flatten().count()
+    }
+
+    /// The complete setup, once all 23 pieces are placed.
+    pub fn complete(&self) -> Option<Setup> {
+        self.partial
+            .complete()
+            .ok()
+            .filter(|s| s.check(self.rules).is_ok())
+    }
+
+    /// Whether the rules accept `partial`: every placed piece where the
+    /// placement option allows it, and the rest still fits.
+    fn acceptable(&self, partial: &PartialSetup) -> Result<(), SetupError> {
+        let mut rng = SmallRng::seed_from_u64(0);
+        partial.fill_random(self.rules, &mut rng).map(|_| ())
+    }
+
+    /// Tries a change; keeps it only if the rules accept the result.
+    fn apply(&mut self, change: impl FnOnce(&mut PartialSetup)) -> Result<(), SetupError> {
+        let mut next = self.partial;
+        change(&mut next);
+        self.acceptable(&next)?;
+        self.partial = next;
+        Ok(())
+    }
+
+    /// Places a piece from the tray on `square`; a piece already there goes
+    /// back to the tray.
+    pub fn place(&mut self, kind: Kind, square: Square) -> Result<(), SetupError> {
+        let slot = Self::slot(square).ok_or(SetupError::OutsideCamp { square })?;
+        if self.tray()[kind] == 0 {
+            return Err(SetupError::WrongCount {
+                kind,
+                expected: kind.count(),
+                found: kind.count() + 1,
+            });
+        }
+        self.apply(|p| p.slots[slot] = Some(kind))
+    }
+
+    /// Moves the piece on `from` to `to`, swapping with a piece there.
+    pub fn swap(&mut self, from: Square, to: Square) -> Result<(), SetupError> {
+        let a = Self::slot(from).ok_or(SetupError::OutsideCamp { square: from })?;
+        let b = Self::slot(to).ok_or(SetupError::OutsideCamp { square: to })?;
+        self.apply(|p| p.slots.swap(a, b))
+    }
+
+    /// Puts the piece on `square` back in the tray.
+    pub fn remove(&mut self, square: Square) {
+        if let Some(slot) = Self::slot(square) {
+            self.partial.slots[slot] = None;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.partial = PartialSetup::default();
+    }
+
+    /// Replaces the camp with `setup` (a template, the last setup, a random one).
+    pub fn set(&mut self, setup: Setup) {
+        if setup.check(self.rules).is_ok() {
+            self.partial = setup.into();
+        }
+    }
+
+    /// The pieces not yet placed go to the empty nodes at random: what the
+    /// timer does at 0:00.
+    pub fn fill_random(&self, seed: u64) -> Setup {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        self.partial
+            .fill_random(self.rules, &mut rng)
+            .unwrap_or_else(|_| Setup::random(self.rules, &mut rng))
+    }
+
+    /// The camp as `(square, kind)` pairs.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Kind)> + '_ {
+        Self::squares()
+            .zip(self.partial.slots)
+            .filter_map(|(sq, k)| k.map(|k| (sq, k)))
+    }
+}
+
+const _: () = assert!(CAMP_SIZE == 23);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gunjin_rules::Template;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn place_swap_remove() {
+        let mut board = SetupBoard::new(Rules::KIRAKUKEN);
+        assert_eq!(board.tray()[Kind::Mine], 2);
+        board.place(Kind::General, sq("a1")).unwrap();
+        board.place(Kind::Spy, sq("b1")).unwrap();
+        assert_eq!(board.at(sq("a1")), Some(Kind::General));
+        board.swap(sq("a1"), sq("b1")).unwrap();
+        assert_eq!(board.at(sq("a1")), Some(Kind::Spy));
+        assert_eq!(board.at(sq("b1")), Some(Kind::General));
+        board.swap(sq("a1"), sq("a2")).unwrap();
+        assert_eq!(board.at(sq("a1")), None);
+        // Placing on an occupied node sends the old piece back.
+        board.place(Kind::Flag, sq("b1")).unwrap();
+        assert_eq!(board.tray()[Kind::General], 1);
+        board.remove(sq("b1"));
+        assert_eq!(board.placed(), 1);
+        assert!(board.place(Kind::Spy, sq("a5")).is_err());
+        assert!(
+            board.place(Kind::Spy, sq("c1")).is_err(),
+            "the only Spy is placed"
+        );
+    }
+
+    #[test]
+    fn traditional_placement_is_asked_of_the_rules() {
+        let mut board = SetupBoard::new(Rules::TRADITIONAL);
+        assert!(board.place(Kind::Flag, sq("a1")).is_err());
+        assert!(board.place(Kind::Mine, sq("b4")).is_err());
+        board.place(Kind::Flag, sq("a2")).unwrap();
+        assert!(board.swap(sq("a2"), sq("a1")).is_err());
+        let mut free = SetupBoard::new(Rules::KIRAKUKEN);
+        free.place(Kind::Flag, sq("a1")).unwrap();
+    }
+
+    #[test]
+    fn fill_keeps_placed_pieces_and_completes() {
+        let mut board = SetupBoard::new(Rules::TRADITIONAL);
+        board.place(Kind::General, sq("f4")).unwrap();
+        let setup = board.fill_random(9);
+        setup.check(Rules::TRADITIONAL).unwrap();
+        let placed: Vec<_> = setup.placements(Color::South).collect();
+        assert!(placed.contains(&(sq("f4"), Kind::General)));
+        board.set(Template::ALL[0].setup());
+        assert_eq!(board.placed(), 23);
+        assert_eq!(board.complete(), Some(Template::ALL[0].setup()));
+        board.clear();
+        assert_eq!(board.complete(), None);
+    }
+}

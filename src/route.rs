@@ -1,0 +1,115 @@
+//! A tiny router on the URL hash (`#/setup`), so the build works from any
+//! path of a static site without server rewrites.
+
+use leptos::prelude::*;
+
+/// Every page of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    Home,
+    Setup,
+    Play,
+    End,
+    GuidePieces,
+    GuideBattles,
+    GuideHow,
+    NotFound,
+}
+
+impl Route {
+    pub const ALL: [Route; 7] = [
+        Route::Home,
+        Route::Setup,
+        Route::Play,
+        Route::End,
+        Route::GuidePieces,
+        Route::GuideBattles,
+        Route::GuideHow,
+    ];
+
+    /// The hash of this page, e.g. `#/guide/pieces`.
+    pub const fn hash(self) -> &'static str {
+        match self {
+            Route::Home => "#/",
+            Route::Setup => "#/setup",
+            Route::Play => "#/play",
+            Route::End => "#/end",
+            Route::GuidePieces => "#/guide/pieces",
+            Route::GuideBattles => "#/guide/battles",
+            Route::GuideHow => "#/guide/how",
+            Route::NotFound => "#/not-found",
+        }
+    }
+
+    /// The page of a location hash; an empty hash is the home page.
+    pub fn parse(hash: &str) -> Route {
+        let path = hash.trim_start_matches('#');
+        let path = path.split('?').next().unwrap_or("");
+        if path.is_empty() || path == "/" {
+            return Route::Home;
+        }
+        let path = path.trim_end_matches('/');
+        Route::ALL
+            .into_iter()
+            .find(|r| r.hash().trim_start_matches('#') == path)
+            .unwrap_or(Route::NotFound)
+    }
+}
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// The current page, following `hashchange`.
+pub fn use_route() -> ReadSignal<Route> {
+    let (route, set_route) = signal(Route::parse(&current_hash()));
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| {
+        set_route.set(Route::parse(&current_hash()));
+    });
+    on_cleanup(move || handle.remove());
+    route
+}
+
+/// Goes to `route` (a new history entry).
+pub fn navigate(route: Route) {
+    let _ = window().location().set_hash(route.hash());
+}
+
+/// A numeric option from the page's query string (`?setup-seconds=5`), for
+/// tests and demos.
+pub fn query_number(name: &str) -> Option<f64> {
+    let search = window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| *k == name)
+        .and_then(|(_, v)| v.parse().ok())
+}
+
+/// A text option from the query string (`?first=you`).
+pub fn query_text(name: &str) -> Option<String> {
+    let search = window().location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_round_trip() {
+        for r in Route::ALL {
+            assert_eq!(Route::parse(r.hash()), r);
+        }
+        assert_eq!(Route::parse(""), Route::Home);
+        assert_eq!(Route::parse("#"), Route::Home);
+        assert_eq!(Route::parse("#/setup/"), Route::Setup);
+        assert_eq!(Route::parse("#/nowhere"), Route::NotFound);
+    }
+}

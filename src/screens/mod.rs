@@ -1,0 +1,13 @@
+//! One component per page.
+
+mod end;
+mod home;
+mod not_found;
+mod play;
+mod setup;
+
+pub use end::End;
+pub use home::Home;
+pub use not_found::NotFound;
+pub use play::Play;
+pub use setup::SetupScreen;

@@ -1,0 +1,322 @@
+use gunjin_rules::{CAMP, Kind, Setup, Template};
+use leptos::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::board::{Board, Cells, Face, PieceFace};
+use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::i18n::*;
+use crate::model::fresh_seed;
+use crate::model::setup_board::SetupBoard;
+use crate::route::query_number;
+use crate::state::AppState;
+use crate::text;
+
+/// The setup timer's length, unless `?setup-seconds=N` shortens it.
+pub const SETUP_SECONDS: f64 = 180.0;
+
+/// `m:ss`.
+fn clock(seconds: u32) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// Your camp and the tray of pieces, the setup buttons and the 3:00 timer.
+#[component]
+pub fn SetupScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let rules = state.rules();
+    let board = RwSignal::new(SetupBoard::new(rules));
+    let selected = RwSignal::new(None::<Source>);
+    let refused = RwSignal::new(false);
+    let show_templates = RwSignal::new(false);
+    let started = StoredValue::new(false);
+    let start = move |setup: Setup| {
+        if !started.get_value() {
+            started.set_value(true);
+            state.start_game(setup);
+        }
+    };
+
+    // The countdown: at 0:00 the pieces not placed fill the empty nodes.
+    let seconds = query_number("setup-seconds")
+        .filter(|s| *s > 0.0)
+        .unwrap_or(SETUP_SECONDS);
+    let deadline = js_sys::Date::now() + seconds * 1000.0;
+    let remaining = RwSignal::new(seconds.ceil() as u32);
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            let left = ((deadline - js_sys::Date::now()) / 1000.0).ceil().max(0.0) as u32;
+            remaining.set(left);
+            if left == 0 {
+                start(board.get_untracked().fill_random(fresh_seed()));
+            }
+        },
+        std::time::Duration::from_millis(200),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+
+    let act = move |source: Source, target: Target| {
+        let result = board.try_update(|b| match (source, target) {
+            (Source::Tray(kind), Target::Square(sq)) => b.place(kind, sq),
+            (Source::Square(from), Target::Square(to)) if from != to => b.swap(from, to),
+            (Source::Square(from), Target::Tray | Target::Outside) => {
+                b.remove(from);
+                Ok(())
+            }
+            _ => Ok(()),
+        });
+        refused.set(matches!(result, Some(Err(_))));
+        selected.set(None);
+    };
+    let dragger = use_dragger(act);
+    let on_tap = Callback::new(move |sq| {
+        if dragger.swallow_click() {
+            return;
+        }
+        match selected.get_untracked() {
+            Some(Source::Square(s)) if s == sq => selected.set(None),
+            Some(source) => act(source, Target::Square(sq)),
+            None if board.with_untracked(|b| b.at(sq).is_some()) => {
+                refused.set(false);
+                selected.set(Some(Source::Square(sq)));
+            }
+            None => {}
+        }
+    });
+    let on_press = Callback::new(move |(sq, ev): (_, web_sys::PointerEvent)| {
+        if let Some(kind) = board.with_untracked(|b| b.at(sq)) {
+            dragger.press(Source::Square(sq), Face::Own(kind), &ev);
+        }
+    });
+    let cells = Signal::derive(move || {
+        let mut cells = Cells::default();
+        let dragging = dragger.active().map(|d| d.source);
+        board.with(|b| {
+            for (sq, kind) in b.pieces() {
+                let cell = cells.cell_mut(sq);
+                cell.face = Some(Face::Own(kind));
+                cell.selected = selected.get() == Some(Source::Square(sq));
+                cell.dragging = dragging == Some(Source::Square(sq));
+            }
+        });
+        cells
+    });
+    let tray_tap = move |kind: Kind| {
+        if dragger.swallow_click() {
+            return;
+        }
+        match selected.get_untracked() {
+            Some(Source::Square(sq)) => act(Source::Square(sq), Target::Tray),
+            Some(Source::Tray(k)) if k == kind => selected.set(None),
+            _ => {
+                refused.set(false);
+                selected.set(Some(Source::Tray(kind)));
+            }
+        }
+    };
+    let tray = move || {
+        let left = board.with(|b| b.tray());
+        Kind::ALL
+            .into_iter()
+            .filter(|&k| left[k] > 0)
+            .map(|kind| {
+                let n = left[kind];
+                view! {
+                    <button
+                        type="button"
+                        class="tray-piece"
+                        data-tray-kind=format!("{kind:?}")
+                        aria-pressed=move || (selected.get() == Some(Source::Tray(kind))).to_string()
+                        aria-label=move || {
+                            format!("{} ×{n}", text::kind_name(i18n.get_locale(), kind))
+                        }
+                        on:click=move |_| tray_tap(kind)
+                        on:pointerdown=move |ev| dragger.press(Source::Tray(kind), Face::Own(kind), &ev)
+                    >
+                        <span class="tray-tile">
+                            <PieceFace face=Face::Own(kind) />
+                        </span>
+                        {(n > 1).then(|| view! { <span class="tray-count">{format!("×{n}")}</span> })}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    let last_setup = move || {
+        state
+            .saved
+            .with(|s| s.last_setup)
+            .filter(|s| s.check(rules).is_ok())
+    };
+    let random = move |_| {
+        let mut rng = SmallRng::seed_from_u64(fresh_seed());
+        board.update(|b| b.set(Setup::random(rules, &mut rng)));
+        selected.set(None);
+    };
+    let ready = move |_| {
+        if let Some(setup) = board.with_untracked(SetupBoard::complete) {
+            start(setup);
+        }
+    };
+
+    view! {
+        <section class="setup" aria-labelledby="setup-title">
+            <div class="setup-head">
+                <h2 id="setup-title">{t!(i18n, common.setup_title)}</h2>
+                <p
+                    class="timer"
+                    role="timer"
+                    class:urgent=move || remaining.get() <= 10
+                    aria-label=move || t_string!(i18n, common.setup_timer)
+                >
+                    {move || clock(remaining.get())}
+                </p>
+            </div>
+            <div class="setup-layout">
+                <Board cells on_tap on_press />
+                <div class="setup-side">
+                    <div
+                        class="tray"
+                        data-tray=""
+                        role="group"
+                        aria-label=move || t_string!(i18n, common.tray)
+                        on:click=move |ev| {
+                            let on_tray = crate::drag::element(&ev)
+                                .is_some_and(|el| el.closest(".tray-piece").ok().flatten().is_none());
+                            if on_tray && let Some(Source::Square(sq)) = selected.get_untracked() {
+                                act(Source::Square(sq), Target::Tray);
+                            }
+                        }
+                    >
+                        <p class="placed-count">
+                            {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()))}
+                        </p>
+                        {tray}
+                        <Show when=move || board.with(|b| b.placed() == 23)>
+                            <p class="tray-empty">{t!(i18n, common.tray_empty)}</p>
+                        </Show>
+                    </div>
+                    <p class="refused" role="alert">
+                        {move || refused.get().then(|| t_string!(i18n, common.not_allowed))}
+                    </p>
+                    <div class="actions setup-actions">
+                        <button
+                            type="button"
+                            class="secondary"
+                            aria-expanded=move || show_templates.get().to_string()
+                            on:click=move |_| show_templates.update(|s| *s = !*s)
+                        >
+                            {t!(i18n, common.templates)}
+                        </button>
+                        <button type="button" class="secondary" on:click=random>
+                            {t!(i18n, common.random)}
+                        </button>
+                        <button
+                            type="button"
+                            class="secondary"
+                            disabled=move || last_setup().is_none()
+                            on:click=move |_| {
+                                if let Some(setup) = last_setup() {
+                                    board.update(|b| b.set(setup));
+                                }
+                            }
+                        >
+                            {t!(i18n, common.last_setup)}
+                        </button>
+                        <button
+                            type="button"
+                            class="secondary"
+                            on:click=move |_| {
+                                board.update(SetupBoard::clear);
+                                selected.set(None);
+                            }
+                        >
+                            {t!(i18n, common.clear)}
+                        </button>
+                        <button
+                            type="button"
+                            class="primary ready"
+                            disabled=move || board.with(|b| b.complete().is_none())
+                            on:click=ready
+                        >
+                            {t!(i18n, common.ready)}
+                        </button>
+                    </div>
+                    <p class="intro">{t!(i18n, common.setup_intro)}</p>
+                    <Show when=move || show_templates.get()>
+                        <Templates on_choose=Callback::new(move |setup: Setup| {
+                            board.update(|b| b.set(setup));
+                            show_templates.set(false);
+                        }) />
+                    </Show>
+                </div>
+            </div>
+            <DragGhost dragger />
+        </section>
+    }
+}
+
+/// The named formations, each with a small preview of the camp.
+#[component]
+fn Templates(on_choose: Callback<Setup>) -> impl IntoView {
+    let i18n = use_i18n();
+    let name = move |id: &str| match id {
+        "balanced" => t_string!(i18n, common.template_balanced),
+        "left-hook" => t_string!(i18n, common.template_left_hook),
+        "right-hook" => t_string!(i18n, common.template_right_hook),
+        "fortress" => t_string!(i18n, common.template_fortress),
+        _ => t_string!(i18n, common.template_blitz),
+    };
+    let items = Template::ALL
+        .into_iter()
+        .map(|template| {
+            let setup = template.setup();
+            let preview = CAMP
+                .iter()
+                .zip(setup.slots())
+                .map(|(sq, &kind)| {
+                    let span = if sq.is_hq() { "grid-column: span 2" } else { "" };
+                    view! {
+                        <span class="mini" lang="ja" style=span>
+                            {text::kanji(kind).chars().next().map(String::from)}
+                        </span>
+                    }
+                })
+                .collect_view();
+            let id = template.id;
+            view! {
+                <li class="template" data-template=id>
+                    <h3>{move || name(id)}</h3>
+                    <div class="template-preview" aria-hidden="true">
+                        {preview}
+                    </div>
+                    <button
+                        type="button"
+                        class="secondary"
+                        aria-label=move || format!("{}: {}", t_string!(i18n, common.use_template), name(id))
+                        on:click=move |_| on_choose.run(setup)
+                    >
+                        {t!(i18n, common.use_template)}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="templates" aria-label=move || t_string!(i18n, common.templates)>
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clock_reads_minutes_and_seconds() {
+        assert_eq!(super::clock(180), "3:00");
+        assert_eq!(super::clock(65), "1:05");
+        assert_eq!(super::clock(0), "0:00");
+    }
+}

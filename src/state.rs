@@ -1,0 +1,156 @@
+//! The state the screens share, provided as a context: what is remembered
+//! (saved to storage by one effect) and the game in progress. The session
+//! (the referee) stays here; screens read only the player's [`View`].
+
+use gunjin_rules::{Color, Move, PlayError, Rules, Setup, View};
+use leptos::prelude::*;
+
+use crate::cpu;
+use crate::model::fresh_seed;
+use crate::model::session::{ME, Session};
+use crate::model::tags::Tags;
+use crate::route::{Route, navigate, query_text};
+use crate::storage::{self, Saved};
+
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// Settings and the last setup; every change is saved.
+    pub saved: RwSignal<Saved>,
+    session: StoredValue<Option<Session>>,
+    /// The player's view of the current game.
+    pub view: RwSignal<Option<View>>,
+    /// The player's guesses about enemy pieces.
+    pub tags: RwSignal<Tags>,
+}
+
+impl AppState {
+    pub fn new() -> AppState {
+        let saved = RwSignal::new(storage::load());
+        Effect::new(move |_| saved.with(storage::save));
+        AppState {
+            saved,
+            session: StoredValue::new(None),
+            view: RwSignal::new(None),
+            tags: RwSignal::new(Tags::default()),
+        }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.saved.with_untracked(|s| s.settings.rules())
+    }
+
+    /// Starts a game against the CPU from the player's setup, remembers the
+    /// setup as the last one, and goes to the board.
+    pub fn start_game(&self, my_setup: Setup) {
+        let settings = self.saved.with_untracked(|s| s.settings.clone());
+        let rules = settings.rules();
+        let seed = fresh_seed();
+        let cpu_setup = cpu::cpu_setup(settings.difficulty, rules, seed);
+        // Who moves first is drawn at random; `?first=you|cpu` fixes it.
+        let first = match query_text("first").as_deref() {
+            Some("you") => Color::South,
+            Some("cpu") => Color::North,
+            _ if seed >> 63 == 0 => Color::South,
+            _ => Color::North,
+        };
+        match Session::start(rules, my_setup, cpu_setup, first, settings.difficulty, seed) {
+            Ok(session) => {
+                self.view.set(Some(session.view()));
+                self.session.set_value(Some(session));
+                self.tags.set(Tags::default());
+                self.saved.update(|s| s.last_setup = Some(my_setup));
+                navigate(Route::Play);
+            }
+            Err(_) => navigate(Route::Setup),
+        }
+    }
+
+    /// A new game with the same settings and the same setup.
+    pub fn play_again(&self) {
+        let setup = self
+            .session
+            .with_value(|s| s.as_ref().map(Session::my_setup));
+        match setup {
+            Some(setup) if setup.check(self.rules()).is_ok() => self.start_game(setup),
+            _ => navigate(Route::Setup),
+        }
+    }
+
+    fn update_view(&self) {
+        let view = self.session.with_value(|s| s.as_ref().map(Session::view));
+        if let Some(v) = &view {
+            self.tags.update(|t| t.retain_on_board(v));
+        }
+        self.view.set(view);
+    }
+
+    /// The player's move.
+    pub fn play(&self, mv: Move) -> Result<(), PlayError> {
+        let result = self
+            .session
+            .try_update_value(|s| s.as_mut().map(|s| s.play(mv)))
+            .flatten()
+            .unwrap_or(Err(PlayError::GameOver));
+        self.update_view();
+        result
+    }
+
+    pub fn resign(&self) {
+        self.session.update_value(|s| {
+            if let Some(s) = s {
+                let _ = s.resign();
+            }
+        });
+        self.update_view();
+    }
+
+    /// Lets the CPU move if it is its turn; the page stays responsive while
+    /// it thinks.
+    pub fn cpu_turn(&self, thinking: RwSignal<bool>) {
+        let ask = self.session.with_value(|s| {
+            s.as_ref()
+                .filter(|s| s.is_cpu_turn())
+                .map(|s| (s.difficulty(), s.cpu_seed(), s.cpu_view()))
+        });
+        let Some((difficulty, seed, cpu_view)) = ask else {
+            return;
+        };
+        if thinking.get_untracked() {
+            return;
+        }
+        thinking.set(true);
+        let state = *self;
+        let ply = cpu_view.ply();
+        leptos::task::spawn_local(async move {
+            let mv = cpu::ask_cpu(difficulty, seed, cpu_view).await;
+            state.session.update_value(|s| {
+                if let Some(s) = s
+                    .as_mut()
+                    .filter(|s| s.is_cpu_turn() && s.cpu_view().ply() == ply)
+                {
+                    let played = mv.map(|mv| s.play_cpu(mv));
+                    if !matches!(played, Some(Ok(()))) {
+                        let _ = s.cpu_resign();
+                    }
+                }
+            });
+            thinking.set(false);
+            state.update_view();
+        });
+    }
+
+    /// Whether the game in progress is over.
+    pub fn is_over(&self) -> bool {
+        self.view
+            .with_untracked(|v| v.as_ref().is_some_and(|v| v.outcome().is_some()))
+    }
+}
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState::new()
+    }
+}
+
+/// The player's side, for the screens.
+pub const PLAYER: Color = ME;

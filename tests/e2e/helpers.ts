@@ -1,0 +1,150 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+/** How many of each kind a side has (RULES.md §2), keyed by `data-kind`. */
+export const COUNTS: Record<string, number> = {
+  General: 1,
+  LieutenantGeneral: 1,
+  MajorGeneral: 1,
+  Plane: 2,
+  Colonel: 1,
+  LieutenantColonel: 1,
+  Tank: 2,
+  Major: 1,
+  Captain: 2,
+  Cavalry: 1,
+  Lieutenant: 2,
+  SecondLieutenant: 2,
+  Engineer: 2,
+  Spy: 1,
+  Mine: 2,
+  Flag: 1,
+};
+export const KINDS = Object.keys(COUNTS);
+
+/** Every name a kind goes by on screen (identifier, English, Japanese). */
+export const KIND_WORDS = [
+  ...KINDS,
+  "Lieutenant General", "Major General", "Lieutenant Colonel", "Second Lieutenant",
+  "大将", "中将", "少将", "飛行機", "大佐", "中佐", "タンク", "少佐", "大尉", "騎兵", "中尉", "少尉", "工兵", "スパイ", "地雷", "軍旗",
+];
+
+/** Console errors and uncaught exceptions are failures in every test. */
+export function failOnErrors() {
+  let errors: string[] = [];
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+    });
+    page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  });
+  test.afterEach(() => {
+    expect(errors, "console errors and uncaught exceptions").toEqual([]);
+  });
+}
+
+export const board = (page: Page) => page.getByRole("grid").first();
+export const node = (page: Page, square: string) => board(page).locator(`[data-square="${square}"]`);
+
+/** `data-square` → `data-kind` of every node showing a kind. */
+export async function placements(page: Page): Promise<Record<string, string>> {
+  return board(page)
+    .locator("[data-square][data-kind]")
+    .evaluateAll((nodes) =>
+      Object.fromEntries(nodes.map((n) => [n.getAttribute("data-square"), n.getAttribute("data-kind")])),
+    );
+}
+
+/** Opens the setup page (with URL options such as `setup-seconds=5`). */
+export async function openSetup(page: Page, query = "") {
+  await page.goto(`./${query ? `?${query}` : ""}#/setup`);
+  await expect(page.getByRole("timer")).toBeVisible();
+}
+
+/** A random setup, then Ready: the game starts. */
+export async function startGame(page: Page, query = "", template?: string) {
+  await openSetup(page, query);
+  if (template) {
+    await page.getByRole("button", { name: "Templates" }).click();
+    await page.locator(`[data-template="${template}"]`).getByRole("button").click();
+  } else {
+    await page.getByRole("button", { name: "Random" }).click();
+  }
+  await expect(board(page).locator("[data-kind]")).toHaveCount(23);
+  await page.getByRole("button", { name: "Ready" }).click();
+  await expect(page).toHaveURL(/#\/play$/);
+  await expect(board(page).locator('[data-side="north"]')).toHaveCount(23);
+}
+
+/** Drags from one element to another with the mouse or, on touch devices, a finger. */
+export async function drag(page: Page, from: Locator, to: Locator, touch: boolean) {
+  // Both ends on screen, as a person would have them.
+  await from.scrollIntoViewIfNeeded();
+  const vh = page.viewportSize()!.height;
+  const t = (await to.boundingBox())!;
+  if (t.y < 0 || t.y + t.height > vh) {
+    await page.mouse.wheel(0, t.y < 0 ? t.y - 20 : t.y + t.height - vh + 20);
+    await page.waitForTimeout(100);
+  }
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const [ax, ay] = [a.x + a.width / 2, a.y + a.height / 2];
+  const [bx, by] = [b.x + b.width / 2, b.y + b.height / 2];
+  const steps = 8;
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    const point = (x: number, y: number) => [{ x, y, id: 1, radiusX: 2, radiusY: 2, force: 1 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(ax, ay) });
+    for (let i = 1; i <= steps; i++) {
+      const [x, y] = [ax + ((bx - ax) * i) / steps, ay + ((by - ay) * i) / steps];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(x, y) });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(ax, ay);
+    await page.mouse.down();
+    await page.mouse.move(bx, by, { steps });
+    await page.mouse.up();
+  }
+}
+
+/** Taps on touch devices, clicks elsewhere. */
+export async function press(locator: Locator, touch: boolean) {
+  if (touch) await locator.tap();
+  else await locator.click();
+}
+
+/**
+ * Plays one random legal move through the UI: clicks own pieces until one
+ * shows destinations, then clicks one of them. Returns false if the game
+ * ended meanwhile.
+ */
+export async function playRandomMove(page: Page): Promise<boolean> {
+  const own = await board(page)
+    .locator('[data-side="south"]')
+    .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
+  own.sort(() => Math.random() - 0.5);
+  for (const sq of own) {
+    if (!page.url().endsWith("#/play")) return false;
+    await node(page, sq).click();
+    const marks = await board(page)
+      .locator("[data-mark]")
+      .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
+    if (marks.length > 0) {
+      const to = marks[Math.floor(Math.random() * marks.length)];
+      await node(page, to).click();
+      return true;
+    }
+    await node(page, sq).click(); // deselect
+  }
+  return false;
+}
+
+/** Waits until it is the player's move, or the game is over. */
+export async function waitForMyTurn(page: Page): Promise<boolean> {
+  const mine = page.locator('.turn[data-turn="you"]');
+  const over = page.locator(".result");
+  await expect(mine.or(over)).toBeVisible({ timeout: 20_000 });
+  return !(await over.isVisible());
+}

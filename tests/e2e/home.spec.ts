@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { failOnErrors } from "./helpers";
+
+// The home page: name, level and rules remembered, one click to play, the
+// two languages, the guide links, and a clear page for unknown addresses.
+
+failOnErrors();
+
+test("a name, level and rules are remembered and Play the CPU opens the setup", async ({ page }) => {
+  await page.goto("./");
+  await expect(page.getByRole("heading", { name: "Play the CPU" })).toBeVisible();
+  await page.getByLabel("Your name").fill("Aki");
+  await page.getByRole("radio", { name: "Normal" }).check();
+  await page.getByRole("radio", { name: "Traditional" }).check();
+  await expect(page.locator(".preset-text")).toContainText("no Flag on the back rank");
+  await page.reload();
+  await expect(page.getByLabel("Your name")).toHaveValue("Aki");
+  await expect(page.getByRole("radio", { name: "Normal" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Traditional" })).toBeChecked();
+  await page.getByRole("button", { name: "Play the CPU" }).click();
+  await expect(page).toHaveURL(/#\/setup$/);
+  await expect(page.getByRole("timer")).toHaveText(/^[23]:\d\d$/);
+});
+
+test("the language switch changes every text and is remembered", async ({ page }) => {
+  await page.goto("./");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: "日本語" }).click();
+  await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "遊び方" }).first()).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
+  // Piece names follow the language too.
+  await page.goto("./#/setup");
+  await page.getByRole("button", { name: "ランダム" }).click();
+  await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAttribute("aria-label", /: 大将/);
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("button", { name: "Random" })).toBeVisible();
+  await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAttribute("aria-label", /: General/);
+});
+
+test("the browser's language picks the default", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "ja-JP" });
+  const page = await context.newPage();
+  await page.goto("http://127.0.0.1:4178/");
+  await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
+  await context.close();
+});
+
+test("the guides are linked from the home page", async ({ page }) => {
+  await page.goto("./");
+  const guides = page.locator(".guide-links");
+  for (const [name, hash] of [
+    ["How to play", "#/guide/how"],
+    ["Piece guide", "#/guide/pieces"],
+    ["Battle table", "#/guide/battles"],
+  ]) {
+    await guides.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${hash}$`));
+    await expect(page.locator("main h2, main h1").first()).toBeVisible();
+    await page.goBack();
+  }
+});
+
+test("an unknown address says so and links home", async ({ page }) => {
+  await page.goto("./#/nowhere");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page.getByRole("heading", { name: "Play the CPU" })).toBeVisible();
+});

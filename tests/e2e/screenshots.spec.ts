@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { board, playRandomMove, startGame, waitForMyTurn } from "./helpers";
+
+// Not a test: saves a picture of every screen into docs/screenshots/ at the
+// size of the project it runs in (desktop 1280×800, phone 390×844). Runs
+// only on demand:
+//
+//   SCREENSHOTS=1 npx playwright test screenshots
+//
+// (after `trunk build --release`).
+
+test.skip(!process.env.SCREENSHOTS, "screenshots are taken on demand (SCREENSHOTS=1)");
+test.setTimeout(120_000);
+
+test("screenshots of every screen", async ({ page }, info) => {
+  const shot = async (name: string) => {
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: `docs/screenshots/${info.project.name}-${name}.png`,
+      fullPage: true,
+      scale: "css",
+      animations: "disabled",
+    });
+  };
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("./");
+  await page.getByLabel("Your name").fill("Aki");
+  await shot("home");
+
+  await page.goto("./#/setup");
+  await page.getByRole("button", { name: "Templates" }).click();
+  await page.locator('[data-template="balanced"]').getByRole("button").click();
+  for (const sq of ["a4", "b4", "c4", "d4", "e4", "f4", "a3", "b3"]) {
+    await board(page).locator(`[data-square="${sq}"]`).click();
+    await page.locator(".tray").click({ position: { x: 5, y: 5 } });
+  }
+  await page.locator('.tray [data-tray-kind="Tank"]').click();
+  await shot("setup");
+
+  await startGame(page, "first=you");
+  for (let i = 0; i < 6 && (await waitForMyTurn(page)); i++) await playRandomMove(page);
+  await waitForMyTurn(page);
+  const enemy = board(page).locator("[data-enemy]").first();
+  await enemy.click();
+  await page.locator('.tag-picker [data-guess-option="Mine"]').click();
+  const own = board(page).locator('[data-side="south"]');
+  for (let i = 0; i < (await own.count()); i++) {
+    await own.nth(i).click();
+    if ((await board(page).locator("[data-mark]").count()) > 0) break;
+  }
+  await shot("play");
+
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+  await expect(page.locator(".result")).toBeVisible();
+  await shot("end");
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("./#/setup");
+  await page.getByRole("button", { name: "Random" }).click();
+  await shot("setup-dark");
+  await page.emulateMedia({ colorScheme: "light" });
+
+  for (const [name, hash] of [["guide-how", "#/guide/how"], ["guide-pieces", "#/guide/pieces"], ["guide-battles", "#/guide/battles"]]) {
+    await page.goto(`./${hash}`);
+    await shot(name);
+  }
+});
