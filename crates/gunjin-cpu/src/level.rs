@@ -20,13 +20,17 @@ pub enum Level {
     Random,
     /// The best move by a one-move heuristic, with no deduction.
     Greedy,
-    /// Deduction and a one-move look over a few sampled worlds, played
-    /// loosely: a gentle opponent.
+    /// Deduction and a two-move look (its move, the enemy's reply) over a
+    /// few sampled worlds, chosen loosely among the good moves: a gentle
+    /// opponent.
     Easy,
-    /// Deduction and a two-move search over sampled worlds.
+    /// Deduction and a two-move search over more worlds, settling the
+    /// attacks in reach before it judges a position.
     Normal,
-    /// Deduction and a two-move search over many sampled worlds with the
-    /// full evaluation: the strongest level.
+    /// Deduction and a three-move search (its move, the reply, its next
+    /// move, then the attacks in reach) over as many worlds as its time
+    /// allows, choosing at random only among near-equal moves: the
+    /// strongest level.
     Hard,
 }
 

@@ -7,11 +7,10 @@
 //! that, and searches on them.
 //!
 //! - [`Level::Random`] and [`Level::Greedy`]: the baselines.
-//! - [`Level::Easy`]: deduction, a one-move look over a few worlds, and a
-//!   loose choice.
-//! - [`Level::Normal`] and [`Level::Hard`]: deduction and a two-move search
-//!   over sampled worlds; Hard searches many more with the full evaluation
-//!   and picks at random only among near-equal moves.
+//! - [`Level::Easy`], [`Level::Normal`], [`Level::Hard`]: deduction, then
+//!   a search over sampled worlds (expectimax over belief samples): two,
+//!   two and three moves deep, over more and more worlds, choosing ever
+//!   less loosely. See [`Level`].
 //!
 //! The library never reads a clock itself (`std::time` panics in a browser
 //! worker): the host passes one in the [`Budget`].

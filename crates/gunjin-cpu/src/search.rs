@@ -1,10 +1,18 @@
 //! Search over sampled worlds (expectimax over belief samples).
 //!
-//! Each world is a complete game consistent with the CPU's view. In every
-//! world each of the CPU's moves is played on the full position and scored
-//! (after the enemy's best reply, for the deeper levels); a move's worth is
-//! its average over the worlds, so it is judged only by what the CPU knows.
-//! Moves that come out nearly equal are chosen between at random.
+//! Each world is a complete game consistent with the CPU's view (see
+//! `world.rs`). In every world each of the CPU's legal moves is played on
+//! the full position and searched with alpha-beta to the level's depth,
+//! then through the attacks in reach (quiescence), and scored by the
+//! evaluation (`eval.rs`). A move's worth is its average over the worlds:
+//! the decision is judged only by what the CPU knows. Moves that come out
+//! nearly equal are chosen between at random, so the CPU is hard to read.
+//!
+//! Inside a world the search knows every kind, which would let it plan
+//! with knowledge it does not have. Two rules keep it honest: the enemy is
+//! assumed to see everything (a cautious assumption), and the CPU's own
+//! later attacks count only when its root deduction makes them sure wins
+//! (unless its headquarters is under threat and any parry will do).
 
 use gunjin_rules::{
     Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position, Rules,
@@ -53,13 +61,7 @@ impl Style {
                 quiescence: 2,
                 min_worlds: 6,
                 max_worlds: 24,
-                // Normal does not know how to open a mined headquarters or
-                // to hunt the last pieces down: Hard does.
-                weights: Weights {
-                    clear: 0.0,
-                    hunt: 0.0,
-                    ..Weights::FULL
-                },
+                weights: Weights::FULL,
                 window: 0.3,
                 temperature: 0.0,
             },

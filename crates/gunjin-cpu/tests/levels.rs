@@ -83,7 +83,7 @@ fn hard_beats_random() {
             } else {
                 Level::Random
             };
-            Cpu::new(level, g).with_worlds(Some(2))
+            Cpu::new(level, g).with_worlds(Some(6))
         });
         let setups = ByColor::new_with(|side| cpus[side].setup(rules));
         let mut game = Game::new(rules, setups, Color::South).unwrap();

@@ -430,9 +430,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let describe_budget = |i: usize| match options.worlds[i] {
-        Some(n) => format!("{} worlds/move", n),
-        None => format!("{} ms/move", options.think_ms[i]),
+    let describe_budget = |i: usize| match (specs[i].as_str(), options.worlds[i]) {
+        ("random" | "greedy", _) => "baseline".to_owned(),
+        (_, Some(n)) => format!("{n} worlds/move"),
+        (_, None) => format!("{} ms/move", options.think_ms[i]),
     };
     println!(
         "{} ({}) vs {} ({}): {} games, rules {}, seed {}",
