@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 // End-to-end tests against the release build in `dist/` (run
 // `trunk build --release` first; ./scripts/test does). Debian's chromium is
 // used because this network cannot download Playwright's browsers.
-const port = 4178;
+const port = Number(process.env.E2E_PORT ?? 4178);
 
 const launchOptions = {
   executablePath: "/usr/bin/chromium",

@@ -3,7 +3,8 @@
 //!
 //! - `model/`: plain state (settings, the setup board, the session that
 //!   referees a game against the CPU, the log, the replay, guess tags);
-//! - `storage`: the one persistence point; `route`: the hash router;
+//! - `storage`: the one persistence point (`notices` tells its problems);
+//!   `route`: the hash router;
 //! - `board`, `drag`: the board and dragging; `screens/`: one module per
 //!   page; `guides/`: the piece guide, battle table and how to play;
 //! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent in a Web Worker;
@@ -17,6 +18,7 @@ pub mod cpu_protocol;
 pub mod drag;
 pub mod guides;
 pub mod model;
+pub mod notices;
 pub mod route;
 pub mod screens;
 pub mod state;
@@ -28,8 +30,9 @@ include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
 use leptos::prelude::*;
 
 use crate::i18n::*;
+use crate::notices::Notices;
 use crate::route::{Route, use_route};
-use crate::screens::{End, Home, NotFound, Play, SetupScreen};
+use crate::screens::{End, Home, NotFound, Play, RulesLink, SetupScreen};
 use crate::state::AppState;
 
 /// The whole app: translations, the shared state, the header and the page
@@ -88,6 +91,7 @@ fn Shell() -> impl IntoView {
                 <LanguageSwitch />
             </nav>
         </header>
+        <Notices />
         <main>
             {move || match route.get() {
                 Route::Home => view! { <Home /> }.into_any(),
@@ -97,6 +101,7 @@ fn Shell() -> impl IntoView {
                 Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
                 Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
                 Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
+                Route::Rules(code) => view! { <RulesLink code /> }.into_any(),
                 Route::NotFound => view! { <NotFound /> }.into_any(),
             }}
         </main>

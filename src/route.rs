@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 /// Every page of the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
     Setup,
@@ -13,6 +13,9 @@ pub enum Route {
     GuidePieces,
     GuideBattles,
     GuideHow,
+    /// A link that sets the rules: `#/rules/texrt`. The code is checked by
+    /// the page, which explains a bad one.
+    Rules(String),
     NotFound,
 }
 
@@ -28,8 +31,8 @@ impl Route {
     ];
 
     /// The hash of this page, e.g. `#/guide/pieces`.
-    pub const fn hash(self) -> &'static str {
-        match self {
+    pub fn hash(&self) -> String {
+        let hash = match self {
             Route::Home => "#/",
             Route::Setup => "#/setup",
             Route::Play => "#/play",
@@ -37,8 +40,10 @@ impl Route {
             Route::GuidePieces => "#/guide/pieces",
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
+            Route::Rules(code) => return format!("#/rules/{code}"),
             Route::NotFound => "#/not-found",
-        }
+        };
+        hash.to_owned()
     }
 
     /// The page of a location hash; an empty hash is the home page.
@@ -49,6 +54,9 @@ impl Route {
             return Route::Home;
         }
         let path = path.trim_end_matches('/');
+        if let Some(code) = path.strip_prefix("/rules/") {
+            return Route::Rules(code.to_owned());
+        }
         Route::ALL
             .into_iter()
             .find(|r| r.hash().trim_start_matches('#') == path)
@@ -72,7 +80,7 @@ pub fn use_route() -> ReadSignal<Route> {
 
 /// Goes to `route` (a new history entry).
 pub fn navigate(route: Route) {
-    let _ = window().location().set_hash(route.hash());
+    let _ = window().location().set_hash(&route.hash());
 }
 
 /// A numeric option from the page's query string (`?setup-seconds=5`), for
@@ -105,11 +113,14 @@ mod tests {
     #[test]
     fn hashes_round_trip() {
         for r in Route::ALL {
-            assert_eq!(Route::parse(r.hash()), r);
+            assert_eq!(Route::parse(&r.hash()), r);
         }
         assert_eq!(Route::parse(""), Route::Home);
         assert_eq!(Route::parse("#"), Route::Home);
         assert_eq!(Route::parse("#/setup/"), Route::Setup);
         assert_eq!(Route::parse("#/nowhere"), Route::NotFound);
+        let link = Route::Rules("texrt".into());
+        assert_eq!(Route::parse(&link.hash()), link);
+        assert_eq!(Route::parse("#/rules/%%"), Route::Rules("%%".into()));
     }
 }

@@ -1,16 +1,19 @@
 //! The state the screens share, provided as a context: what is remembered
-//! (saved to storage by one effect) and the game in progress. The session
-//! (the referee) stays here; screens read only the player's [`View`].
+//! and the game in progress, each saved to storage by one effect. The
+//! session (the referee) stays here; screens read only the player's
+//! [`View`].
 
 use gunjin_rules::{Color, Move, PlayError, Rules, Setup, View};
 use leptos::prelude::*;
 
 use crate::cpu;
 use crate::model::fresh_seed;
-use crate::model::session::{ME, Session};
+use crate::model::session::{ME, SavedGame, Session};
+use crate::model::settings::Saved;
+use crate::model::setup_board::SetupDraft;
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate, query_text};
-use crate::storage::{self, Saved};
+use crate::storage::{self, Entry, Problem};
 
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -21,18 +24,96 @@ pub struct AppState {
     pub view: RwSignal<Option<View>>,
     /// The player's guesses about enemy pieces.
     pub tags: RwSignal<Tags>,
+    /// What went wrong with storage, told once each until dismissed.
+    pub problems: RwSignal<Vec<Problem>>,
+}
+
+/// An entry from storage, noting a problem.
+fn load<E: Entry>(problems: &mut Vec<Problem>) -> Option<E> {
+    storage::load::<E>().unwrap_or_else(|problem| {
+        problems.push(problem);
+        None
+    })
 }
 
 impl AppState {
+    /// The state as saved, and the effects that save it: the settings when
+    /// they change, the game after every move and every change of tags.
     pub fn new() -> AppState {
-        let saved = RwSignal::new(storage::load());
-        Effect::new(move |_| saved.with(storage::save));
-        AppState {
-            saved,
+        let state = AppState {
+            saved: RwSignal::new(Saved::default()),
             session: StoredValue::new(None),
             view: RwSignal::new(None),
             tags: RwSignal::new(Tags::default()),
+            problems: RwSignal::new(Vec::new()),
+        };
+        state.load();
+        Effect::new(move |_| {
+            let result = state.saved.with(storage::save);
+            state.report(result);
+        });
+        Effect::new(move |_| {
+            state.view.track();
+            let saved = state.tags.with(|tags| {
+                state
+                    .session
+                    .with_value(|s| s.as_ref().map(|s| s.saved(tags)))
+            });
+            if let Some(game) = saved {
+                state.report(storage::save(&game));
+            }
+        });
+        state
+    }
+
+    /// Reads everything from storage (at start, and after an import).
+    pub fn load(&self) {
+        let mut problems = Vec::new();
+        self.saved
+            .set(load::<Saved>(&mut problems).unwrap_or_default());
+        let game = load::<SavedGame>(&mut problems).and_then(|game| match Session::resume(&game) {
+            Ok(session) => Some((session, game.tags)),
+            Err(_) => {
+                problems.push(storage::reject::<SavedGame>());
+                None
+            }
+        });
+        match game {
+            Some((session, tags)) => {
+                self.view.set(Some(session.view()));
+                self.session.set_value(Some(session));
+                self.tags.set(tags);
+            }
+            None => {
+                self.session.set_value(None);
+                self.view.set(None);
+                self.tags.set(Tags::default());
+            }
         }
+        problems.dedup();
+        self.problems.set(problems);
+    }
+
+    /// Notes a storage problem, once.
+    pub fn report(&self, result: Result<(), Problem>) {
+        if let Err(problem) = result {
+            self.problems.update(|ps| {
+                if !ps.contains(&problem) {
+                    ps.push(problem);
+                }
+            });
+        }
+    }
+
+    /// The setup draft saved for these rules, if any (it may be unreadable:
+    /// then it is reported and put aside).
+    pub fn setup_draft(&self) -> Option<SetupDraft> {
+        let mut problems = Vec::new();
+        let draft = load::<SetupDraft>(&mut problems);
+        for problem in problems {
+            self.report(Err(problem));
+        }
+        draft
     }
 
     pub fn rules(&self) -> Rules {
@@ -59,6 +140,7 @@ impl AppState {
                 self.session.set_value(Some(session));
                 self.tags.set(Tags::default());
                 self.saved.update(|s| s.last_setup = Some(my_setup));
+                storage::remove::<SetupDraft>();
                 navigate(Route::Play);
             }
             Err(_) => navigate(Route::Setup),

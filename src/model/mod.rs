@@ -1,6 +1,7 @@
 //! The plain state behind the screens, kept out of the components so it can
 //! be tested without a browser. Every rule question goes to the rules crate.
 
+pub mod backup;
 pub mod log;
 pub mod pieces;
 pub mod replay;

@@ -2,9 +2,12 @@
 //! [`Game`] and hands the screens only [`View`]s, the player's
 //! (`Color::South`) and, for the CPU alone, North's.
 
-use gunjin_rules::{ByColor, Color, Game, Move, PlayError, Rules, Setup};
+use gunjin_rules::{ByColor, Color, Game, Move, PlayError, Record, RecordError, Rules, Setup};
+use serde::{Deserialize, Serialize};
 
 use crate::model::settings::Difficulty;
+use crate::model::tags::Tags;
+use crate::storage::{Entry, What};
 
 /// The player's side; the CPU plays the other.
 pub const ME: Color = Color::South;
@@ -103,6 +106,47 @@ impl Session {
     }
 }
 
+/// A game as saved after every move, so that a reload, a closed tab or a
+/// crash resumes it exactly: the record replays the board and history, and
+/// the CPU, which keeps nothing between moves, rebuilds its knowledge from
+/// its view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub record: Record,
+    pub difficulty: Difficulty,
+    pub seed: u64,
+    /// The player's guesses.
+    pub tags: Tags,
+}
+
+impl Entry for SavedGame {
+    const KEY: &'static str = "gunjin-game";
+    const VERSION: u32 = 1;
+    const WHAT: What = What::Game;
+}
+
+impl Session {
+    /// What to save, with the player's guesses.
+    pub fn saved(&self, tags: &Tags) -> SavedGame {
+        SavedGame {
+            record: self.game.record(),
+            difficulty: self.difficulty,
+            seed: self.seed,
+            tags: tags.clone(),
+        }
+    }
+
+    /// The saved game, replayed through the rules.
+    pub fn resume(saved: &SavedGame) -> Result<Session, RecordError> {
+        Ok(Session {
+            game: saved.record.replay()?,
+            difficulty: saved.difficulty,
+            seed: saved.seed,
+            my_setup: saved.record.setups.south,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +172,14 @@ mod tests {
         let cpu_mv = s.cpu_view().legal_moves()[0];
         assert!(s.play(cpu_mv).is_err());
         s.play_cpu(cpu_mv).unwrap();
+        let mut tags = Tags::default();
+        tags.set(s.view().enemies()[0].id, Some(gunjin_rules::Kind::Mine));
+        let text = crate::storage::to_text(&s.saved(&tags));
+        let saved: SavedGame = crate::storage::from_text(&text).unwrap();
+        assert_eq!(saved.tags, tags);
+        let resumed = Session::resume(&saved).unwrap();
+        assert_eq!(resumed.view(), s.view());
+        assert_eq!(resumed.cpu_seed(), s.cpu_seed());
         s.resign().unwrap();
         assert!(s.view().outcome().is_some());
         assert!(s.view().reveal().is_some());

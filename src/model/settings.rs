@@ -4,8 +4,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gunjin_rules::{Preset, Rules};
+use gunjin_rules::{Preset, Rules, Setup};
 use serde::{Deserialize, Serialize};
+
+use crate::storage::{Entry, What};
 
 /// The CPU levels a player can pick (the CPU crate's playable levels).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -97,6 +99,21 @@ impl Settings {
     }
 }
 
+/// Everything the app remembers between games: the home page's choices
+/// and the setup of the previous game ("Last setup").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Saved {
+    pub settings: Settings,
+    pub last_setup: Option<Setup>,
+}
+
+impl Entry for Saved {
+    const KEY: &'static str = "gunjin";
+    const VERSION: u32 = 1;
+    const WHAT: What = What::Settings;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +135,15 @@ mod tests {
         assert_eq!(s.difficulty, Difficulty::Easy);
         assert_eq!(s.display_name(), Some("Aki"));
         assert_eq!(Settings::default().display_name(), None);
+    }
+
+    #[test]
+    fn saved_reads_the_first_schema() {
+        let text = r#"{"version":1,"settings":{"name":"Aki","difficulty":"hard","preset":"Traditional","locale":"ja"},"last_setup":null}"#;
+        let saved: Saved = crate::storage::from_text(text).unwrap();
+        assert_eq!(saved.settings.difficulty, Difficulty::Hard);
+        assert_eq!(saved.settings.preset, Preset::Traditional);
+        let back = crate::storage::to_text(&saved);
+        assert_eq!(crate::storage::from_text::<Saved>(&back), Ok(saved));
     }
 }

@@ -8,6 +8,9 @@ use gunjin_rules::{
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use serde::{Deserialize, Serialize};
+
+use crate::storage::{Entry, What};
 
 /// Your camp while you set it up (you always play South).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +149,42 @@ impl SetupBoard {
     }
 }
 
+/// A setup in progress, saved at every change and every second of the
+/// timer, so a reload resumes it with the time that was left.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetupDraft {
+    pub rules: Rules,
+    pub camp: PartialSetup,
+    pub seconds_left: u32,
+}
+
+impl Entry for SetupDraft {
+    const KEY: &'static str = "gunjin-setup";
+    const VERSION: u32 = 1;
+    const WHAT: What = What::SetupDraft;
+}
+
+impl SetupBoard {
+    /// The draft of this board with `seconds_left` on the timer.
+    pub fn draft(&self, seconds_left: u32) -> SetupDraft {
+        SetupDraft {
+            rules: self.rules,
+            camp: self.partial,
+            seconds_left,
+        }
+    }
+
+    /// The board of a draft, if it was made under `rules` and the rules
+    /// still accept it.
+    pub fn from_draft(rules: Rules, draft: &SetupDraft) -> Option<SetupBoard> {
+        let board = SetupBoard {
+            rules,
+            partial: draft.camp,
+        };
+        (draft.rules == rules && board.acceptable(&draft.camp).is_ok()).then_some(board)
+    }
+}
+
 const _: () = assert!(CAMP_SIZE == 23);
 
 #[cfg(test)]
@@ -205,5 +244,24 @@ mod tests {
         assert_eq!(board.complete(), Some(Template::ALL[0].setup()));
         board.clear();
         assert_eq!(board.complete(), None);
+    }
+
+    #[test]
+    fn drafts_resume_under_the_same_rules_only() {
+        let mut board = SetupBoard::new(Rules::TRADITIONAL);
+        board.place(Kind::General, sq("f4")).unwrap();
+        let draft = board.draft(97);
+        let text = crate::storage::to_text(&draft);
+        let read: SetupDraft = crate::storage::from_text(&text).unwrap();
+        assert_eq!(read.seconds_left, 97);
+        assert_eq!(
+            SetupBoard::from_draft(Rules::TRADITIONAL, &read),
+            Some(board)
+        );
+        assert_eq!(SetupBoard::from_draft(Rules::KIRAKUKEN, &read), None);
+        let mut two_flags = read.clone();
+        two_flags.camp.slots[0] = Some(Kind::Flag);
+        two_flags.camp.slots[20] = Some(Kind::Flag);
+        assert_eq!(SetupBoard::from_draft(Rules::TRADITIONAL, &two_flags), None);
     }
 }

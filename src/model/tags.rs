@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 
 use gunjin_rules::{Kind, PieceId, View};
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tags(BTreeMap<PieceId, Kind>);
 
 impl Tags {

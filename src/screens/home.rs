@@ -1,4 +1,4 @@
-use gunjin_rules::Preset;
+use gunjin_rules::{Preset, View};
 use leptos::prelude::*;
 
 use crate::i18n::*;
@@ -61,9 +61,26 @@ pub fn Home() -> impl IntoView {
         ev.prevent_default();
         navigate(Route::Setup);
     };
+    // A game left in progress (restored from storage) is one click away.
+    let resume = move || {
+        state
+            .view
+            .with(|v| v.as_ref().filter(|v| v.outcome().is_none()).map(View::ply))
+            .map(|ply| {
+                view! {
+                    <div class="resume" role="region" aria-label=move || t_string!(i18n, common.resume_game)>
+                        <p>{move || t_string!(i18n, common.resume_text, ply = ply).to_string()}</p>
+                        <a class="button primary" href=Route::Play.hash()>
+                            {t!(i18n, common.resume_game)}
+                        </a>
+                    </div>
+                }
+            })
+    };
     view! {
         <section class="home" aria-labelledby="home-title">
             <p class="tagline">{t!(i18n, common.tagline)}</p>
+            {resume}
             <form class="home-form" on:submit=on_submit>
                 <h2 id="home-title">{t!(i18n, common.home_title)}</h2>
                 <label class="field">
@@ -113,6 +130,7 @@ pub fn Home() -> impl IntoView {
                     </li>
                 </ul>
             </nav>
+            <super::your_data::YourData />
         </section>
     }
 }

@@ -10,6 +10,7 @@ use crate::model::fresh_seed;
 use crate::model::setup_board::SetupBoard;
 use crate::route::query_number;
 use crate::state::AppState;
+use crate::storage;
 use crate::text;
 
 /// The setup timer's length, unless `?setup-seconds=N` shortens it.
@@ -26,7 +27,11 @@ pub fn SetupScreen() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let rules = state.rules();
-    let board = RwSignal::new(SetupBoard::new(rules));
+    // A setup interrupted by a reload resumes with the time it had left.
+    let draft = state
+        .setup_draft()
+        .and_then(|d| Some((SetupBoard::from_draft(rules, &d)?, d.seconds_left)));
+    let board = RwSignal::new(draft.map_or_else(|| SetupBoard::new(rules), |(b, _)| b));
     let selected = RwSignal::new(None::<Source>);
     let refused = RwSignal::new(false);
     let show_templates = RwSignal::new(false);
@@ -39,9 +44,14 @@ pub fn SetupScreen() -> impl IntoView {
     };
 
     // The countdown: at 0:00 the pieces not placed fill the empty nodes.
-    let seconds = query_number("setup-seconds")
-        .filter(|s| *s > 0.0)
-        .unwrap_or(SETUP_SECONDS);
+    let seconds = draft.map_or_else(
+        || {
+            query_number("setup-seconds")
+                .filter(|s| *s > 0.0)
+                .unwrap_or(SETUP_SECONDS)
+        },
+        |(_, left)| f64::from(left),
+    );
     let deadline = js_sys::Date::now() + seconds * 1000.0;
     let remaining = RwSignal::new(seconds.ceil() as u32);
     if let Ok(handle) = set_interval_with_handle(
@@ -56,6 +66,13 @@ pub fn SetupScreen() -> impl IntoView {
     ) {
         on_cleanup(move || handle.clear());
     }
+
+    Effect::new(move |_| {
+        let draft = board.with(|b| b.draft(remaining.get()));
+        if !started.get_value() {
+            state.report(storage::save(&draft));
+        }
+    });
 
     let act = move |source: Source, target: Target| {
         let result = board.try_update(|b| match (source, target) {

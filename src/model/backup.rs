@@ -1,0 +1,160 @@
+//! The export file: everything the app keeps, in one JSON file that a
+//! player can keep or carry to another device (mobile browsers may evict a
+//! site's storage). An import is checked entry by entry exactly as the app
+//! reads storage, and is taken whole or not at all.
+
+use core::fmt;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::model::session::SavedGame;
+use crate::model::settings::Saved;
+use crate::model::setup_board::SetupDraft;
+use crate::storage::{Entry, ReadError, from_text};
+
+/// Names the file as ours.
+pub const APP: &str = "gunjin-shogi";
+
+/// Checks a stored text as the app would read it.
+type Check = fn(&str) -> Result<(), ReadError>;
+
+/// The keys of every entry, and how to check one.
+const ENTRIES: [(&str, Check); 3] = [
+    (Saved::KEY, check::<Saved>),
+    (SetupDraft::KEY, check::<SetupDraft>),
+    (SavedGame::KEY, check::<SavedGame>),
+];
+
+fn check<E: Entry>(text: &str) -> Result<(), ReadError> {
+    from_text::<E>(text).map(|_| ())
+}
+
+#[derive(Serialize, Deserialize)]
+struct File {
+    app: String,
+    entries: BTreeMap<String, Box<RawValue>>,
+}
+
+/// Why a file cannot be imported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    NotJson(String),
+    NotOurs,
+    Empty,
+    Entry { key: String, error: ReadError },
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::NotJson(e) => write!(f, "the file is not JSON ({e})"),
+            ImportError::NotOurs => f.write_str("the file is not a Gunjin Shogi export"),
+            ImportError::Empty => f.write_str("the file holds nothing to import"),
+            ImportError::Entry { key, error } => write!(f, "\"{key}\": {error}"),
+        }
+    }
+}
+
+/// The export file's text from the stored text of each entry (by key).
+/// Entries that do not read are left out.
+pub fn export(stored: impl Fn(&str) -> Option<String>) -> String {
+    let entries = ENTRIES
+        .iter()
+        .filter_map(|(key, check)| {
+            let text = stored(key)?;
+            check(&text).ok()?;
+            Some(((*key).to_owned(), RawValue::from_string(text).ok()?))
+        })
+        .collect();
+    let file = File {
+        app: APP.to_owned(),
+        entries,
+    };
+    serde_json::to_string_pretty(&file).unwrap_or_default()
+}
+
+/// The entries of an import file (key and stored text), each checked.
+/// Keys the app does not know are refused, so nothing foreign is stored.
+pub fn import(text: &str) -> Result<Vec<(String, String)>, ImportError> {
+    let file: File = serde_json::from_str(text).map_err(|e| {
+        if e.is_data() {
+            ImportError::NotOurs
+        } else {
+            ImportError::NotJson(e.to_string())
+        }
+    })?;
+    if file.app != APP {
+        return Err(ImportError::NotOurs);
+    }
+    if file.entries.is_empty() {
+        return Err(ImportError::Empty);
+    }
+    file.entries
+        .into_iter()
+        .map(|(key, value)| {
+            let (_, check) = ENTRIES
+                .iter()
+                .find(|(k, _)| *k == key)
+                .ok_or(ImportError::NotOurs)?;
+            let text = value.get().to_owned();
+            check(&text).map_err(|error| ImportError::Entry {
+                key: key.clone(),
+                error,
+            })?;
+            Ok((key, text))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::settings::Difficulty;
+    use crate::storage::to_text;
+
+    fn saved() -> Saved {
+        let mut saved = Saved::default();
+        saved.settings.name = "Aki".into();
+        saved.settings.difficulty = Difficulty::Hard;
+        saved
+    }
+
+    #[test]
+    fn an_export_imports_back() {
+        let text = to_text(&saved());
+        let file = export(|key| (key == Saved::KEY).then(|| text.clone()));
+        let entries = import(&file).unwrap();
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].0, Saved::KEY);
+        assert_eq!(from_text::<Saved>(&entries[0].1), Ok(saved()));
+    }
+
+    #[test]
+    fn unreadable_entries_are_not_exported() {
+        let file = export(|_| Some("{ not json".into()));
+        assert_eq!(import(&file), Err(ImportError::Empty));
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        assert!(matches!(import("%PDF-1.4"), Err(ImportError::NotJson(_))));
+        assert_eq!(import(r#"{"hello": 1}"#), Err(ImportError::NotOurs));
+        assert_eq!(
+            import(r#"{"app": "chess", "entries": {}}"#),
+            Err(ImportError::NotOurs)
+        );
+        let foreign = r#"{"app": "gunjin-shogi", "entries": {"other": {}}}"#;
+        assert_eq!(import(foreign), Err(ImportError::NotOurs));
+        let old = r#"{"app": "gunjin-shogi", "entries": {"gunjin": {"version": 0}}}"#;
+        assert!(matches!(
+            import(old),
+            Err(ImportError::Entry {
+                error: ReadError::Version { found: 0, .. },
+                ..
+            })
+        ));
+    }
+}

@@ -1,0 +1,91 @@
+use gunjin_rules::{Preset, Rules};
+use leptos::prelude::*;
+
+use crate::i18n::*;
+use crate::route::Route;
+use crate::state::AppState;
+
+/// What a rules link (`#/rules/<code>`) does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Outcome {
+    Set(Preset),
+    NotOffered,
+    Bad(String),
+}
+
+fn outcome(code: &str) -> Outcome {
+    match code.parse::<Rules>() {
+        Ok(rules) => rules.preset().map_or(Outcome::NotOffered, Outcome::Set),
+        Err(e) => Outcome::Bad(e.to_string()),
+    }
+}
+
+/// A link that sets the rules: a preset's code chooses it; any other code
+/// gets one sentence saying why nothing changed, and a way on.
+#[component]
+pub fn RulesLink(code: String) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let outcome = outcome(&code);
+    if let Outcome::Set(preset) = outcome {
+        state.saved.update(|s| s.settings.preset = preset);
+    }
+    let ok = matches!(outcome, Outcome::Set(_));
+    let message = move || match &outcome {
+        Outcome::Set(preset) => {
+            let name = match preset {
+                Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken),
+                Preset::Traditional => t_string!(i18n, common.preset_traditional),
+            };
+            t_string!(
+                i18n,
+                common.rules_link_set,
+                preset = name,
+                code = code.clone()
+            )
+            .to_string()
+        }
+        Outcome::NotOffered => {
+            t_string!(i18n, common.rules_link_custom, code = code.clone()).to_string()
+        }
+        Outcome::Bad(reason) => {
+            t_string!(i18n, common.rules_link_bad, reason = reason.clone()).to_string()
+        }
+    };
+    view! {
+        <section class="not-found rules-link" aria-labelledby="rules-link-title">
+            <h2 id="rules-link-title">{t!(i18n, common.link_title)}</h2>
+            <p role=if ok { "status" } else { "alert" }>{message}</p>
+            <p>
+                {ok
+                    .then(|| {
+                        view! {
+                            <a class="button" href=Route::Setup.hash()>
+                                {t!(i18n, common.play_cpu)}
+                            </a>
+                            " "
+                        }
+                    })}
+                <a class="button secondary" href=Route::Home.hash()>
+                    {t!(i18n, common.go_home)}
+                </a>
+            </p>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_as_presets_or_explain_themselves() {
+        assert_eq!(outcome("texrt"), Outcome::Set(Preset::Traditional));
+        assert_eq!(outcome("htsrf"), Outcome::Set(Preset::Kirakuken));
+        assert_eq!(outcome("htsof"), Outcome::NotOffered);
+        let Outcome::Bad(reason) = outcome("zz") else {
+            panic!("a two-letter code reads")
+        };
+        assert!(reason.contains("5 letters"), "{reason}");
+    }
+}
