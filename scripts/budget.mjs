@@ -48,21 +48,26 @@ try {
   // The home page is up when its main button is.
   await page.getByRole("button", { name: "Play the CPU" }).waitFor();
   await page.waitForLoadState("networkidle");
+  // What the browser fetches itself: the manifest (to offer installation)
+  // and the service worker's script.
+  const extra = await page.evaluate(async () => {
+    const manifest = document.querySelector('link[rel="manifest"]');
+    const reg = await navigator.serviceWorker?.getRegistration();
+    const sw = reg && (reg.installing ?? reg.waiting ?? reg.active);
+    return [manifest?.href, sw?.scriptURL].filter(Boolean);
+  });
+  for (const url of extra) requested.add(url);
 } finally {
   await browser.close();
   server.kill();
 }
 
-const html = await readFile(join(dir, "index.html"), "utf8");
 const files = new Set();
 for (const url of requested) {
   if (!url.startsWith(base)) continue;
   const path = decodeURIComponent(new URL(url).pathname.slice(1)) || "index.html";
   files.add(path);
 }
-const manifest = html.match(/<link rel="manifest" href="(?:\.\/)?([^"]+)"/);
-if (manifest) files.add(manifest[1]);
-if (html.includes("sw-register.js")) files.add("sw.js");
 
 const rows = [];
 for (const path of [...files].sort()) {

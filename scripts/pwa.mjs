@@ -80,7 +80,10 @@ if (!enabled()) {
   const indexPath = join(dir, "index.html");
   let html = await readFile(indexPath, "utf8");
   if (!html.includes(TAG)) {
-    html = html.replace("</head>", `\n    ${TAG}\n  </head>`);
+    // At the end of <head> (a minifier may have left out the end tag).
+    html = html.includes("</head>")
+      ? html.replace("</head>", `\n    ${TAG}\n  </head>`)
+      : html.replace(/<body/i, `${TAG}<body`);
     await writeFile(indexPath, html);
   }
   const list = await files(dir);

@@ -39,7 +39,7 @@ createServer(async (req, res) => {
     let body = await readFile(file);
     const headers = {
       "content-type": types[extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-store",
+      "cache-control": "no-cache",
     };
     // Compressed like on a real static host (Lighthouse measures it).
     if (!/^image\/png/.test(headers["content-type"]) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
