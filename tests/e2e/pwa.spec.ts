@@ -154,3 +154,36 @@ for (const [locale, text, button] of [
     });
   });
 }
+
+test("a development build registers no worker and removes a release build's", async ({ page }) => {
+  desktopOnly();
+  const dir = await mkdtemp(join(tmpdir(), "gunjin-dev-"));
+  try {
+    await cp(dist, dir, { recursive: true });
+    served = await serve(dir);
+    await page.goto(served.url);
+    await waitForController(page);
+    // What `trunk serve` would put there now: no registration in
+    // index.html, and the sw.js the hook writes for development builds.
+    const index = join(dir, "index.html");
+    const html = await readFile(index, "utf8");
+    await writeFile(index, html.replace(/\s*<script src="\.\/sw-register\.js" defer><\/script>/, ""));
+    execFileSync(process.execPath, [join(root, "scripts", "pwa.mjs")], {
+      env: { ...process.env, TRUNK_STAGING_DIR: dir, TRUNK_PROFILE: "release", GUNJIN_SW: "off" },
+    });
+    expect(await readFile(index, "utf8")).not.toContain("sw-register.js");
+    await page.reload();
+    // The old worker is replaced by one that unregisters itself, deletes
+    // the caches and reloads the page from the network.
+    await expect
+      .poll(() => page.evaluate(async () => [!!(await navigator.serviceWorker.getRegistration()), (await caches.keys()).length]), {
+        timeout: 15_000,
+      })
+      .toEqual([false, 0]);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
