@@ -1,12 +1,16 @@
 // Serves a built `dist/` folder on 127.0.0.1 for the end-to-end tests, with
 // nothing but node's own modules so the tests need no extra dependency.
-// Usage: node tests/e2e/static-server.mjs <dir> <port>
+// Usage: node tests/e2e/static-server.mjs <dir> <port> [<path prefix>]
+// With a prefix such as /games/gunjin/, the folder is served under it only
+// (as on a static host where the app lives in a subfolder).
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const root = resolve(process.argv[2] ?? "dist");
 const port = Number(process.argv[3] ?? 4178);
+const prefix = process.argv[4] ?? "/";
 
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -18,26 +22,36 @@ const types = {
   ".png": "image/png",
   ".ico": "image/x-icon",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
 };
 
 createServer(async (req, res) => {
   try {
-    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const full = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (!full.startsWith(prefix)) throw new Error("outside the prefix");
+    const path = "/" + full.slice(prefix.length);
     let file = normalize(join(root, path));
     if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end();
       return;
     }
     if ((await stat(file)).isDirectory()) file = join(file, "index.html");
-    const body = await readFile(file);
-    res.writeHead(200, {
+    let body = await readFile(file);
+    const headers = {
       "content-type": types[extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-store",
-    });
+      "cache-control": "no-cache",
+    };
+    // Compressed like on a real static host (Lighthouse measures it).
+    if (!/^image\/png/.test(headers["content-type"]) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+      body = gzipSync(body);
+      headers["content-encoding"] = "gzip";
+      headers["vary"] = "accept-encoding";
+    }
+    res.writeHead(200, headers);
     res.end(body);
   } catch {
     res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
   }
 }).listen(port, "127.0.0.1", () => {
-  console.log(`serving ${root} on http://127.0.0.1:${port}/`);
+  console.log(`serving ${root} on http://127.0.0.1:${port}${prefix}`);
 });
