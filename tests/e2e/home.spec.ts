@@ -41,10 +41,10 @@ test("the language switch changes every text and is remembered", async ({ page }
   await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAttribute("aria-label", /: General/);
 });
 
-test("the browser's language picks the default", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "ja-JP" });
+test("the browser's language picks the default", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: "ja-JP", baseURL });
   const page = await context.newPage();
-  await page.goto("http://127.0.0.1:4178/");
+  await page.goto("./");
   await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
   await context.close();
 });

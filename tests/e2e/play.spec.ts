@@ -71,6 +71,7 @@ test("a selected piece shows its destinations, attacks apart, and moves by tap",
 });
 
 test("guess tags follow a moving enemy piece and go with it", async ({ page }) => {
+  test.setTimeout(120_000); // 23 tags, one by one, on a busy phone
   await startGame(page, "first=you");
   // Tag every enemy piece with a guess chosen by its identity.
   const ids = await board(page).locator("[data-enemy]").evaluateAll((ns) => ns.map((n) => [n.getAttribute("data-square")!, n.getAttribute("data-enemy")!]));

@@ -118,7 +118,7 @@ for (const [what, key] of Object.entries(KEYS)) {
       // Dismissed, it stays dismissed; the game still starts.
       await page.getByRole("button", { name: "Dismiss" }).click();
       await expect(notice(page)).toHaveCount(0);
-      await startGame(page);
+      await startGame(page, "first=you");
     });
   }
 }
