@@ -13,10 +13,13 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 /// How long the bot waits for one message before giving up.
 const PATIENCE: Duration = Duration::from_secs(20);
+
+/// How long the bot waits before sending a rate-limited move again.
+const RETRY: Duration = Duration::from_millis(100);
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -45,7 +48,7 @@ pub type BotError = String;
 impl Bot {
     /// A connection that holds no seat yet.
     pub async fn connect(addr: SocketAddr, seed: u64) -> Result<Bot, BotError> {
-        let (socket, _) = connect_async(format!("ws://{addr}{WS_PATH}"))
+        let (socket, _) = connect_async_with_config(format!("ws://{addr}{WS_PATH}"), None, true)
             .await
             .map_err(|e| e.to_string())?;
         Ok(Bot {
@@ -186,7 +189,17 @@ impl Bot {
                 self.view = Some(view.clone());
                 self.move_if_my_turn().await?;
             }
-            ServerMessage::Error { code, message } if *code != ErrorCode::RateLimited => {
+            ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => {
+                // The move was dropped: wait for the bucket, then send it again.
+                if let Some((mv, _)) = self.sent_move {
+                    tokio::time::sleep(RETRY).await;
+                    self.send(&ClientMessage::Move { mv }).await?;
+                }
+            }
+            ServerMessage::Error { code, message } => {
                 return Err(format!("refused: {code} {message}"));
             }
             _ => {}

@@ -27,6 +27,7 @@ use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use gunjin_table::{MAX_MESSAGE_BYTES, WS_PATH};
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
@@ -58,6 +59,11 @@ impl Server {
             eprintln!("resumed {resumed} tables");
         }
         let app = app.with_state(hub.clone());
+        // Small messages both ways: Nagle's algorithm would hold each one
+        // back for the peer's delayed acknowledgement.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let serve = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 eprintln!("server: {e}");

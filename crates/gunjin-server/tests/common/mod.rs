@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use gunjin_rules::{Outcome, Rules};
 use gunjin_server::bot::Bot;
-use gunjin_server::{Config, Server};
+use gunjin_server::{Config, Rate, Server};
 
 /// A fresh SQLite file for one test.
 pub fn temp_db(name: &str) -> PathBuf {
@@ -32,7 +32,11 @@ pub fn config(db: PathBuf) -> Config {
         grace: Duration::from_secs(30),
         idle: Duration::from_secs(300),
         cpu_millis: Some(5.0),
-        ..Config::default()
+        // Bots move at once: no rate limit but in the flood test.
+        rate: Rate {
+            burst: 1e6,
+            per_sec: 1e6,
+        },
     }
 }
 
