@@ -32,12 +32,17 @@ pub struct Bot {
     pub side: Color,
     /// The latest view of the game.
     pub view: Option<View>,
-    /// Every message received, as sent (for the tests' inspections).
+    /// Whether to keep every message received in `received`.
+    pub keep: bool,
+    /// Every message received, as sent, when `keep` is on (for the tests'
+    /// inspections).
     pub received: Vec<String>,
     /// The time from sending each move to seeing it played.
     pub latencies: Vec<Duration>,
     /// The bot makes no move once the game reaches this many moves.
     pub stop_at: Option<usize>,
+    /// How long the bot "thinks" before each move.
+    pub think: Duration,
     sent_move: Option<(Move, Instant)>,
     setup_sent: bool,
 }
@@ -58,9 +63,11 @@ impl Bot {
             token: String::new(),
             side: Color::South,
             view: None,
+            keep: false,
             received: Vec::new(),
             latencies: Vec::new(),
             stop_at: None,
+            think: Duration::ZERO,
             sent_move: None,
             setup_sent: false,
         })
@@ -142,7 +149,9 @@ impl Bot {
                 Some(Ok(Message::Text(text))) => {
                     let msg = serde_json::from_str(text.as_str())
                         .map_err(|e| format!("unreadable message {text}: {e}"))?;
-                    self.received.push(text.as_str().to_owned());
+                    if self.keep {
+                        self.received.push(text.as_str().to_owned());
+                    }
                     return Ok(msg);
                 }
                 Some(Ok(Message::Close(_))) | None => return Err("closed".into()),
@@ -217,6 +226,9 @@ impl Bot {
             return Ok(());
         }
         if let Some(&mv) = view.legal_moves().choose(&mut self.rng) {
+            if !self.think.is_zero() {
+                tokio::time::sleep(self.think).await;
+            }
             self.sent_move = Some((mv, Instant::now()));
             self.send(&ClientMessage::Move { mv }).await?;
         }

@@ -50,7 +50,9 @@ impl Hub {
     pub fn resume_all(&self) -> rusqlite::Result<usize> {
         let stored = self.store().load()?;
         let count = stored.len();
-        for table in stored {
+        for mut table in stored {
+            // A restart counts as activity: the idle time starts again.
+            table.data.touched = crate::table::unix_millis();
             let id = table.data.id.clone();
             let tx = Table::spawn(self.clone(), table.data, table.game);
             self.tables().insert(id, tx);

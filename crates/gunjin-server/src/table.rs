@@ -477,9 +477,11 @@ impl Table {
         Ok(())
     }
 
+    /// Stores and announces a move or resignation. Only the game is
+    /// written: the table's lasting state did not change (`touched` is
+    /// renewed on a restart anyway).
     fn after_move(&mut self, played: bool) {
         self.save_game();
-        self.save_table();
         self.broadcast_game(played);
         let Some(game) = &self.game else { return };
         if let Some(outcome) = game.outcome() {

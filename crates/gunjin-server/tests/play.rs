@@ -84,6 +84,8 @@ async fn no_message_names_an_enemy_kind_before_the_end() {
         .map(|k| serde_json::to_value(k).unwrap())
         .collect();
     let (mut host, mut guest) = common::pair(server.addr, 10).await;
+    host.keep = true;
+    guest.keep = true;
     common::play_out(&mut host, &mut guest).await;
     let record = host.view.as_ref().unwrap().reveal().unwrap().clone();
     for bot in [&host, &guest] {
@@ -112,6 +114,7 @@ async fn a_player_plays_the_cpu_to_the_end() {
     let mut host = Bot::open(server.addr, 3, gunjin_rules::Rules::KIRAKUKEN)
         .await
         .unwrap();
+    host.keep = true;
     host.send(&ClientMessage::AddCpu {
         level: "easy".into(),
     })
@@ -188,6 +191,7 @@ async fn the_setup_timer_completes_drafts_at_random() {
     let mut host = Bot::open(server.addr, 7, gunjin_rules::Rules::KIRAKUKEN)
         .await
         .unwrap();
+    host.keep = true;
     let mut guest = Bot::join(server.addr, 8, &host.table).await.unwrap();
     // Three pieces of a template placed, the rest left to the timer.
     let template = Template::ALL[0].setup();
@@ -240,4 +244,31 @@ async fn a_game_survives_a_server_restart() {
     let after = host.view.as_ref().unwrap().history();
     assert!(after.len() >= before.len());
     assert_eq!(&after[..before.len()], &before[..]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_table_expires_and_its_record_stays() {
+    let mut config = common::config(common::temp_db("expiry"));
+    config.idle = Duration::from_millis(1500);
+    let server = Server::start(config).await.unwrap();
+    let (mut host, mut guest) = common::pair(server.addr, 13).await;
+    common::play_out(&mut host, &mut guest).await;
+    loop {
+        match host.recv().await {
+            Ok(ServerMessage::Error { code, .. }) => {
+                assert_eq!(code, gunjin_table::ErrorCode::Expired);
+                break;
+            }
+            Ok(_) => continue,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(host.closed().await);
+    let (status, _) = http_get(server.addr, &format!("/api/tables/{}/record", host.table));
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        Bot::resume(server.addr, 14, &host.table, &host.token)
+            .await
+            .is_err()
+    );
 }
