@@ -8,7 +8,7 @@ use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Rules, Setup};
 use gunjin_table::{ClientMessage, ErrorCode, Phase, SeatInfo, ServerMessage, TableState};
 use rand::SeedableRng;
-use rand::rngs::StdRng;
+use rand::rngs::SmallRng;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -417,8 +417,8 @@ impl Table {
         Ok(())
     }
 
-    fn rng(&self) -> StdRng {
-        StdRng::seed_from_u64(token::random_seed())
+    fn rng(&self) -> SmallRng {
+        SmallRng::seed_from_u64(token::random_seed())
     }
 
     /// Ends the setup phase: a side not ready gets its draft completed at

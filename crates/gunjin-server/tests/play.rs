@@ -29,7 +29,7 @@ fn http_get(addr: SocketAddr, path: &str) -> (String, String) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_play_a_whole_game_and_the_record_is_kept() {
+async fn two_players_play_a_whole_game_and_the_app_and_record_are_served() {
     let server = common::start("whole-game").await;
     let (mut host, mut guest) = common::pair(server.addr, 1).await;
     assert_eq!((host.side, guest.side), (Color::South, Color::North));
@@ -46,6 +46,10 @@ async fn two_players_play_a_whole_game_and_the_record_is_kept() {
     assert_eq!(body.parse::<Record>().unwrap(), record);
     let (status, _) = http_get(server.addr, "/api/tables/nope/record");
     assert!(status.contains("404"), "{status}");
+    // The same process serves the app.
+    let (status, body) = http_get(server.addr, "/");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("Gunjin Shogi"), "{body}");
 }
 
 /// Kind names anywhere but under the player's own pieces and own draft.

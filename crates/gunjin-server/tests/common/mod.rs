@@ -22,11 +22,19 @@ pub fn temp_db(name: &str) -> PathBuf {
     path
 }
 
+/// A built app to serve: one page.
+pub fn dist() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gunjin-server-test-dist-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<title>Gunjin Shogi</title>").unwrap();
+    dir
+}
+
 /// The test settings: any port, short timers, a fast CPU.
 pub fn config(db: PathBuf) -> Config {
     Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        dist: std::env::temp_dir(),
+        dist: dist(),
         db,
         setup_time: Duration::from_secs(30),
         grace: Duration::from_secs(30),
