@@ -45,9 +45,24 @@ fn main() {
             config.dist.display(),
             config.db.display()
         );
-        let _ = tokio::signal::ctrl_c().await;
+        shutdown_signal().await;
         server.stop().await;
     });
+}
+
+/// Ctrl-C, or SIGTERM from a process manager.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = signal(SignalKind::terminate()).expect("a SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// The configuration from the command line, over the environment, over the
