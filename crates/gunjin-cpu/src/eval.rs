@@ -172,11 +172,8 @@ impl Evaluator {
         match board.piece_at(hq) {
             None => 1.0,
             Some(defender) if defender.color == side => 0.3,
-            Some(defender) => {
-                let fights_as = match defender.kind {
-                    Kind::Flag => board.flag_strength(hq, defender.color),
-                    k => k,
-                };
+            Some(_) => {
+                let fights_as = board.fights_as(hq).expect("a defender");
                 match self.rules.battle(kind, fights_as) {
                     BattleResult::AttackerWins => 1.0,
                     BattleResult::BothRemoved => 0.5,
@@ -317,14 +314,9 @@ impl Evaluator {
                 // A Mine in the enemy headquarters stops every officer:
                 // bring a Plane or an Engineer to take it out.
                 let hq = Square::hq(!color);
-                if let Some(occupant) = board.piece_at(hq).filter(|p| p.color != color) {
-                    let fights_as = match occupant.kind {
-                        Kind::Flag => board.flag_strength(hq, occupant.color),
-                        k => k,
-                    };
-                    if fights_as == Kind::Mine {
-                        score[color] += self.weights.clear * self.urgency * clearer[color];
-                    }
+                let theirs = board.piece_at(hq).is_some_and(|p| p.color != color);
+                if theirs && board.fights_as(hq) == Some(Kind::Mine) {
+                    score[color] += self.weights.clear * self.urgency * clearer[color];
                 }
             }
         }

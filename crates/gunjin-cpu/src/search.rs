@@ -152,12 +152,7 @@ impl Searcher {
     /// The outcome of `mover` attacking `to` in this world.
     #[inline]
     fn battle(&self, pos: &Position, attacker: Kind, to: Square) -> Option<BattleResult> {
-        let board = pos.board();
-        let defender = board.piece_at(to)?;
-        let fights_as = match defender.kind {
-            Kind::Flag => board.flag_strength(to, defender.color),
-            k => k,
-        };
+        let fights_as = pos.board().fights_as(to)?;
         Some(self.eval.rules.battle(attacker, fights_as))
     }
 
