@@ -8,7 +8,7 @@
 //!
 //! - [`Level::Random`] and [`Level::Greedy`]: the baselines.
 //! - [`Level::Easy`], [`Level::Normal`], [`Level::Hard`]: deduction, then
-//!   a search over sampled worlds (expectimax over belief samples): two,
+//!   a search over sampled worlds (expectimax over belief samples): one,
 //!   two and three moves deep, over more and more worlds, choosing ever
 //!   less loosely. See [`Level`].
 //!

@@ -48,13 +48,13 @@ impl Style {
     pub(crate) fn of(level: Level) -> Style {
         match level {
             Level::Random | Level::Greedy | Level::Easy => Style {
-                depth: 2,
-                quiescence: 0,
+                depth: 1,
+                quiescence: 2,
                 min_worlds: 4,
                 max_worlds: 8,
                 weights: Weights::FULL,
                 window: 0.0,
-                temperature: 0.25,
+                temperature: 0.15,
             },
             Level::Normal => Style {
                 depth: 2,
