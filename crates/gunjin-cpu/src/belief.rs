@@ -16,7 +16,7 @@
 
 use gunjin_rules::{
     Announcement, BattleResult, Bitboard, ByKind, CAMP, CAMP_SIZE, Color, Geometry, Kind, Outcome,
-    PieceId, Placement, PublicMove, Rules, Setup, Square, View, WinReason, destinations, is_bridge,
+    PieceId, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -182,17 +182,6 @@ fn announcement_of(result: BattleResult) -> Announcement {
     }
 }
 
-/// The node behind a Flag of `owner` on `sq` (towards the owner's back
-/// rank), if there is one.
-pub(crate) fn behind(sq: Square, owner: Color) -> Option<Square> {
-    let rank = sq.rank() as i8 - owner.forward();
-    if sq.is_hq() || !(0..8).contains(&rank) {
-        None
-    } else {
-        Square::new(sq.file(), rank as u8)
-    }
-}
-
 /// A representative kind of each way of moving, with the kinds that move
 /// that way.
 const MOVERS: [(Kind, KindSet); 4] = [
@@ -217,20 +206,14 @@ const MOVERS: [(Kind, KindSet); 4] = [
     ),
 ];
 
-/// The kinds the placement option allows on each camp slot.
-pub(crate) fn placement_candidates(rules: Rules) -> [KindSet; CAMP_SIZE] {
+/// The kinds the placement option allows on each camp slot: all an
+/// enemy piece can be before it has moved or fought.
+fn placement_candidates(rules: Rules) -> [KindSet; CAMP_SIZE] {
     core::array::from_fn(|slot| {
-        let square = CAMP[slot];
-        let mut set = KindSet::ALL;
-        if rules.placement == Placement::Traditional {
-            if is_bridge(square) {
-                set = set.without(Kind::Mine).without(Kind::Flag);
-            }
-            if square.rank() == 0 {
-                set = set.without(Kind::Flag);
-            }
-        }
-        set
+        KindSet::ALL
+            .iter()
+            .filter(|&kind| rules.placement.check(kind, slot).is_ok())
+            .collect()
     })
 }
 
@@ -325,7 +308,8 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
                 // The enemy attacked one of ours.
                 let mut fights_as = own_kinds[target.0 as usize];
                 if fights_as == Kind::Flag {
-                    fights_as = behind(to, me)
+                    fights_as = to
+                        .behind(me)
                         .and_then(|b| public.at[b.index()])
                         .filter(|&(c, _)| c == me)
                         .map_or(Kind::Flag, |(_, id)| own_kinds[id.0 as usize]);
@@ -345,7 +329,8 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
                     .filter(|&k| gives(k))
                     .collect();
                 // The Flag fights as the enemy piece behind it, if any.
-                let backing = behind(to, enemy)
+                let backing = to
+                    .behind(enemy)
                     .and_then(|b| public.at[b.index()])
                     .filter(|&(c, _)| c == enemy);
                 let flag_fits = match backing {

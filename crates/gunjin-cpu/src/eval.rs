@@ -93,7 +93,8 @@ pub(crate) struct Weights {
     /// Per step of the CPU's nearest officer towards the enemy
     /// headquarters.
     pub march: f32,
-    /// For a Plane or Engineer close to a mined enemy headquarters.
+    /// For a Plane or Engineer close to a mined enemy headquarters (full
+    /// once the Mine is taken).
     pub clear: f32,
     /// For each side, by how few pieces it has that move (at most four).
     pub hunt: f32,
@@ -172,11 +173,8 @@ impl Evaluator {
         match board.piece_at(hq) {
             None => 1.0,
             Some(defender) if defender.color == side => 0.3,
-            Some(defender) => {
-                let fights_as = match defender.kind {
-                    Kind::Flag => board.flag_strength(hq, defender.color),
-                    k => k,
-                };
+            Some(_) => {
+                let fights_as = board.fights_as(hq).expect("a defender");
                 match self.rules.battle(kind, fights_as) {
                     BattleResult::AttackerWins => 1.0,
                     BattleResult::BothRemoved => 0.5,
@@ -222,11 +220,17 @@ impl Evaluator {
                 -WIN * 0.9
             };
         }
+        if Color::ALL.iter().all(|&c| pos.officers(c) == 0) {
+            // A draw by the rules, however the pieces stand.
+            return 0.0;
+        }
         let board = pos.board();
         let mut score = ByColor::<f32>::default();
         let mut generals = ByColor::<u8>::default();
         let mut spies = ByColor::<u8>::default();
-        let mut clearer = ByColor::<f32>::default();
+        // How close each side's nearest Plane or Engineer is to taking a
+        // Mine in the enemy headquarters; none if it has neither.
+        let mut clearer = ByColor::<Option<f32>>::default();
         // Every movable piece: where it stands and what it is.
         let mut movers: ByColor<Movers> =
             ByColor::new_with(|_| ([(0, 0, Kind::Flag); CAMP_SIZE], 0));
@@ -247,7 +251,7 @@ impl Evaluator {
                         0.5 * self.distance.to(!color, sq) as f32
                     };
                     let c = (8.0 - d.min(8.0)) * (8.0 - d.min(8.0));
-                    clearer[color] = clearer[color].max(c);
+                    clearer[color] = Some(clearer[color].unwrap_or(0.0).max(c));
                 }
                 if piece.kind.is_movable() {
                     let (list, n) = &mut movers[color];
@@ -315,17 +319,19 @@ impl Evaluator {
             if color == self.me {
                 score[color] += self.weights.march * self.urgency * nearest_officer;
                 // A Mine in the enemy headquarters stops every officer:
-                // bring a Plane or an Engineer to take it out.
+                // bring a Plane or an Engineer to take it out, and keep
+                // one. With no Mine there the term is full, so taking the
+                // Mine never looks like a loss.
                 let hq = Square::hq(!color);
-                if let Some(occupant) = board.piece_at(hq).filter(|p| p.color != color) {
-                    let fights_as = match occupant.kind {
-                        Kind::Flag => board.flag_strength(hq, occupant.color),
-                        k => k,
-                    };
-                    if fights_as == Kind::Mine {
-                        score[color] += self.weights.clear * self.urgency * clearer[color];
-                    }
-                }
+                let mined = board
+                    .piece_at(hq)
+                    .is_some_and(|p| p.color != color && p.kind == Kind::Mine);
+                let clearing = match (mined, clearer[color]) {
+                    (false, _) => 64.0,
+                    (true, Some(c)) => 16.0 + 0.75 * c,
+                    (true, None) => 0.0,
+                };
+                score[color] += self.weights.clear * self.urgency * clearing;
             }
         }
         score[self.me] - score[!self.me]

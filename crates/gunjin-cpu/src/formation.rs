@@ -5,7 +5,7 @@
 //! Flag in front of it (so the Flag fights as that Mine), keeps strong
 //! pieces by the bridges and the General and Spy apart from the front.
 
-use gunjin_rules::{CAMP_SIZE, PartialSetup, Rules, Setup};
+use gunjin_rules::{CAMP_SIZE, Color, Kind, PartialSetup, Rules, Setup, Square, camp_slot};
 use rand::Rng;
 
 /// The formations, as setup text (front rank first, as the owner sees it).
@@ -70,6 +70,38 @@ pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     }
 }
 
+/// A formation with the headquarters left open: the Mine that shuts it
+/// trades places with a movable piece of the second or third rank, so an
+/// officer can walk in. Easy sets up this way: it is meant to be beaten.
+pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
+    let setup = formation(rules, rng);
+    let hq = hq_slot();
+    let mut slots = *setup.slots();
+    if slots[hq] != Kind::Mine {
+        return setup;
+    }
+    for _ in 0..16 {
+        let other = rng.random_range(6..18);
+        if slots[other].is_movable() {
+            slots.swap(hq, other);
+            break;
+        }
+    }
+    match (PartialSetup {
+        slots: slots.map(Some),
+    })
+    .complete()
+    {
+        Ok(open) if open.check(rules).is_ok() => open,
+        _ => setup,
+    }
+}
+
+/// The camp slot of the headquarters.
+fn hq_slot() -> usize {
+    camp_slot(Color::South, Square::SOUTH_HQ).expect("the headquarters is in the camp")
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -91,5 +123,10 @@ mod tests {
             seen.insert(setup);
         }
         assert!(seen.len() > 150, "only {} different setups", seen.len());
+        for _ in 0..50 {
+            let open = open_formation(Rules::TRADITIONAL, &mut rng);
+            open.check(Rules::TRADITIONAL).unwrap();
+            assert_ne!(open.slots()[hq_slot()], Kind::Mine);
+        }
     }
 }

@@ -20,9 +20,9 @@ pub enum Level {
     Random,
     /// The best move by a one-move heuristic, with no deduction.
     Greedy,
-    /// Deduction and a two-move look (its move, the enemy's reply) over a
-    /// few sampled worlds, chosen loosely among the good moves: a gentle
-    /// opponent.
+    /// Deduction and a one-move look (its move, then the enemy's attacks
+    /// in reach) over a few sampled worlds, chosen loosely among the good
+    /// moves: a gentle opponent.
     Easy,
     /// Deduction and a two-move search over more worlds, settling the
     /// attacks in reach before it judges a position.

@@ -8,7 +8,7 @@
 //!
 //! - [`Level::Random`] and [`Level::Greedy`]: the baselines.
 //! - [`Level::Easy`], [`Level::Normal`], [`Level::Hard`]: deduction, then
-//!   a search over sampled worlds (expectimax over belief samples): two,
+//!   a search over sampled worlds (expectimax over belief samples): one,
 //!   two and three moves deep, over more and more worlds, choosing ever
 //!   less loosely. See [`Level`].
 //!
@@ -50,7 +50,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 pub use belief::{BELIEF_SAMPLES, Belief};
-pub use formation::{FORMATIONS, formation};
+pub use formation::{FORMATIONS, formation, open_formation};
 pub use kindset::KindSet;
 pub use level::{Level, ParseLevelError};
 pub use search::Analysis;
@@ -111,13 +111,15 @@ impl Cpu {
     }
 
     /// A hidden setup for a new game. Random and Greedy set up at random;
-    /// the other levels draw from their formation library.
+    /// the other levels draw from the formation library (Easy with its
+    /// headquarters left open).
     pub fn setup(&mut self, rules: Rules) -> Setup {
         self.setups += 1;
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));
         match self.level {
             Level::Random | Level::Greedy => Setup::random(rules, &mut rng),
-            _ => formation(rules, &mut rng),
+            Level::Easy => open_formation(rules, &mut rng),
+            Level::Normal | Level::Hard => formation(rules, &mut rng),
         }
     }
 

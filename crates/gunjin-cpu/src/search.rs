@@ -48,13 +48,13 @@ impl Style {
     pub(crate) fn of(level: Level) -> Style {
         match level {
             Level::Random | Level::Greedy | Level::Easy => Style {
-                depth: 2,
-                quiescence: 0,
+                depth: 1,
+                quiescence: 2,
                 min_worlds: 4,
                 max_worlds: 8,
                 weights: Weights::FULL,
                 window: 0.0,
-                temperature: 0.25,
+                temperature: 0.15,
             },
             Level::Normal => Style {
                 depth: 2,
@@ -152,12 +152,7 @@ impl Searcher {
     /// The outcome of `mover` attacking `to` in this world.
     #[inline]
     fn battle(&self, pos: &Position, attacker: Kind, to: Square) -> Option<BattleResult> {
-        let board = pos.board();
-        let defender = board.piece_at(to)?;
-        let fights_as = match defender.kind {
-            Kind::Flag => board.flag_strength(to, defender.color),
-            k => k,
-        };
+        let fights_as = pos.board().fights_as(to)?;
         Some(self.eval.rules.battle(attacker, fights_as))
     }
 

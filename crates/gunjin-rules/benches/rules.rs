@@ -12,7 +12,8 @@ use std::time::Duration;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use gunjin_rules::{
-    Bitboard, Game, Geometry, Mobility, Move, Position, Preset, random_game, random_playout,
+    Bitboard, Color, Game, Geometry, Kind, Mobility, Move, Position, Preset, Square, random_game,
+    random_playout,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -47,6 +48,9 @@ fn mid_game_positions(preset: Preset, count: usize) -> Vec<Position> {
     positions
 }
 
+#[path = "../src/walked.rs"]
+mod walked;
+
 /// The legal moves as first written: piece by piece, a jump on the kind,
 /// Engineers and charges walked square by square along the rays. Kept as
 /// the yardstick for [`Position::legal_moves_into`] in the same run.
@@ -56,39 +60,8 @@ fn walked_moves(position: &Position, moves: &mut Vec<Move>) {
     let color = position.turn();
     let (own, enemy) = (board.occupied(color), board.occupied(!color));
     for (from, piece) in board.pieces(color) {
-        let targets = match piece.kind.mobility() {
-            Mobility::Fixed => Bitboard::EMPTY,
-            Mobility::Step => geometry.steps(from),
-            Mobility::Flight => geometry.flight(from) | geometry.sideways(from),
-            Mobility::Charge => {
-                let mut targets = geometry.steps(from);
-                for ray in geometry.rays(from) {
-                    if let [middle, end, ..] = *ray.squares()
-                        && ray.is_forward_for(color)
-                        && !(own | enemy).contains(middle)
-                    {
-                        targets.add(end);
-                    }
-                }
-                targets
-            }
-            Mobility::Slide => {
-                let mut targets = Bitboard::EMPTY;
-                for ray in geometry.rays(from) {
-                    for &sq in ray.squares() {
-                        if own.contains(sq) {
-                            break;
-                        }
-                        targets.add(sq);
-                        if enemy.contains(sq) {
-                            break;
-                        }
-                    }
-                }
-                targets
-            }
-        };
-        moves.extend((targets & !own).map(|to| Move { from, to }));
+        let targets = walked::walked(geometry, color, piece.kind, from, own, enemy);
+        moves.extend(targets.map(|to| Move { from, to }));
     }
 }
 

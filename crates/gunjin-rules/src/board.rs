@@ -97,18 +97,37 @@ impl Board {
         Some(piece)
     }
 
+    /// What the piece on `sq` fights as when attacked: its own kind, or
+    /// for a Flag [`Board::flag_strength`]. The referee settles battles
+    /// with it, and whoever judges a battle ahead (the CPU) must agree.
+    ///
+    /// ```
+    /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId};
+    /// let mut board = Board::empty();
+    /// let (b2, b3) = ("b2".parse().unwrap(), "b3".parse().unwrap());
+    /// let piece = |kind, id| Piece { color: Color::South, kind, id: PieceId(id) };
+    /// board.put(b3, piece(Kind::Flag, 0));
+    /// assert_eq!(board.fights_as(b3), Some(Kind::Flag));
+    /// board.put(b2, piece(Kind::Mine, 1));
+    /// assert_eq!(board.fights_as(b3), Some(Kind::Mine));
+    /// assert_eq!(board.fights_as(b2), Some(Kind::Mine));
+    /// assert_eq!(board.fights_as("b4".parse().unwrap()), None);
+    /// ```
+    #[inline]
+    pub fn fights_as(&self, sq: Square) -> Option<Kind> {
+        let piece = self.piece_at(sq)?;
+        Some(match piece.kind {
+            Kind::Flag => self.flag_strength(sq, piece.color),
+            kind => kind,
+        })
+    }
+
     /// What a Flag on `sq` fights as: the kind of the friendly piece directly
     /// behind it (towards its owner's back rank; the headquarters for `c2`/`d2`).
     /// With nothing friendly there, or no square at all, it fights as a
     /// bare [`Kind::Flag`], which loses to every attacker.
     pub fn flag_strength(&self, sq: Square, owner: Color) -> Kind {
-        let behind_rank = sq.rank() as i8 - owner.forward();
-        let behind = if sq.is_hq() || !(0..8).contains(&behind_rank) {
-            None
-        } else {
-            Square::new(sq.file(), behind_rank as u8)
-        };
-        behind
+        sq.behind(owner)
             .and_then(|b| self.piece_at(b))
             .filter(|p| p.color == owner)
             .map_or(Kind::Flag, |p| p.kind)

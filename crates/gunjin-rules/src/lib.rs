@@ -35,6 +35,8 @@ mod rules;
 mod setup;
 mod square;
 mod view;
+#[cfg(test)]
+mod walked;
 mod zobrist;
 
 pub use battle::BattleResult;

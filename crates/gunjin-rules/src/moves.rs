@@ -126,53 +126,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    use crate::walked::walked;
     use crate::{Front, Kind};
-
-    /// Movement rules walked square by square along the rays: the
-    /// definition the table-driven [`destinations`] must match.
-    fn walked(
-        geometry: &Geometry,
-        color: Color,
-        kind: Kind,
-        from: Square,
-        own: Bitboard,
-        enemy: Bitboard,
-    ) -> Bitboard {
-        let occupied = own | enemy;
-        let targets = match kind.mobility() {
-            Mobility::Fixed => return Bitboard::EMPTY,
-            Mobility::Step => geometry.steps(from),
-            Mobility::Flight => geometry.flight(from) | geometry.sideways(from),
-            Mobility::Charge => {
-                let mut targets = geometry.steps(from);
-                for ray in geometry.rays(from) {
-                    if let [middle, end, ..] = *ray.squares()
-                        && ray.is_forward_for(color)
-                        && !occupied.contains(middle)
-                    {
-                        targets.add(end);
-                    }
-                }
-                targets
-            }
-            Mobility::Slide => {
-                let mut targets = Bitboard::EMPTY;
-                for ray in geometry.rays(from) {
-                    for &sq in ray.squares() {
-                        if own.contains(sq) {
-                            break;
-                        }
-                        targets.add(sq);
-                        if enemy.contains(sq) {
-                            break;
-                        }
-                    }
-                }
-                targets
-            }
-        };
-        targets & !own
-    }
 
     #[test]
     fn tables_match_walking_the_rays() {

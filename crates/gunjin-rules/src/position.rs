@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
-    BattleResult, Bitboard, Board, ByColor, Color, Geometry, Kind, Mobility, Move, Piece, PieceId,
-    Rules, Setup, Square, destinations,
+    BattleResult, Bitboard, Board, ByColor, Color, Geometry, Mobility, Move, Piece, PieceId, Rules,
+    Setup, Square, destinations,
 };
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
@@ -278,10 +278,7 @@ impl Position {
                 Announcement::Moved
             }
             Some(defender) => {
-                let fights_as = match defender.kind {
-                    Kind::Flag => self.board.flag_strength(mv.to, defender.color),
-                    kind => kind,
-                };
+                let fights_as = self.board.fights_as(mv.to).expect("a defender");
                 match self.rules.battle(attacker.kind, fights_as) {
                     BattleResult::AttackerWins => {
                         self.lift(mv.to);

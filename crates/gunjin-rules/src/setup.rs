@@ -120,19 +120,32 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// Whether the placement option allows `kind` on the camp slot `slot`.
-fn check_slot(placement: Placement, kind: Kind, slot: usize) -> Result<(), SetupError> {
-    let square = CAMP[slot];
-    if placement == Placement::Free {
-        return Ok(());
+impl Placement {
+    /// Whether this option lets `kind` stand on the camp slot `slot` (see
+    /// [`CAMP`]). Every setup obeys it, so it also tells what an unseen
+    /// enemy piece can be from where it started.
+    ///
+    /// ```
+    /// use gunjin_rules::{CAMP, Kind, Placement};
+    /// let slot = |s: &str| CAMP.iter().position(|&sq| sq == s.parse().unwrap()).unwrap();
+    /// assert!(Placement::Traditional.check(Kind::Mine, slot("b4")).is_err());
+    /// assert!(Placement::Traditional.check(Kind::Flag, slot("a1")).is_err());
+    /// assert!(Placement::Traditional.check(Kind::Flag, slot("a2")).is_ok());
+    /// assert!(Placement::Free.check(Kind::Mine, slot("b4")).is_ok());
+    /// ```
+    pub fn check(self, kind: Kind, slot: usize) -> Result<(), SetupError> {
+        let square = CAMP[slot];
+        if self == Placement::Free {
+            return Ok(());
+        }
+        if matches!(kind, Kind::Mine | Kind::Flag) && is_bridge(square) {
+            return Err(SetupError::OnBridge { kind, square });
+        }
+        if kind == Kind::Flag && square.rank() == 0 {
+            return Err(SetupError::FlagOnBackRank { square });
+        }
+        Ok(())
     }
-    if matches!(kind, Kind::Mine | Kind::Flag) && is_bridge(square) {
-        return Err(SetupError::OnBridge { kind, square });
-    }
-    if kind == Kind::Flag && square.rank() == 0 {
-        return Err(SetupError::FlagOnBackRank { square });
-    }
-    Ok(())
 }
 
 impl Setup {
@@ -164,7 +177,7 @@ impl Setup {
         self.slots
             .iter()
             .enumerate()
-            .try_for_each(|(slot, &kind)| check_slot(rules.placement, kind, slot))
+            .try_for_each(|(slot, &kind)| rules.placement.check(kind, slot))
     }
 
     /// The pieces on `color`'s camp as absolute squares.
@@ -225,7 +238,7 @@ impl PartialSetup {
         }
         for (slot, kind) in self.slots.iter().enumerate() {
             if let Some(kind) = kind {
-                check_slot(rules.placement, *kind, slot)?;
+                rules.placement.check(*kind, slot)?;
             }
         }
         let mut slots = self.slots;
@@ -236,7 +249,7 @@ impl PartialSetup {
             while slots.iter().filter(|&&s| s == Some(kind)).count() < kind.count() as usize {
                 let at = empty
                     .iter()
-                    .position(|&slot| check_slot(rules.placement, kind, slot).is_ok())
+                    .position(|&slot| rules.placement.check(kind, slot).is_ok())
                     .ok_or(SetupError::NoRoom { kind })?;
                 slots[empty.swap_remove(at)] = Some(kind);
             }

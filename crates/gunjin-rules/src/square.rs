@@ -130,6 +130,30 @@ impl Square {
             Color::North => self.rotated(),
         }
     }
+
+    /// The node directly behind this one, towards `owner`'s back rank
+    /// (none behind a headquarters or off the board). A Flag of `owner`
+    /// here fights as the friendly piece on that node
+    /// ([`Board::flag_strength`](crate::Board::flag_strength)), so whoever
+    /// reasons about a Flag needs the same node.
+    ///
+    /// ```
+    /// use gunjin_rules::{Color, Square};
+    /// let sq = |s: &str| s.parse::<Square>().unwrap();
+    /// assert_eq!(sq("b3").behind(Color::South), Some(sq("b2")));
+    /// assert_eq!(sq("b3").behind(Color::North), Some(sq("b4")));
+    /// assert_eq!(sq("d2").behind(Color::South), Some(Square::hq(Color::South)));
+    /// assert_eq!(sq("a1").behind(Color::South), None);
+    /// assert_eq!(Square::hq(Color::North).behind(Color::North), None);
+    /// ```
+    pub const fn behind(self, owner: Color) -> Option<Square> {
+        let rank = self.rank() as i8 - owner.forward();
+        if self.is_hq() || rank < 0 || rank >= RANKS as i8 {
+            None
+        } else {
+            Square::new(self.file(), rank as u8)
+        }
+    }
 }
 
 impl fmt::Display for Square {

@@ -1,0 +1,52 @@
+//! The movement rules walked square by square along the rays: the
+//! definition the table-driven [`destinations`](crate::destinations) must
+//! match (the unit tests check it) and the yardstick it is timed against
+//! (`benches/rules.rs` includes this file). Test and bench code only.
+
+use crate::{Bitboard, Color, Geometry, Kind, Mobility, Square};
+
+/// Where a `kind` of `color` on `from` may move, with `own` and `enemy`
+/// occupied.
+pub(crate) fn walked(
+    geometry: &Geometry,
+    color: Color,
+    kind: Kind,
+    from: Square,
+    own: Bitboard,
+    enemy: Bitboard,
+) -> Bitboard {
+    let occupied = own | enemy;
+    let targets = match kind.mobility() {
+        Mobility::Fixed => return Bitboard::EMPTY,
+        Mobility::Step => geometry.steps(from),
+        Mobility::Flight => geometry.flight(from) | geometry.sideways(from),
+        Mobility::Charge => {
+            let mut targets = geometry.steps(from);
+            for ray in geometry.rays(from) {
+                if let [middle, end, ..] = *ray.squares()
+                    && ray.is_forward_for(color)
+                    && !occupied.contains(middle)
+                {
+                    targets.add(end);
+                }
+            }
+            targets
+        }
+        Mobility::Slide => {
+            let mut targets = Bitboard::EMPTY;
+            for ray in geometry.rays(from) {
+                for &sq in ray.squares() {
+                    if own.contains(sq) {
+                        break;
+                    }
+                    targets.add(sq);
+                    if enemy.contains(sq) {
+                        break;
+                    }
+                }
+            }
+            targets
+        }
+    };
+    targets & !own
+}
