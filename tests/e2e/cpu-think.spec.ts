@@ -105,7 +105,7 @@ test("without its worker the CPU says it cannot start, and no game begins", asyn
   await page.goto("./#/setup");
   await page.getByRole("button", { name: "Random" }).click();
   await page.getByRole("button", { name: "Ready" }).click();
-  await expect(page.getByRole("alert")).toContainText("The CPU could not be started");
+  await expect(page.getByRole("alert").filter({ hasText: "The CPU could not be started" })).toBeVisible();
   await expect(page).toHaveURL(/#\/setup$/);
 });
 
