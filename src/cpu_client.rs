@@ -38,6 +38,8 @@ pub struct Thought {
 }
 
 /// How the worker dealt with a request.
+// Natively there is no worker: every request is `Unavailable`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 enum Outcome {
     Answer(Answer),
     Unavailable,
