@@ -86,6 +86,9 @@ pub struct Cell {
     pub arrived_from: Option<Square>,
     /// The piece here is being dragged away.
     pub dragging: bool,
+    /// The enemy piece here is likeliest this kind, with this chance in
+    /// percent (the hints, when they are on).
+    pub hint: Option<(Kind, u8)>,
 }
 
 /// Every node's [`Cell`], by square index.
@@ -267,6 +270,17 @@ fn Node(
                     format!("{whose} {}", text::kind_name(locale, kind))
                 }
             });
+            if let Some((kind, percent)) = c.hint {
+                parts.push(
+                    td_string!(
+                        locale,
+                        common.hint_likely,
+                        kind = text::kind_name(locale, kind),
+                        percent = percent
+                    )
+                    .to_string(),
+                );
+            }
             if hq {
                 parts.push(td_string!(locale, common.hq).to_string());
             }
@@ -343,6 +357,7 @@ fn Node(
                 Some(Face::Enemy { guess: Some(g), .. }) => Some(format!("{g:?}")),
                 _ => None,
             }
+            data-hint=move || cell.get().hint.map(|(kind, _)| format!("{kind:?}"))
             data-mark=move || match cell.get().mark {
                 Mark::None => None,
                 Mark::Move => Some("move"),
@@ -382,6 +397,18 @@ fn Node(
                         None => view! { <PieceFace face /> }.into_any(),
                     }
                 })
+            }}
+            {move || {
+                cell.get()
+                    .hint
+                    .map(|(kind, percent)| {
+                        view! {
+                            <span class="hint" aria-hidden="true">
+                                {move || text::kind_short(i18n.get_locale(), kind)}
+                                <small>{format!("{percent}%")}</small>
+                            </span>
+                        }
+                    })
             }}
         </div>
     }

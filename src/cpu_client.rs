@@ -1,26 +1,29 @@
-//! Asks the CPU for its move without blocking the page: the thinking
-//! happens in a Web Worker (`src/bin/cpu_worker.rs`), started once and kept.
+//! Asks the CPU's Web Worker (`crates/gunjin-worker`, the only crate that
+//! links the CPU) for moves, setups and hints, so the page never freezes
+//! and its own wasm stays small. The worker is started once and kept.
 //!
-//! If the worker cannot be started (no workers, the script missing), the
-//! CPU thinks on the main thread instead, with the same level and seed. If
-//! the worker crashes or overruns its budget by far, it is stopped (and
-//! started again for the next move) and the move comes from the random
-//! level on the main thread, which is instant: the game never hangs.
-//! A move the worker returns is checked against the view's legal moves.
+//! If the worker cannot be started at all, the game cannot be played: the
+//! callers get [`Unavailable`] and say so. If it crashes, overruns its time
+//! by far or answers nonsense, it is stopped (and started again for the
+//! next request) and the answer comes from chance instead: a random legal
+//! move, a random setup, no hints. The game never hangs. A move the worker
+//! returns is checked against the view's legal moves.
 
-use gunjin_cpu::Level;
-use gunjin_rules::{Move, View};
+use gunjin_rules::{Move, Rules, Setup, View};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
 
-use crate::cpu_protocol;
-#[cfg(target_arch = "wasm32")]
-use crate::cpu_protocol::{Reply, Request};
+use crate::cpu_protocol::{Answer, Ask, Hint};
+
+/// The worker could not be started: the app cannot ask the CPU anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unavailable;
 
 /// Where a move was worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     Worker,
-    /// The worker could not be used: the same level on the main thread.
-    MainThread,
     /// The worker failed mid-move: a random legal move.
     Fallback,
 }
@@ -29,89 +32,91 @@ pub enum Source {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thought {
     pub mv: Option<Move>,
-    /// Time spent thinking, as measured where the thinking happened.
+    /// Time spent thinking, as measured in the worker.
     pub think_ms: f64,
     pub source: Source,
 }
 
-/// The CPU's move in `view` at `level`, deterministic for a `seed` (given
-/// the same think time); `None` only if the CPU has no legal move.
-pub async fn cpu_move(level: Level, seed: u64, view: &View) -> Option<Move> {
-    think(level, seed, view).await.mv
+/// How the worker dealt with a request.
+// Natively there is no worker: every request is `Unavailable`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+enum Outcome {
+    Answer(Answer),
+    Unavailable,
+    /// It crashed, timed out or answered nonsense.
+    Failed,
 }
 
-/// [`cpu_move`] with a think time of the caller's choosing (milliseconds)
-/// instead of the level's own.
-pub async fn cpu_move_within(level: Level, seed: u64, view: &View, budget_ms: f64) -> Option<Move> {
-    think_within(level, seed, view, budget_ms).await.mv
+/// Sends `ask` to the worker and waits for its answer. Natively (in the
+/// unit tests) there is no worker.
+async fn ask(ask: Ask) -> Outcome {
+    #[cfg(target_arch = "wasm32")]
+    {
+        worker::ask(ask).await
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        drop(ask);
+        Outcome::Unavailable
+    }
 }
 
-/// [`cpu_move`], also telling how long it took and where it was computed.
-pub async fn think(level: Level, seed: u64, view: &View) -> Thought {
-    think_within(level, seed, view, cpu_protocol::budget_ms(level)).await
-}
-
-async fn think_within(level: Level, seed: u64, view: &View, budget_ms: f64) -> Thought {
+/// The CPU's move in `view` at `level` (a lowercase level name),
+/// deterministic for a `seed` given the same think time; `None` only if the
+/// CPU has no legal move.
+pub async fn think(level: &str, seed: u64, view: &View) -> Result<Thought, Unavailable> {
+    let request = Ask::Move {
+        level: level.to_owned(),
+        seed,
+        view: view.clone(),
+        budget_ms: None,
+    };
     let legal = |mv: Option<Move>| match mv {
         Some(mv) => view.legal_moves().contains(&mv),
         None => view.legal_moves().is_empty(),
     };
-    #[cfg(target_arch = "wasm32")]
-    {
-        let request = Request {
-            id: 0,
-            level,
-            seed,
-            view: view.clone(),
-            budget_ms,
-        };
-        match worker::ask(request).await {
-            worker::Answer::Reply(Reply {
-                mv,
-                think_ms,
-                error: None,
-                ..
-            }) if legal(mv) => {
-                return Thought {
-                    mv,
-                    think_ms,
-                    source: Source::Worker,
-                };
-            }
-            worker::Answer::Unavailable => {}
-            // A crash, a timeout, a bad answer: a quick move on this thread.
-            _ => return on_main_thread(Level::Random, seed, view, 0.0, Source::Fallback),
-        }
-    }
-    let thought = on_main_thread(level, seed, view, budget_ms, Source::MainThread);
-    debug_assert!(legal(thought.mv));
-    thought
-}
-
-fn on_main_thread(level: Level, seed: u64, view: &View, budget_ms: f64, source: Source) -> Thought {
-    let start = now();
-    let mv = cpu_protocol::think(level, seed, view, budget_ms, now);
-    Thought {
-        mv,
-        think_ms: now() - start,
-        source,
+    match ask(request).await {
+        Outcome::Answer(Answer::Move { mv, think_ms }) if legal(mv) => Ok(Thought {
+            mv,
+            think_ms,
+            source: Source::Worker,
+        }),
+        Outcome::Unavailable => Err(Unavailable),
+        _ => Ok(Thought {
+            mv: random_move(view, seed),
+            think_ms: 0.0,
+            source: Source::Fallback,
+        }),
     }
 }
 
-/// The main thread's clock in milliseconds.
-#[cfg(target_arch = "wasm32")]
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or_else(js_sys::Date::now, |p| p.now())
+/// The CPU's hidden setup at `level` for a new game under `rules`.
+pub async fn setup(level: &str, rules: Rules, seed: u64) -> Result<Setup, Unavailable> {
+    let request = Ask::Setup {
+        level: level.to_owned(),
+        rules,
+        seed,
+    };
+    match ask(request).await {
+        Outcome::Answer(Answer::Setup { setup }) if setup.check(rules).is_ok() => Ok(setup),
+        Outcome::Unavailable => Err(Unavailable),
+        _ => Ok(Setup::random(rules, &mut SmallRng::seed_from_u64(seed))),
+    }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-fn now() -> f64 {
-    use std::sync::OnceLock;
-    use std::time::Instant;
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+/// What each enemy piece in `view` (the player's own) can still be; `None`
+/// if the worker could not tell.
+pub async fn hints(view: &View) -> Option<Vec<Hint>> {
+    match ask(Ask::Hints { view: view.clone() }).await {
+        Outcome::Answer(Answer::Hints { hints }) => Some(hints),
+        _ => None,
+    }
+}
+
+/// A random legal move, for when the worker fails mid-game.
+fn random_move(view: &View, seed: u64) -> Option<Move> {
+    let mut rng = SmallRng::seed_from_u64(seed ^ view.ply() as u64);
+    view.legal_moves().choose(&mut rng).copied()
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -127,23 +132,16 @@ mod worker {
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{MessageEvent, Worker};
 
-    use crate::cpu_protocol::{READY, Reply, Request};
+    use super::Outcome;
+    use crate::cpu_protocol::{Ask, READY, Reply, Request};
 
     /// Trunk's loader for the worker binary, next to `index.html` (a
     /// relative URL, so the app works from any path).
     const WORKER_URL: &str = "./cpu_worker_loader.js";
 
-    /// How long past its budget a move may take before the worker is
-    /// taken for stuck.
-    const GRACE_MS: f64 = 10_000.0;
-
-    pub enum Answer {
-        Reply(Reply),
-        /// The worker could not be started (and will not be tried again).
-        Unavailable,
-        /// It crashed, timed out or answered nonsense.
-        Failed,
-    }
+    /// How long a request may take before the worker is taken for stuck:
+    /// far more than the longest think time (under a second) and the hints.
+    const TIMEOUT_MS: i32 = 10_000;
 
     enum State {
         Idle,
@@ -271,17 +269,17 @@ mod worker {
         })
     }
 
-    /// Asks the worker for a move and waits for its answer.
-    pub async fn ask(mut request: Request) -> Answer {
+    /// Sends a request (starting the worker if need be) and waits for its
+    /// answer.
+    pub async fn ask(ask: Ask) -> Outcome {
         let id = CLIENT.with(|c| {
             let mut c = c.borrow_mut();
             let id = c.next_id;
             c.next_id = c.next_id.wrapping_add(1).max(1);
             id
         });
-        request.id = id;
-        let Ok(text) = serde_json::to_string(&request) else {
-            return Answer::Failed;
+        let Ok(text) = serde_json::to_string(&Request { id, ask }) else {
+            return Outcome::Failed;
         };
         let promise = Promise::new(&mut |resolve, _reject| {
             CLIENT.with(|c| c.borrow_mut().pending.insert(id, resolve));
@@ -298,7 +296,7 @@ mod worker {
         let timer = window.as_ref().and_then(|w| {
             w.set_timeout_with_callback_and_timeout_and_arguments_0(
                 timeout.as_ref().unchecked_ref(),
-                (request.budget_ms + super::worker::GRACE_MS) as i32,
+                TIMEOUT_MS,
             )
             .ok()
         });
@@ -308,12 +306,12 @@ mod worker {
         }
         drop(timeout);
         if value.is_null() {
-            return Answer::Unavailable;
+            return Outcome::Unavailable;
         }
         value
             .as_string()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .map_or(Answer::Failed, Answer::Reply)
+            .and_then(|text| serde_json::from_str::<Reply>(&text).ok())
+            .map_or(Outcome::Failed, |reply| Outcome::Answer(reply.answer))
     }
 }
 
@@ -325,7 +323,6 @@ mod worker {
 /// on the page.
 #[cfg(target_arch = "wasm32")]
 mod probe {
-    use gunjin_cpu::Level;
     use gunjin_rules::{Color, Rules, random_game};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -360,13 +357,12 @@ mod probe {
 
     #[wasm_bindgen(js_name = gunjinCpuProbe)]
     pub async fn probe(level: String, seed: u32, plies: u32) -> Result<JsValue, JsValue> {
-        let level: Level = level
-            .parse()
-            .map_err(|_| JsValue::from_str(&format!("no level {level}")))?;
         let view = position(seed, plies);
-        let start = super::now();
-        let thought = super::think(level, u64::from(seed), &view).await;
-        let wall_ms = super::now() - start;
+        let start = now();
+        let thought = super::think(&level, u64::from(seed), &view)
+            .await
+            .map_err(|_| JsValue::from_str("no worker"))?;
+        let wall_ms = now() - start;
         let legal = thought
             .mv
             .is_some_and(|mv| view.legal_moves().contains(&mv));
@@ -383,48 +379,28 @@ mod probe {
         );
         Ok(JsValue::from_str(&json))
     }
+
+    /// The page's clock in milliseconds.
+    fn now() -> f64 {
+        web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or_else(js_sys::Date::now, |p| p.now())
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use gunjin_rules::{Color, Rules, random_game};
-    use rand::SeedableRng;
-    use rand::rngs::SmallRng;
+    use gunjin_rules::{Color, random_game};
 
     use super::*;
-    use crate::cpu_protocol::{Reply, Request};
 
     #[test]
-    fn the_main_thread_path_gives_a_legal_move() {
+    fn the_fallback_move_is_legal_and_repeatable() {
         let mut rng = SmallRng::seed_from_u64(3);
         let game = random_game(Rules::KIRAKUKEN, &mut rng);
         let view = game.view(game.view(Color::South).turn());
-        for level in [Level::Random, Level::Easy] {
-            let thought = on_main_thread(level, 9, &view, 20.0, Source::MainThread);
-            assert!(view.legal_moves().contains(&thought.mv.unwrap()));
-        }
-    }
-
-    #[test]
-    fn the_worker_answers_a_request_by_its_id() {
-        let mut rng = SmallRng::seed_from_u64(4);
-        let game = random_game(Rules::TRADITIONAL, &mut rng);
-        let view = game.view(game.view(Color::South).turn());
-        let request = Request {
-            id: 42,
-            level: Level::Greedy,
-            seed: 1,
-            view: view.clone(),
-            budget_ms: 10.0,
-        };
-        let text = serde_json::to_string(&request).unwrap();
-        let reply: Reply = serde_json::from_str(&cpu_protocol::answer(&text, now)).unwrap();
-        assert_eq!(reply.id, 42);
-        assert!(reply.error.is_none());
-        assert!(view.legal_moves().contains(&reply.mv.unwrap()));
-        let reply: Reply =
-            serde_json::from_str(&cpu_protocol::answer(r#"{"id":7,"level":"x"}"#, now)).unwrap();
-        assert_eq!(reply.id, 7);
-        assert!(reply.error.is_some());
+        let mv = random_move(&view, 9);
+        assert!(view.legal_moves().contains(&mv.unwrap()));
+        assert_eq!(random_move(&view, 9), mv);
     }
 }

@@ -1,93 +1,136 @@
-//! The messages between the app and the CPU's Web Worker, and the one
-//! function both sides use to think. The worker binary includes this file
-//! by path rather than linking the app library, so it stays small.
+//! The messages between the app and the CPU's Web Worker. Only types: the
+//! app does not link the CPU crate at all (it would double the app's size),
+//! so everything the CPU computes is asked of the worker, which includes
+//! this file by path (`crates/gunjin-worker`).
 //!
 //! Both messages travel as JSON strings through `postMessage`:
 //!
-//! - the app asks `{"id": 1, "level": "normal", "seed": 7, "view": {…},
-//!   "budget_ms": 300}` (the view is `gunjin_rules::View` as serde writes it);
-//! - the worker answers `{"id": 1, "move": "b4-b5", "think_ms": 212.5}`
-//!   (`"move": null` when there is no move, `"error"` when the request could
-//!   not be read), and says [`READY`] once, when it can take requests.
+//! - the app asks `{"id": 1, "ask": {"move": {"level": "normal", "seed": 7,
+//!   "view": {…}, "budget_ms": null}}}` (the view is `gunjin_rules::View` as
+//!   serde writes it), `{"id": 2, "ask": {"setup": {"level": "easy",
+//!   "rules": {…}, "seed": 7}}}` or `{"id": 3, "ask": {"hints": {"view":
+//!   {…}}}}`;
+//! - the worker answers `{"id": 1, "answer": {"move": {"move": "b4-b5",
+//!   "think_ms": 212.5}}}`, `{"id": 2, "answer": {"setup": {"setup": "…"}}}`,
+//!   `{"id": 3, "answer": {"hints": {"hints": [{"id": 0, "kinds":
+//!   [["General", 0.25], …]}]}}}`, or `{"id": 1, "answer": {"error": "…"}}`
+//!   when the request could not be read; and it says [`READY`] once, when
+//!   it can take requests.
 
-use gunjin_cpu::{Budget, Cpu, Level};
-use gunjin_rules::{Move, View};
+use gunjin_rules::{Kind, Move, PieceId, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
 /// What the worker posts once its handler is installed.
 pub const READY: &str = "ready";
 
-/// A request for the CPU's move.
+/// A request to the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Request {
     /// Chosen by the app to match the reply to the request.
     pub id: u32,
-    pub level: Level,
-    pub seed: u64,
-    pub view: View,
-    pub budget_ms: f64,
+    pub ask: Ask,
 }
 
-/// The worker's answer.
+/// What the app can ask. Levels travel by their lowercase names
+/// (`gunjin_cpu::Level`'s), which the worker parses.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ask {
+    /// The CPU's move in its own `view`, thinking at most `budget_ms`
+    /// (`None`: the level's own think time).
+    Move {
+        level: String,
+        seed: u64,
+        view: View,
+        budget_ms: Option<f64>,
+    },
+    /// The CPU's hidden setup for a new game.
+    Setup {
+        level: String,
+        rules: Rules,
+        seed: u64,
+    },
+    /// What each enemy piece can still be, deduced from `view` alone: the
+    /// player's own view, so a hint never tells more than the player could
+    /// work out.
+    Hints { view: View },
+}
+
+/// The worker's reply to the request with the same id.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reply {
     pub id: u32,
-    #[serde(rename = "move")]
-    pub mv: Option<Move>,
-    /// How long the CPU thought, measured in the worker.
-    pub think_ms: f64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub answer: Answer,
 }
 
-/// How long `level` may think per move: what the level aims at.
-pub fn budget_ms(level: Level) -> f64 {
-    level.think_millis()
+/// The worker's answer to an [`Ask`] of the same name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Answer {
+    Move {
+        /// `None` when the CPU has no legal move.
+        #[serde(rename = "move")]
+        mv: Option<Move>,
+        /// How long the CPU thought, measured in the worker.
+        think_ms: f64,
+    },
+    Setup {
+        setup: Setup,
+    },
+    /// One hint per enemy piece on the board.
+    Hints {
+        hints: Vec<Hint>,
+    },
+    /// The request could not be read, or named no level.
+    Error {
+        error: String,
+    },
 }
 
-/// The CPU's move in `view`, thinking for at most `budget_ms` by the clock
-/// `now` (milliseconds).
-pub fn think(
-    level: Level,
-    seed: u64,
-    view: &View,
-    budget_ms: f64,
-    now: fn() -> f64,
-) -> Option<Move> {
-    let mut cpu = Cpu::new(level, seed);
-    cpu.choose_move(
-        view,
-        Budget {
-            millis: budget_ms,
-            now,
-        },
-    )
+/// What one enemy piece can still be.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    pub id: PieceId,
+    /// Every kind it can still be with its estimated chance, the likeliest
+    /// first (never empty).
+    pub kinds: Vec<(Kind, f32)>,
 }
 
-/// Reads a request, thinks, and writes the reply: the whole worker.
-pub fn answer(request: &str, now: fn() -> f64) -> String {
-    let reply = match serde_json::from_str::<Request>(request) {
-        Ok(req) => {
-            let start = now();
-            let mv = think(req.level, req.seed, &req.view, req.budget_ms, now);
-            Reply {
-                id: req.id,
-                mv,
-                think_ms: now() - start,
-                error: None,
-            }
-        }
-        Err(err) => Reply {
-            // The id, if at least that can be read, so the app stops waiting.
-            id: serde_json::from_str::<serde_json::Value>(request)
-                .ok()
-                .and_then(|v| v.get("id")?.as_u64())
-                .and_then(|id| u32::try_from(id).ok())
-                .unwrap_or(u32::MAX),
-            mv: None,
-            think_ms: 0.0,
-            error: Some(err.to_string()),
-        },
-    };
-    serde_json::to_string(&reply).expect("a reply always serialises")
+impl Hint {
+    /// The likeliest kind and its chance.
+    pub fn likeliest(&self) -> Option<(Kind, f32)> {
+        self.kinds.first().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_round_trip_as_json() {
+        let hint = Hint {
+            id: PieceId(3),
+            kinds: vec![(Kind::Mine, 0.75), (Kind::Flag, 0.25)],
+        };
+        assert_eq!(hint.likeliest(), Some((Kind::Mine, 0.75)));
+        let reply = Reply {
+            id: 9,
+            answer: Answer::Hints { hints: vec![hint] },
+        };
+        let text = serde_json::to_string(&reply).unwrap();
+        assert!(text.starts_with(r#"{"id":9,"answer":{"hints":{"hints":[{"id":3,"#));
+        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
+        let request = Request {
+            id: 2,
+            ask: Ask::Setup {
+                level: "hard".to_owned(),
+                rules: Rules::TRADITIONAL,
+                seed: 5,
+            },
+        };
+        let text = serde_json::to_string(&request).unwrap();
+        assert!(text.starts_with(r#"{"id":2,"ask":{"setup":{"level":"hard","#));
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+    }
 }

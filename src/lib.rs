@@ -7,7 +7,8 @@
 //!   `route`: the hash router;
 //! - `board`, `drag`: the board and dragging; `screens/`: one module per
 //!   page; `guides/`: the piece guide, battle table and how to play;
-//! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent in a Web Worker;
+//! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent (and the hints)
+//!   in a Web Worker, `crates/gunjin-worker`;
 //! - `i18n` (generated from `locales/` by `build.rs`) and `text`: every
 //!   word on screen, in English and Japanese.
 
@@ -93,6 +94,7 @@ fn Shell() -> impl IntoView {
         </header>
         <Notices />
         <main>
+            <cpu::CpuUnavailable />
             {move || match route.get() {
                 Route::Home => view! { <Home /> }.into_any(),
                 Route::Setup => view! { <SetupScreen /> }.into_any(),

@@ -24,6 +24,8 @@ pub struct AppState {
     pub view: RwSignal<Option<View>>,
     /// The player's guesses about enemy pieces.
     pub tags: RwSignal<Tags>,
+    /// The CPU's worker could not be started: no game can be played.
+    pub cpu_unavailable: RwSignal<bool>,
     /// What went wrong with storage, told once each until dismissed.
     pub problems: RwSignal<Vec<Problem>>,
 }
@@ -46,6 +48,7 @@ impl AppState {
             view: RwSignal::new(None),
             tags: RwSignal::new(Tags::default()),
             problems: RwSignal::new(Vec::new()),
+            cpu_unavailable: RwSignal::new(false),
         };
         state.load();
         Effect::new(move |_| {
@@ -120,31 +123,38 @@ impl AppState {
         self.saved.with_untracked(|s| s.settings.rules())
     }
 
-    /// Starts a game against the CPU from the player's setup, remembers the
-    /// setup as the last one, and goes to the board.
+    /// Starts a game against the CPU from the player's setup, once the CPU
+    /// has set up in its worker; remembers the setup as the last one, and
+    /// goes to the board.
     pub fn start_game(&self, my_setup: Setup) {
         let settings = self.saved.with_untracked(|s| s.settings.clone());
         let rules = settings.rules();
         let seed = fresh_seed();
-        let cpu_setup = cpu::cpu_setup(settings.difficulty, rules, seed);
-        // Who moves first is drawn at random; `?first=you|cpu` fixes it.
-        let first = match query_text("first").as_deref() {
-            Some("you") => Color::South,
-            Some("cpu") => Color::North,
-            _ if seed >> 63 == 0 => Color::South,
-            _ => Color::North,
-        };
-        match Session::start(rules, my_setup, cpu_setup, first, settings.difficulty, seed) {
-            Ok(session) => {
-                self.view.set(Some(session.view()));
-                self.session.set_value(Some(session));
-                self.tags.set(Tags::default());
-                self.saved.update(|s| s.last_setup = Some(my_setup));
-                storage::remove::<SetupDraft>();
-                navigate(Route::Play);
+        let state = *self;
+        leptos::task::spawn_local(async move {
+            let Ok(cpu_setup) = cpu::cpu_setup(settings.difficulty, rules, seed).await else {
+                state.cpu_unavailable.set(true);
+                return;
+            };
+            // Who moves first is drawn at random; `?first=you|cpu` fixes it.
+            let first = match query_text("first").as_deref() {
+                Some("you") => Color::South,
+                Some("cpu") => Color::North,
+                _ if seed >> 63 == 0 => Color::South,
+                _ => Color::North,
+            };
+            match Session::start(rules, my_setup, cpu_setup, first, settings.difficulty, seed) {
+                Ok(session) => {
+                    state.view.set(Some(session.view()));
+                    state.session.set_value(Some(session));
+                    state.tags.set(Tags::default());
+                    state.saved.update(|s| s.last_setup = Some(my_setup));
+                    storage::remove::<SetupDraft>();
+                    navigate(Route::Play);
+                }
+                Err(_) => navigate(Route::Setup),
             }
-            Err(_) => navigate(Route::Setup),
-        }
+        });
     }
 
     /// A new game with the same settings and the same setup.
@@ -204,7 +214,10 @@ impl AppState {
         let state = *self;
         let ply = cpu_view.ply();
         leptos::task::spawn_local(async move {
-            let mv = cpu::ask_cpu(difficulty, seed, cpu_view).await;
+            let Ok(mv) = cpu::ask_cpu(difficulty, seed, cpu_view).await else {
+                state.cpu_unavailable.set(true);
+                return;
+            };
             state.session.update_value(|s| {
                 if let Some(s) = s
                     .as_mut()

@@ -22,21 +22,13 @@ pub enum Difficulty {
 impl Difficulty {
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
 
-    /// The stable identifier used in storage, URLs and the DOM.
+    /// The stable identifier used in storage, URLs, the DOM and the
+    /// worker protocol (where it names the CPU crate's level).
     pub const fn id(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
             Difficulty::Normal => "normal",
             Difficulty::Hard => "hard",
-        }
-    }
-
-    /// The CPU crate's level.
-    pub fn level(self) -> gunjin_cpu::Level {
-        match self {
-            Difficulty::Easy => gunjin_cpu::Level::Easy,
-            Difficulty::Normal => gunjin_cpu::Level::Normal,
-            Difficulty::Hard => gunjin_cpu::Level::Hard,
         }
     }
 }
@@ -75,6 +67,8 @@ pub struct Settings {
     pub preset: Preset,
     /// "en" or "ja"; `None` follows the browser's language.
     pub locale: Option<String>,
+    /// Whether the play screen shows hints about the enemy's pieces.
+    pub hints: bool,
 }
 
 impl Default for Settings {
@@ -84,6 +78,7 @@ impl Default for Settings {
             difficulty: Difficulty::Easy,
             preset: Preset::Kirakuken,
             locale: None,
+            hints: false,
         }
     }
 }

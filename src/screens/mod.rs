@@ -1,6 +1,7 @@
 //! One component per page.
 
 mod end;
+mod hints;
 mod home;
 mod not_found;
 mod play;

@@ -6,6 +6,7 @@ use crate::drag::{DragGhost, Source, Target, use_dragger};
 use crate::i18n::*;
 use crate::model::log::{Event, LogEntry, entries};
 use crate::route::{Route, navigate};
+use crate::screens::hints::{self, HintList, HintsSwitch};
 use crate::state::{AppState, PLAYER};
 use crate::text;
 
@@ -137,6 +138,7 @@ fn Game() -> impl IntoView {
     let tag_target = RwSignal::new(None::<PieceId>);
     let thinking = RwSignal::new(false);
     let confirm = RwSignal::new(false);
+    let hints = hints::use_hints(view);
 
     // The CPU moves on its turn; the end goes to the result page.
     Effect::new(move |_| {
@@ -210,7 +212,11 @@ fn Game() -> impl IntoView {
         let focus = dragging.or_else(|| selected.get());
         view.with(|v| {
             v.as_ref()
-                .map(|v| state.tags.with(|t| game_cells(v, t, focus, dragging)))
+                .map(|v| {
+                    let mut cells = state.tags.with(|t| game_cells(v, t, focus, dragging));
+                    hints.with(|h| h.as_deref().map(|h| hints::label(&mut cells, v, h)));
+                    cells
+                })
                 .unwrap_or_default()
         })
     });
@@ -288,6 +294,8 @@ fn Game() -> impl IntoView {
             <div class="play-layout">
                 <Board cells on_tap on_press />
                 <div class="play-side">
+                    <HintsSwitch />
+                    <HintList view hints selected=tag_target />
                     <TagPicker view tag_target />
                     <section class="lost" aria-labelledby="lost-title">
                         <h3 id="lost-title">{t!(i18n, common.your_losses)}</h3>

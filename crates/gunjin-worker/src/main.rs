@@ -1,14 +1,7 @@
-//! The CPU player's Web Worker: it thinks off the main thread, so the page
-//! stays responsive while the CPU searches. Trunk builds it from the
-//! `<link data-bin="cpu_worker" data-type="worker">` in `index.html` into
-//! `cpu_worker_loader.js`, which `cpu_client` starts. The messages are in
-//! `src/cpu_protocol.rs`, included here by path so the worker does not link
-//! the app (and its UI) at all.
-
-#[path = "../cpu_protocol.rs"]
-// Some items serve only the app side (and natively none is used).
-#[allow(dead_code)]
-mod cpu_protocol;
+//! The CPU's Web Worker: it thinks off the main thread, so the page stays
+//! responsive while the CPU searches. Trunk builds it from the `<link
+//! data-bin="cpu_worker" data-type="worker">` in the app's `index.html` into
+//! `cpu_worker_loader.js`, which the app's `cpu_client` starts.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -23,14 +16,14 @@ fn main() {
         let Some(request) = event.data().as_string() else {
             return;
         };
-        let reply = cpu_protocol::answer(&request, now);
+        let reply = gunjin_worker::answer(&request, now);
         // Posting a string to the page cannot fail.
         let _ = reply_to.post_message(&JsValue::from_str(&reply));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     // Requests sent before this point were dropped: the app waits for this.
-    let _ = scope.post_message(&JsValue::from_str(cpu_protocol::READY));
+    let _ = scope.post_message(&JsValue::from_str(gunjin_worker::protocol::READY));
 }
 
 /// The worker's clock in milliseconds: `performance.now()`, or the date if
