@@ -100,13 +100,18 @@ test("the worker answers with a legal move while the page keeps painting", async
   expect(errors).toEqual([]);
 });
 
-test("without its worker the CPU says it cannot start, and no game begins", async ({ page }) => {
-  await page.route("**/cpu_worker_loader.js", (route) => route.abort());
-  await page.goto("./#/setup");
-  await page.getByRole("button", { name: "Random" }).click();
-  await page.getByRole("button", { name: "Ready" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The CPU could not be started" })).toBeVisible();
-  await expect(page).toHaveURL(/#\/setup$/);
+test.describe("without its worker", () => {
+  // Requests a service worker answers from its cache never reach page.route.
+  test.use({ serviceWorkers: "block" });
+
+  test("the CPU says it cannot start, and no game begins", async ({ page }) => {
+    await page.route("**/cpu_worker_loader.js", (route) => route.abort());
+    await page.goto("./#/setup");
+    await page.getByRole("button", { name: "Random" }).click();
+    await page.getByRole("button", { name: "Ready" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The CPU could not be started" })).toBeVisible();
+    await expect(page).toHaveURL(/#\/setup$/);
+  });
 });
 
 test("think time per move in the browser (CPU_BENCH=1)", async ({ page }, info) => {
