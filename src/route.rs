@@ -86,13 +86,7 @@ pub fn navigate(route: Route) {
 /// A numeric option from the page's query string (`?setup-seconds=5`), for
 /// tests and demos.
 pub fn query_number(name: &str) -> Option<f64> {
-    let search = window().location().search().ok()?;
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .find(|(k, _)| *k == name)
-        .and_then(|(_, v)| v.parse().ok())
+    query_text(name)?.parse().ok()
 }
 
 /// A text option from the query string (`?first=you`).
