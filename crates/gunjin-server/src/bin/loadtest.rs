@@ -1,0 +1,172 @@
+//! Load test: a server in this process on loopback, and hundreds of tables
+//! of scripted games played at once over real WebSockets.
+//!
+//! `cargo run --release -p gunjin-server --bin loadtest -- --tables 300`
+//!
+//! Prints games per second, the latency from sending a move to seeing it
+//! played (p50, p99) and the process's peak RSS (server and clients both).
+
+use std::time::{Duration, Instant};
+
+use gunjin_rules::Rules;
+use gunjin_server::bot::Bot;
+use gunjin_server::{Config, Rate, Server};
+use gunjin_table::ClientMessage;
+
+const HELP: &str = "\
+loadtest: concurrent scripted games against an in-process server
+
+  --tables N     tables playing at once            [default 300]
+  --think-ms N   each bot's pause before a move    [default 0]
+  --plies N      the host resigns after N moves     [default: play to the end]
+  --rate N       server rate limit, messages/s per connection (burst 2N)
+                 [default: unlimited, so the figures measure the server]
+";
+
+struct Args {
+    tables: usize,
+    think: Duration,
+    plies: Option<usize>,
+    rate: Option<f64>,
+}
+
+fn parse() -> Result<Args, String> {
+    let mut args = Args {
+        tables: 300,
+        think: Duration::ZERO,
+        plies: None,
+        rate: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        if flag == "-h" || flag == "--help" {
+            print!("{HELP}");
+            std::process::exit(0);
+        }
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
+        match flag.as_str() {
+            "--tables" => args.tables = value.parse().map_err(|e| bad(&e))?,
+            "--think-ms" => args.think = Duration::from_millis(value.parse().map_err(|e| bad(&e))?),
+            "--plies" => args.plies = Some(value.parse().map_err(|e| bad(&e))?),
+            "--rate" => args.rate = Some(value.parse().map_err(|e| bad(&e))?),
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(args)
+}
+
+/// The process's peak resident set, from /proc (Linux).
+fn peak_rss() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// One table: a host and a guest play a whole game (or `plies` moves, then
+/// the host resigns). Returns the moves played and each move's latency.
+async fn table(
+    addr: std::net::SocketAddr,
+    seed: u64,
+    args: &Args,
+) -> Result<(usize, Vec<Duration>), String> {
+    let mut host = Bot::open(addr, seed, Rules::KIRAKUKEN).await?;
+    let mut guest = Bot::join(addr, seed + 1, &host.table).await?;
+    host.think = args.think;
+    guest.think = args.think;
+    if let Some(plies) = args.plies {
+        let (a, b) = tokio::join!(host.play_until(plies), guest.play_until(plies));
+        a?;
+        b?;
+        host.send(&ClientMessage::Resign).await?;
+    }
+    let (a, b) = tokio::join!(host.play_out(), guest.play_out());
+    a?;
+    b?;
+    let moves = host.view.as_ref().map_or(0, |v| v.ply());
+    let mut latencies = host.latencies;
+    latencies.extend(guest.latencies);
+    Ok((moves, latencies))
+}
+
+#[tokio::main]
+async fn main() {
+    let args = parse().unwrap_or_else(|e| {
+        eprintln!("{e}\n\n{HELP}");
+        std::process::exit(2);
+    });
+    let db = std::env::temp_dir().join(format!("gunjin-loadtest-{}.sqlite3", std::process::id()));
+    let config = Config {
+        addr: ([127, 0, 0, 1], 0).into(),
+        db: db.clone(),
+        rate: args.rate.map_or(
+            Rate {
+                burst: 1e9,
+                per_sec: 1e9,
+            },
+            |r| Rate {
+                burst: 2.0 * r,
+                per_sec: r,
+            },
+        ),
+        ..Config::default()
+    };
+    let server = Server::start(config).await.expect("the server starts");
+    let start = Instant::now();
+    let args = std::sync::Arc::new(args);
+    let games: Vec<_> = (0..args.tables)
+        .map(|i| {
+            let args = args.clone();
+            tokio::spawn(async move { table(server.addr, 2 * i as u64, &args).await })
+        })
+        .collect();
+    let (mut moves, mut latencies, mut failed) = (0, Vec::new(), 0);
+    for game in games {
+        match game.await.expect("a table task") {
+            Ok((m, l)) => {
+                moves += m;
+                latencies.extend(l);
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("table failed: {e}");
+            }
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    latencies.sort();
+    let done = args.tables - failed;
+    println!(
+        "tables {} (finished {done}, failed {failed}) in {elapsed:.1} s",
+        args.tables
+    );
+    println!(
+        "games/s {:.1}   moves/s {:.0}   moves/game {:.0}",
+        done as f64 / elapsed,
+        moves as f64 / elapsed,
+        moves as f64 / done.max(1) as f64
+    );
+    println!(
+        "move latency p50 {:.2} ms   p99 {:.2} ms   ({} moves)",
+        percentile(&latencies, 0.5).as_secs_f64() * 1000.0,
+        percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
+        latencies.len()
+    );
+    println!("peak RSS {} (server and all clients)", peak_rss());
+    server.stop().await;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}

@@ -1,0 +1,259 @@
+//! A scripted player over a real WebSocket: the tests' and the load test's
+//! client. It sets up at random and plays random legal moves chosen from
+//! its own view, as any client must.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use gunjin_rules::{Color, Move, Outcome, Rules, Setup, View};
+use gunjin_table::{ClientMessage, ErrorCode, Phase, ServerMessage, WS_PATH};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+
+/// How long the bot waits for one message before giving up.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// How long the bot waits before sending a rate-limited move again.
+const RETRY: Duration = Duration::from_millis(100);
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A connected player.
+pub struct Bot {
+    socket: Socket,
+    rng: SmallRng,
+    pub table: String,
+    pub token: String,
+    pub side: Color,
+    /// The latest view of the game.
+    pub view: Option<View>,
+    /// Whether to keep every message received in `received`.
+    pub keep: bool,
+    /// Every message received, as sent, when `keep` is on (for the tests'
+    /// inspections).
+    pub received: Vec<String>,
+    /// The time from sending each move to seeing it played.
+    pub latencies: Vec<Duration>,
+    /// The bot makes no move once the game reaches this many moves.
+    pub stop_at: Option<usize>,
+    /// How long the bot "thinks" before each move.
+    pub think: Duration,
+    sent_move: Option<(Move, Instant)>,
+    setup_sent: bool,
+}
+
+/// A failure of the conversation, for tests to report.
+pub type BotError = String;
+
+impl Bot {
+    /// A connection that holds no seat yet.
+    pub async fn connect(addr: SocketAddr, seed: u64) -> Result<Bot, BotError> {
+        let (socket, _) = connect_async_with_config(format!("ws://{addr}{WS_PATH}"), None, true)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Bot {
+            socket,
+            rng: SmallRng::seed_from_u64(seed),
+            table: String::new(),
+            token: String::new(),
+            side: Color::South,
+            view: None,
+            keep: false,
+            received: Vec::new(),
+            latencies: Vec::new(),
+            stop_at: None,
+            think: Duration::ZERO,
+            sent_move: None,
+            setup_sent: false,
+        })
+    }
+
+    /// Opens a table as its host.
+    pub async fn open(addr: SocketAddr, seed: u64, rules: Rules) -> Result<Bot, BotError> {
+        let mut bot = Bot::connect(addr, seed).await?;
+        bot.send(&ClientMessage::Open {
+            name: "host".into(),
+            rules,
+        })
+        .await?;
+        bot.welcome().await?;
+        Ok(bot)
+    }
+
+    /// Joins a table by id.
+    pub async fn join(addr: SocketAddr, seed: u64, table: &str) -> Result<Bot, BotError> {
+        let mut bot = Bot::connect(addr, seed).await?;
+        bot.send(&ClientMessage::Join {
+            table: table.into(),
+            name: "guest".into(),
+        })
+        .await?;
+        bot.welcome().await?;
+        Ok(bot)
+    }
+
+    /// Takes a seat back with its token.
+    pub async fn resume(
+        addr: SocketAddr,
+        seed: u64,
+        table: &str,
+        token: &str,
+    ) -> Result<Bot, BotError> {
+        let mut bot = Bot::connect(addr, seed).await?;
+        bot.send(&ClientMessage::Resume {
+            table: table.into(),
+            token: token.into(),
+        })
+        .await?;
+        bot.welcome().await?;
+        Ok(bot)
+    }
+
+    async fn welcome(&mut self) -> Result<(), BotError> {
+        match self.recv().await? {
+            ServerMessage::Welcome { table, token, side } => {
+                self.table = table;
+                self.token = token;
+                self.side = side;
+                Ok(())
+            }
+            other => Err(format!("expected a welcome, got {other:?}")),
+        }
+    }
+
+    pub async fn send(&mut self, msg: &ClientMessage) -> Result<(), BotError> {
+        let text = serde_json::to_string(msg).expect("client messages serialize");
+        self.send_raw(text).await
+    }
+
+    pub async fn send_raw(&mut self, text: String) -> Result<(), BotError> {
+        self.socket
+            .send(Message::text(text))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next message; an error when the connection closes or nothing
+    /// comes in time.
+    pub async fn recv(&mut self) -> Result<ServerMessage, BotError> {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .map_err(|_| "no message in time".to_owned())?;
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let msg = serde_json::from_str(text.as_str())
+                        .map_err(|e| format!("unreadable message {text}: {e}"))?;
+                    if self.keep {
+                        self.received.push(text.as_str().to_owned());
+                    }
+                    return Ok(msg);
+                }
+                Some(Ok(Message::Close(_))) | None => return Err("closed".into()),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    /// Whether the server closed the connection (reading through anything
+    /// still queued).
+    pub async fn closed(&mut self) -> bool {
+        loop {
+            match self.recv().await {
+                Ok(_) => continue,
+                Err(e) => return e == "closed" || !e.contains("in time"),
+            }
+        }
+    }
+
+    /// Receives one message and answers it as a player would: a random
+    /// setup when the setup phase starts, a random legal move on its turn.
+    pub async fn step(&mut self) -> Result<ServerMessage, BotError> {
+        let msg = self.recv().await?;
+        match &msg {
+            ServerMessage::Table(state) => {
+                if let Phase::Setup { ready, .. } = state.phase
+                    && !ready[self.side]
+                    && !self.setup_sent
+                {
+                    self.setup_sent = true;
+                    let setup = Setup::random(state.rules, &mut self.rng);
+                    self.send(&ClientMessage::Ready { setup }).await?;
+                }
+            }
+            ServerMessage::Game { view, played } => {
+                if let (Some(played), Some((mv, at))) = (played, self.sent_move)
+                    && played.side == self.side
+                    && played.mv == mv
+                {
+                    self.latencies.push(at.elapsed());
+                    self.sent_move = None;
+                }
+                self.view = Some(view.clone());
+                self.move_if_my_turn().await?;
+            }
+            ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => {
+                // The move was dropped: wait for the bucket, then send it again.
+                if let Some((mv, _)) = self.sent_move {
+                    tokio::time::sleep(RETRY).await;
+                    self.send(&ClientMessage::Move { mv }).await?;
+                }
+            }
+            ServerMessage::Error { code, message } => {
+                return Err(format!("refused: {code} {message}"));
+            }
+            _ => {}
+        }
+        Ok(msg)
+    }
+
+    /// Plays a random legal move if the latest view says it is this
+    /// player's turn.
+    pub async fn move_if_my_turn(&mut self) -> Result<(), BotError> {
+        let Some(view) = &self.view else {
+            return Ok(());
+        };
+        if self.stop_at.is_some_and(|n| view.ply() >= n) {
+            return Ok(());
+        }
+        if let Some(&mv) = view.legal_moves().choose(&mut self.rng) {
+            if !self.think.is_zero() {
+                tokio::time::sleep(self.think).await;
+            }
+            self.sent_move = Some((mv, Instant::now()));
+            self.send(&ClientMessage::Move { mv }).await?;
+        }
+        Ok(())
+    }
+
+    /// Plays until the game has `ply` moves (or is over), then stops moving.
+    pub async fn play_until(&mut self, ply: usize) -> Result<(), BotError> {
+        self.stop_at = Some(ply);
+        while self
+            .view
+            .as_ref()
+            .is_none_or(|v| v.ply() < ply && v.outcome().is_none())
+        {
+            self.step().await?;
+        }
+        Ok(())
+    }
+
+    /// Plays until the game is over; returns the result.
+    pub async fn play_out(&mut self) -> Result<Outcome, BotError> {
+        loop {
+            if let ServerMessage::Over { outcome, .. } = self.step().await? {
+                return Ok(outcome);
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! The server's settings: where it listens and stores, and its timers.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Everything the server can be told. The defaults are the documented
+/// production values; tests shorten the timers.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// The built app (Trunk's `dist/`), served at `/`.
+    pub dist: PathBuf,
+    /// The SQLite file holding tables and games.
+    pub db: PathBuf,
+    /// How long both players have to set up before the server completes
+    /// their drafts at random.
+    pub setup_time: Duration,
+    /// How long a disconnected player (whose opponent is present) has to
+    /// come back before forfeiting.
+    pub grace: Duration,
+    /// A table nobody acted on for this long is closed; a finished game's
+    /// record stays in the store.
+    pub idle: Duration,
+    pub rate: Rate,
+    /// A cap on the CPU's think time per move, below its level's own.
+    pub cpu_millis: Option<f64>,
+}
+
+/// The per-connection token bucket: `burst` messages at once, refilled at
+/// `per_sec`. A message over the limit is refused and dropped.
+#[derive(Clone, Copy, Debug)]
+pub struct Rate {
+    pub burst: f64,
+    pub per_sec: f64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            dist: PathBuf::from("dist"),
+            db: PathBuf::from("gunjin.sqlite3"),
+            setup_time: Duration::from_secs(180),
+            grace: Duration::from_secs(120),
+            idle: Duration::from_secs(3600),
+            rate: Rate {
+                burst: 40.0,
+                per_sec: 20.0,
+            },
+            cpu_millis: None,
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The tables of this process, by id.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use gunjin_rules::Rules;
+use gunjin_table::ErrorCode;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::config::Config;
+use crate::refusal::Refusal;
+use crate::seat::Seat;
+use crate::store::Store;
+use crate::table::{Command, Table, TableData};
+use crate::token;
+
+/// Shared by every connection: the settings, the store and the address of
+/// each table's task.
+#[derive(Clone)]
+pub struct Hub(Arc<Inner>);
+
+struct Inner {
+    config: Config,
+    store: Store,
+    tables: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+}
+
+impl Hub {
+    pub fn new(config: Config, store: Store) -> Hub {
+        Hub(Arc::new(Inner {
+            config,
+            store,
+            tables: Mutex::default(),
+        }))
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.0.config
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.0.store
+    }
+
+    fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::Sender<Command>>> {
+        self.0.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Restarts every stored table; returns how many.
+    pub fn resume_all(&self) -> rusqlite::Result<usize> {
+        let stored = self.store().load()?;
+        let count = stored.len();
+        for mut table in stored {
+            // A restart counts as activity: the idle time starts again.
+            table.data.touched = crate::table::unix_millis();
+            let id = table.data.id.clone();
+            let tx = Table::spawn(self.clone(), table.data, table.game);
+            self.tables().insert(id, tx);
+        }
+        Ok(count)
+    }
+
+    /// Opens a table with `host` on South; returns its address and the
+    /// host's seat token.
+    pub fn open(&self, host: String, rules: Rules) -> (mpsc::Sender<Command>, String) {
+        let token = token::random_id();
+        let data = TableData::new(
+            rules,
+            Seat {
+                name: host,
+                token: token.clone(),
+                cpu: None,
+            },
+        );
+        self.0
+            .store
+            .save_table(&data)
+            .unwrap_or_else(|e| eprintln!("store: {e}"));
+        let id = data.id.clone();
+        let tx = Table::spawn(self.clone(), data, None);
+        self.tables().insert(id, tx.clone());
+        (tx, token)
+    }
+
+    pub fn table(&self, id: &str) -> Result<mpsc::Sender<Command>, Refusal> {
+        self.tables()
+            .get(id)
+            .cloned()
+            .ok_or_else(|| Refusal::new(ErrorCode::NoSuchTable, "no open table has this id"))
+    }
+
+    pub fn remove(&self, id: &str) {
+        self.tables().remove(id);
+    }
+
+    /// Stops every table (each closes its connections) and waits for them.
+    pub async fn stop(&self) {
+        let tables: Vec<_> = self.tables().drain().map(|(_, tx)| tx).collect();
+        for tx in tables {
+            let (done, stopped) = oneshot::channel();
+            if tx.send(Command::Stop { done }).await.is_ok() {
+                let _ = stopped.await;
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! The Gunjin Shogi table server: one process serves the built app, hosts
+//! tables where friends (or a friend and the CPU) play over WebSockets,
+//! referees every game with `gunjin-rules`, and keeps tables and games in
+//! SQLite so a restart resumes them.
+//!
+//! The protocol is [`gunjin_table`]'s; `docs/SERVER.md` describes the
+//! lifecycle of a table, its timers and limits, and `docs/SCALING.md` how
+//! the service grows past one machine.
+
+pub mod bot;
+mod config;
+mod cpu;
+mod hub;
+mod limit;
+mod refusal;
+mod seat;
+mod session;
+mod store;
+mod table;
+mod token;
+
+use std::io;
+use std::net::SocketAddr;
+
+use axum::Router;
+use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use gunjin_table::{MAX_MESSAGE_BYTES, WS_PATH};
+use tokio::task::JoinHandle;
+use tower_http::services::ServeDir;
+
+pub use config::{Config, Rate};
+use hub::Hub;
+use store::Store;
+
+/// A running server: its address, and the handle to stop it.
+pub struct Server {
+    pub addr: SocketAddr,
+    hub: Hub,
+    serve: JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the store, resumes its tables and starts listening.
+    pub async fn start(config: Config) -> io::Result<Server> {
+        let store = Store::open(&config.db).map_err(io::Error::other)?;
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        let app = Router::new()
+            .route(WS_PATH, get(websocket))
+            .route("/api/tables/{id}/record", get(record))
+            .fallback_service(ServeDir::new(&config.dist));
+        let hub = Hub::new(config, store);
+        let resumed = hub.resume_all().map_err(io::Error::other)?;
+        if resumed > 0 {
+            eprintln!("resumed {resumed} tables");
+        }
+        let app = app.with_state(hub.clone());
+        // Small messages both ways: Nagle's algorithm would hold each one
+        // back for the peer's delayed acknowledgement.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let serve = tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                eprintln!("server: {e}");
+            }
+        });
+        Ok(Server { addr, hub, serve })
+    }
+
+    /// Stops listening and stops every table, whose state is already
+    /// stored: a new server on the same file takes over.
+    pub async fn stop(self) {
+        self.serve.abort();
+        self.hub.stop().await;
+    }
+}
+
+async fn websocket(upgrade: WebSocketUpgrade, State(hub): State<Hub>) -> Response {
+    // Frames up to 4× the limit reach the session, which answers
+    // `too_large`; larger ones are cut off by the WebSocket layer itself.
+    upgrade
+        .max_message_size(4 * MAX_MESSAGE_BYTES)
+        .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| session::run(socket, hub))
+}
+
+/// The record of a finished game, in the rules crate's text form.
+async fn record(Path(id): Path<String>, State(hub): State<Hub>) -> Response {
+    match hub.store().finished_record(&id) {
+        Ok(Some(record)) => record.into_response(),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}

@@ -1,0 +1,161 @@
+//! One WebSocket connection: reads and validates the client's messages,
+//! binds the connection to a seat and forwards the rest to its table.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use gunjin_rules::Color;
+use gunjin_table::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hub::Hub;
+use crate::limit::TokenBucket;
+use crate::refusal::Refusal;
+use crate::seat::{self, Conn, Outgoing};
+use crate::table::Command;
+
+/// Messages queued for a client before it counts as not reading.
+const OUTBOX: usize = 256;
+
+fn next_conn_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The seat a connection plays, once bound.
+struct Bound {
+    table: mpsc::Sender<Command>,
+    side: Color,
+}
+
+pub async fn run(socket: WebSocket, hub: Hub) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(out) = rx.recv().await {
+            let sent = match out {
+                Outgoing::Text(text) => sink.send(Message::Text(text.into())).await,
+                Outgoing::Close => break,
+            };
+            if sent.is_err() {
+                return;
+            }
+        }
+        let _ = sink.send(Message::Close(None)).await;
+    });
+    let conn = Conn {
+        id: next_conn_id(),
+        tx,
+    };
+    let mut bucket = TokenBucket::new(hub.config().rate);
+    let mut bound: Option<Bound> = None;
+    while let Some(Ok(frame)) = stream.next().await {
+        let text = match frame {
+            Message::Text(text) => text,
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+            Message::Binary(_) => {
+                refuse(
+                    &conn,
+                    Refusal::new(ErrorCode::BadMessage, "messages are JSON text"),
+                );
+                break;
+            }
+        };
+        if !bucket.take() {
+            refuse(
+                &conn,
+                Refusal::new(
+                    ErrorCode::RateLimited,
+                    "too many messages: this one was dropped",
+                ),
+            );
+            continue;
+        }
+        if let Err(refusal) = handle(&hub, &conn, &mut bound, text.as_str()).await {
+            let closes = refusal.code.closes();
+            refuse(&conn, refusal);
+            if closes {
+                break;
+            }
+        }
+    }
+    if let Some(Bound { table, side }) = bound {
+        let _ = table
+            .send(Command::Detach {
+                side,
+                conn: conn.id,
+            })
+            .await;
+    }
+    conn.close();
+    drop(conn);
+    let _ = writer.await;
+}
+
+fn refuse(conn: &Conn, refusal: Refusal) {
+    conn.send(&refusal.to_message());
+}
+
+async fn handle(
+    hub: &Hub,
+    conn: &Conn,
+    bound: &mut Option<Bound>,
+    text: &str,
+) -> Result<(), Refusal> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(Refusal::new(
+            ErrorCode::TooLarge,
+            format!("a message has at most {MAX_MESSAGE_BYTES} bytes"),
+        ));
+    }
+    let msg: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| Refusal::new(ErrorCode::BadMessage, e.to_string()))?;
+    if let Some(Bound { table, side }) = bound {
+        let act = Command::Act {
+            side: *side,
+            conn: conn.id,
+            msg,
+        };
+        return table.send(act).await.map_err(|_| closed());
+    }
+    let (table, command) = match msg {
+        ClientMessage::Open { name, rules } => {
+            let name = seat::player_name(&name)?;
+            let (table, token) = hub.open(name, rules);
+            (table, Seating::Resume(token))
+        }
+        ClientMessage::Join { table, name } => {
+            (hub.table(&table)?, Seating::Join(seat::player_name(&name)?))
+        }
+        ClientMessage::Resume { table, token } => (hub.table(&table)?, Seating::Resume(token)),
+        _ => {
+            return Err(Refusal::new(
+                ErrorCode::NoSeat,
+                "open, join or resume a table first",
+            ));
+        }
+    };
+    let (reply, answer) = oneshot::channel();
+    let conn = conn.clone();
+    let command = match command {
+        Seating::Join(name) => Command::Join { name, conn, reply },
+        Seating::Resume(token) => Command::Resume { token, conn, reply },
+    };
+    table.send(command).await.map_err(|_| closed())?;
+    let side = answer.await.map_err(|_| closed())??;
+    *bound = Some(Bound { table, side });
+    Ok(())
+}
+
+/// How a connection asks for a seat.
+enum Seating {
+    Join(String),
+    Resume(String),
+}
+
+/// The table's task ended between the lookup and the request.
+fn closed() -> Refusal {
+    Refusal::new(ErrorCode::NoSuchTable, "the table has closed")
+}

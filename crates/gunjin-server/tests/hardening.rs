@@ -1,0 +1,208 @@
+//! What the server refuses: bad moves (the connection stays), malformed
+//! and oversized messages, forged tokens (the connection closes),
+//! and floods (rate limited).
+
+mod common;
+
+use gunjin_rules::{Move, Rules};
+use gunjin_server::bot::Bot;
+use gunjin_server::{Rate, Server};
+use gunjin_table::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
+
+/// The next error the bot is sent, skipping other messages.
+async fn next_error(bot: &mut Bot) -> ErrorCode {
+    loop {
+        if let ServerMessage::Error { code, .. } = bot.recv().await.unwrap() {
+            return code;
+        }
+    }
+}
+
+/// A seated pair whose game has started: (to move, waiting).
+async fn started(addr: std::net::SocketAddr, seed: u64) -> (Bot, Bot) {
+    let (mut host, mut guest) = common::pair(addr, seed).await;
+    common::play_until(&mut host, &mut guest, 0).await;
+    let host_moves = host.view.as_ref().unwrap().is_my_turn();
+    if host_moves {
+        (host, guest)
+    } else {
+        (guest, host)
+    }
+}
+
+#[tokio::test]
+async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
+    let server = common::start("bad-moves").await;
+    let (mut mover, mut waiter) = started(server.addr, 30).await;
+    let view = mover.view.clone().unwrap();
+    // Onto one's own piece: never legal.
+    let illegal = Move {
+        from: view.own()[0].square,
+        to: view.own()[1].square,
+    };
+    assert!(!view.legal_moves().contains(&illegal));
+    mover
+        .send(&ClientMessage::Move { mv: illegal })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut mover).await, ErrorCode::IllegalMove);
+
+    let theirs = view.legal_moves()[0];
+    waiter
+        .send(&ClientMessage::Move { mv: theirs })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut waiter).await, ErrorCode::NotYourTurn);
+
+    // Setup messages are out of phase now; both connections still work.
+    waiter
+        .send(&ClientMessage::Ready {
+            setup: view.own_setup().to_owned(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut waiter).await, ErrorCode::WrongPhase);
+    mover.stop_at = None;
+    mover.move_if_my_turn().await.unwrap();
+    loop {
+        if let ServerMessage::Game {
+            played: Some(p), ..
+        } = waiter.recv().await.unwrap()
+        {
+            assert_eq!(p.side, mover.side);
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn malformed_and_oversized_messages_close_the_connection() {
+    let server = common::start("malformed").await;
+    let bad = [
+        "not json".to_owned(),
+        r#"{"type":"move"}"#.to_owned(),
+        r#"{"type":"move","move":"b4-b5","kind":"General"}"#.to_owned(),
+        r#"{"type":"open","name":"x","rules":"htsrf"}"#.to_owned(),
+    ];
+    for text in bad {
+        let mut bot = Bot::connect(server.addr, 1).await.unwrap();
+        bot.send_raw(text.clone()).await.unwrap();
+        assert_eq!(next_error(&mut bot).await, ErrorCode::BadMessage, "{text}");
+        assert!(bot.closed().await, "{text}");
+    }
+    let (mut mover, _waiter) = started(server.addr, 31).await;
+    let padding = " ".repeat(MAX_MESSAGE_BYTES + 1);
+    mover
+        .send_raw(format!(r#"{{"type":"resign"}}{padding}"#))
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut mover).await, ErrorCode::TooLarge);
+    assert!(mover.closed().await);
+}
+
+#[tokio::test]
+async fn forged_tokens_and_unknown_tables_are_refused() {
+    let server = common::start("forged").await;
+    let (host, _guest) = common::pair(server.addr, 32).await;
+    let forged = "0".repeat(32);
+    for (table, token, code) in [
+        (host.table.as_str(), forged.as_str(), ErrorCode::BadToken),
+        (host.table.as_str(), "", ErrorCode::BadToken),
+        ("no-such-table", host.token.as_str(), ErrorCode::NoSuchTable),
+    ] {
+        let mut bot = Bot::connect(server.addr, 2).await.unwrap();
+        bot.send(&ClientMessage::Resume {
+            table: table.into(),
+            token: token.into(),
+        })
+        .await
+        .unwrap();
+        assert_eq!(next_error(&mut bot).await, code);
+        assert!(bot.closed().await);
+    }
+    // A third player finds the table full.
+    let mut third = Bot::connect(server.addr, 3).await.unwrap();
+    third
+        .send(&ClientMessage::Join {
+            table: host.table.clone(),
+            name: "third".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut third).await, ErrorCode::TableFull);
+    assert!(third.closed().await);
+}
+
+#[tokio::test]
+async fn seat_rules_names_and_levels_are_checked() {
+    let server = common::start("seats").await;
+    let mut bot = Bot::connect(server.addr, 4).await.unwrap();
+    bot.send(&ClientMessage::Resign).await.unwrap();
+    assert_eq!(next_error(&mut bot).await, ErrorCode::NoSeat);
+    let long = "x".repeat(100);
+    bot.send(&ClientMessage::Open {
+        name: long,
+        rules: Rules::KIRAKUKEN,
+    })
+    .await
+    .unwrap();
+    assert_eq!(next_error(&mut bot).await, ErrorCode::BadName);
+
+    let (mut host, mut guest) = common::pair(server.addr, 33).await;
+    guest
+        .send(&ClientMessage::AddCpu {
+            level: "easy".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut guest).await, ErrorCode::NotHost);
+    let mut host2 = Bot::open(server.addr, 34, Rules::KIRAKUKEN).await.unwrap();
+    host2
+        .send(&ClientMessage::AddCpu {
+            level: "godlike".into(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut host2).await, ErrorCode::BadLevel);
+    host.send(&ClientMessage::Join {
+        table: host.table.clone(),
+        name: "again".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(next_error(&mut host).await, ErrorCode::NoSeat);
+}
+
+#[tokio::test]
+async fn a_flood_is_rate_limited() {
+    let mut config = common::config(common::temp_db("flood"));
+    config.rate = Rate {
+        burst: 5.0,
+        per_sec: 1.0,
+    };
+    let server = Server::start(config).await.unwrap();
+    let mut host = Bot::open(server.addr, 35, Rules::KIRAKUKEN).await.unwrap();
+    for _ in 0..10 {
+        host.send(&ClientMessage::Resign).await.unwrap();
+    }
+    let mut codes = Vec::new();
+    for _ in 0..10 {
+        codes.push(next_error(&mut host).await);
+    }
+    // The open took one token: four more get through (and are refused as
+    // out of phase), the rest are dropped.
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|&&c| c == ErrorCode::WrongPhase)
+            .count(),
+        4
+    );
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|&&c| c == ErrorCode::RateLimited)
+            .count(),
+        6
+    );
+}

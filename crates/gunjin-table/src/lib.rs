@@ -1,0 +1,37 @@
+//! The wire protocol of a Gunjin Shogi table: the JSON messages a player's
+//! client and the table server exchange over one WebSocket.
+//!
+//! Pure Rust on [`gunjin_rules`] and serde only, so the browser app and the
+//! server share one definition. Every message is a JSON object whose
+//! `"type"` names the variant (snake case). The server only ever sends what
+//! the receiving player may know: its own [`View`], public seat
+//! information and, once the game is over, the full [`Record`].
+//!
+//! ```
+//! use gunjin_table::{ClientMessage, ServerMessage, ErrorCode};
+//! let join: ClientMessage =
+//!     serde_json::from_str(r#"{"type":"join","table":"00ff","name":"Aki"}"#).unwrap();
+//! assert_eq!(join, ClientMessage::Join { table: "00ff".into(), name: "Aki".into() });
+//! let error = ServerMessage::Error { code: ErrorCode::NotYourTurn, message: "wait".into() };
+//! assert_eq!(
+//!     serde_json::to_string(&error).unwrap(),
+//!     r#"{"type":"error","code":"not_your_turn","message":"wait"}"#
+//! );
+//! ```
+
+mod message;
+mod table;
+
+pub use message::{ClientMessage, ErrorCode, ServerMessage};
+pub use table::{Phase, SeatInfo, TableState};
+
+/// The largest client message the server reads; a larger one is refused
+/// and the connection closed. A setup draft, the largest message, is under
+/// 1 KiB.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// The WebSocket path, relative to the app's origin.
+pub const WS_PATH: &str = "/ws";

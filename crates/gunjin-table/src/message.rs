@@ -1,0 +1,183 @@
+//! The messages themselves: what a client may ask and what it is told.
+
+use core::fmt;
+
+use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
+use serde::{Deserialize, Serialize};
+
+use crate::TableState;
+
+/// What a client sends. The first message of a connection must be
+/// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
+/// [`Resume`](ClientMessage::Resume): it binds the connection to a seat.
+/// The others act for that seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Opens a new table under these rules and takes its first seat (South).
+    Open {
+        name: String,
+        rules: Rules,
+    },
+    /// Takes the free seat of the table whose id came with the invite link.
+    Join {
+        table: String,
+        name: String,
+    },
+    /// Takes back one's seat after a disconnection or a server restart.
+    Resume {
+        table: String,
+        token: String,
+    },
+    /// The host fills the free seat with the CPU at a level
+    /// (`easy`, `normal` or `hard`).
+    AddCpu {
+        level: String,
+    },
+    /// The setup so far, kept by the server so that it completes this one
+    /// (at random) when the setup timer runs out.
+    Draft {
+        setup: PartialSetup,
+    },
+    /// The final setup: once both are in, the game starts.
+    Ready {
+        setup: Setup,
+    },
+    Move {
+        #[serde(rename = "move")]
+        mv: Move,
+    },
+    Resign,
+}
+
+/// What the server sends: only what the receiving player may know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The seat this connection holds; the token takes it back later
+    /// ([`ClientMessage::Resume`]): keep it secret.
+    Welcome {
+        table: String,
+        token: String,
+        side: Color,
+    },
+    /// The table changed: seats, presence or phase.
+    Table(TableState),
+    /// The player's view of the game: at the start, on (re)connection and
+    /// after every move, which then comes in `played` with its
+    /// announcement.
+    Game {
+        view: View,
+        played: Option<PublicMove>,
+    },
+    /// A seat's connection came or went. An absent player forfeits (by
+    /// resignation) after `forfeit_in_millis` unless they come back.
+    Presence {
+        side: Color,
+        connected: bool,
+        forfeit_in_millis: Option<u64>,
+    },
+    /// The game is over: the result and the whole record with both setups.
+    Over { outcome: Outcome, record: Record },
+    /// A refused message. The codes [`ErrorCode::closes`] names end the
+    /// connection; after the others it stays open.
+    Error { code: ErrorCode, message: String },
+}
+
+/// Why a message was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not a known message, or not text.
+    BadMessage,
+    /// Longer than [`MAX_MESSAGE_BYTES`](crate::MAX_MESSAGE_BYTES).
+    TooLarge,
+    /// More messages than the connection's rate allows; this one was dropped.
+    RateLimited,
+    NoSuchTable,
+    /// The seat token does not belong to the table.
+    BadToken,
+    TableFull,
+    /// A seat-bound message before `open`, `join` or `resume`, or a second
+    /// of those.
+    NoSeat,
+    /// Only the host may do this.
+    NotHost,
+    /// Not possible in the table's current phase.
+    WrongPhase,
+    BadName,
+    BadLevel,
+    BadSetup,
+    NotYourTurn,
+    IllegalMove,
+    /// The connection's seat was taken over by a newer connection.
+    Replaced,
+    /// The table was idle too long and is closed.
+    Expired,
+}
+
+impl ErrorCode {
+    /// Whether the server closes the connection after this error: protocol
+    /// violations and lost seats do; game mistakes do not.
+    pub const fn closes(self) -> bool {
+        matches!(
+            self,
+            ErrorCode::BadMessage
+                | ErrorCode::TooLarge
+                | ErrorCode::BadToken
+                | ErrorCode::NoSuchTable
+                | ErrorCode::TableFull
+                | ErrorCode::Replaced
+                | ErrorCode::Expired
+        )
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_read_as_documented() {
+        let read = |s: &str| serde_json::from_str::<ClientMessage>(s).unwrap();
+        assert_eq!(
+            read(r#"{"type":"move","move":"b4-b5"}"#),
+            ClientMessage::Move {
+                mv: "b4-b5".parse().unwrap()
+            }
+        );
+        assert_eq!(read(r#"{"type":"resign"}"#), ClientMessage::Resign);
+        assert_eq!(
+            read(r#"{"type":"add_cpu","level":"hard"}"#),
+            ClientMessage::AddCpu {
+                level: "hard".into()
+            }
+        );
+        let open = ClientMessage::Open {
+            name: "Aki".into(),
+            rules: Rules::TRADITIONAL,
+        };
+        assert_eq!(read(&serde_json::to_string(&open).unwrap()), open);
+    }
+
+    #[test]
+    fn unknown_and_extra_fields_are_refused() {
+        for text in [
+            r#"{"type":"fly"}"#,
+            r#"{"type":"move","move":"b4-b5","kind":"General"}"#,
+            r#"{"type":"move","move":"z9-b5"}"#,
+            r#"{"move":"b4-b5"}"#,
+        ] {
+            assert!(
+                serde_json::from_str::<ClientMessage>(text).is_err(),
+                "{text}"
+            );
+        }
+    }
+}
