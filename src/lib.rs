@@ -8,6 +8,7 @@
 //! - `board`, `drag`: the board and dragging; `screens/`: one module per
 //!   page; `guides/`: the piece guide, battle table and how to play;
 //! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent in a Web Worker;
+//! - `online`: a seat at a table of the table server (`screens/table`);
 //! - `i18n` (generated from `locales/` by `build.rs`) and `text`: every
 //!   word on screen, in English and Japanese.
 
@@ -19,6 +20,7 @@ pub mod drag;
 pub mod guides;
 pub mod model;
 pub mod notices;
+pub mod online;
 pub mod route;
 pub mod screens;
 pub mod state;
@@ -31,8 +33,9 @@ use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::notices::Notices;
+use crate::online::Online;
 use crate::route::{Route, use_route};
-use crate::screens::{End, Home, NotFound, Play, RulesLink, SetupScreen};
+use crate::screens::{End, Home, NotFound, Play, RulesLink, SetupScreen, TablePage};
 use crate::state::AppState;
 
 /// The whole app: translations, the shared state, the header and the page
@@ -61,6 +64,7 @@ fn initial_locale(saved: Option<&str>) -> Locale {
 fn Shell() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
+    provide_context(Online::new());
     let i18n = use_i18n();
     // After the provider's own first effect, which sets its default.
     let initial = initial_locale(
@@ -102,6 +106,7 @@ fn Shell() -> impl IntoView {
                 Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
                 Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
                 Route::Rules(code) => view! { <RulesLink code /> }.into_any(),
+                Route::Table(id) => view! { <TablePage id /> }.into_any(),
                 Route::NotFound => view! { <NotFound /> }.into_any(),
             }}
         </main>
