@@ -349,7 +349,7 @@ pub fn Game(game: Match) -> impl IntoView {
                             <li class="log-first">{first_line}</li>
                         </ol>
                         <p class="sr-only announcer" role="status" aria-live="polite">
-                            {move || log().last().map(|e| entry(e))}
+                            {move || log().last().map(&entry)}
                         </p>
                     </section>
                     <div class="actions">

@@ -42,12 +42,24 @@ pub fn my_name(state: &AppState, locale: Locale) -> String {
         .unwrap_or_else(|| td_string!(locale, common.player_default).to_string())
 }
 
-/// The name on a seat of the table (empty while it is free).
-fn seat_name(table: &TableState, side: Color) -> String {
-    table.seats[side]
-        .as_ref()
-        .map(|s| s.name.clone())
-        .unwrap_or_default()
+/// The name on a seat of the table ("…" while it is free); a CPU seat is
+/// named in the page's language.
+fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
+    let Some(seat) = table.seats[side].as_ref() else {
+        return "…".to_owned();
+    };
+    match seat
+        .cpu
+        .as_deref()
+        .and_then(|l| l.parse::<Difficulty>().ok())
+    {
+        Some(level) => format!(
+            "{} ({})",
+            td_string!(locale, common.cpu),
+            text::level_name(locale, level)
+        ),
+        None => seat.name.clone(),
+    }
 }
 
 #[component]
@@ -188,55 +200,41 @@ fn TableStatus() -> impl IntoView {
     ) {
         on_cleanup(move || handle.clear());
     }
-    let opponent = move || {
+    let opponent = name_signal(false);
+    // Whether the other seat is taken, by the CPU, and connected.
+    let seat = move || {
         online.table.with(|t| {
             let t = t.as_ref()?;
             let seat = t.seats[!t.you].as_ref()?;
-            Some((seat.name.clone(), seat.cpu.clone(), seat.connected))
+            Some((seat.cpu.is_some(), seat.connected))
         })
     };
-    let me = move || {
-        online
-            .table
-            .with(|t| t.as_ref().map(|t| seat_name(t, t.you)))
-    };
-    let presence = move || match opponent() {
+    let presence = move || match seat() {
         None => t_string!(i18n, common.seat_free).to_string(),
-        Some((_, Some(_), _)) => String::new(),
-        Some((_, None, true)) => t_string!(i18n, common.presence_on).to_string(),
-        Some((_, None, false)) => t_string!(i18n, common.presence_off).to_string(),
+        Some((true, _)) => String::new(),
+        Some((false, true)) => t_string!(i18n, common.presence_on).to_string(),
+        Some((false, false)) => t_string!(i18n, common.presence_off).to_string(),
     };
     let forfeit = move || {
         let (side, at) = online.forfeit_at.get()?;
-        let (name, ..) = opponent()?;
-        let mine = online.side() == Some(side);
         let seconds = ((at - now.get()) / 1000.0).ceil().max(0.0) as u32;
         let time = format!("{}:{:02}", seconds / 60, seconds % 60);
-        Some(if mine {
+        Some(if online.side() == Some(side) {
             t_string!(i18n, common.you_forfeit_in, time = time).to_string()
         } else {
-            t_string!(i18n, common.forfeit_in, name = name, time = time).to_string()
+            t_string!(i18n, common.forfeit_in, name = opponent.get(), time = time).to_string()
         })
     };
     let connected = move || online.connected.get() || online.over.with(Option::is_some);
+    let me = name_signal(true);
     view! {
         <div class="table-status">
             <h2 id="table-title" class="table-players">
-                {me} " vs "
-                <span class="opponent">
-                    {move || {
-                        opponent()
-                            .map(|(name, cpu, _)| match cpu.and_then(|l| l.parse::<Difficulty>().ok()) {
-                                Some(level) => format!("{name} ({})", text::level_name(i18n.get_locale(), level)),
-                                None => name,
-                            })
-                            .unwrap_or_else(|| "…".to_owned())
-                    }}
-                </span>
+                {me} " vs " <span class="opponent">{opponent}</span>
             </h2>
             <p
                 class="presence"
-                data-connected=move || opponent().map(|(_, _, c)| c.to_string()).unwrap_or_default()
+                data-connected=move || seat().map(|(_, c)| c.to_string()).unwrap_or_default()
             >
                 {presence}
             </p>
@@ -379,18 +377,27 @@ fn OnlineSetup() -> impl IntoView {
     view! { <SetupPanel rules seconds=millis as f64 / 1000.0 board on_change on_ready /> }
 }
 
+/// The name on this seat (`mine`) or the other, following the language.
+fn name_signal(mine: bool) -> Signal<String> {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    Signal::derive(move || {
+        let locale = i18n.get_locale();
+        online.table.with(|t| {
+            t.as_ref()
+                .map(|t| seat_name(t, if mine { t.you } else { !t.you }, locale))
+                .unwrap_or_default()
+        })
+    })
+}
+
 #[component]
 fn SetupDone() -> impl IntoView {
     let i18n = use_i18n();
-    let online = expect_context::<Online>();
-    let name = move || {
-        online
-            .table
-            .with(|t| t.as_ref().map(|t| seat_name(t, !t.you)))
-    };
+    let name = name_signal(false);
     view! {
         <p class="setup-done" role="status">
-            {move || t_string!(i18n, common.setup_waiting, name = name().unwrap_or_default()).to_string()}
+            {move || t_string!(i18n, common.setup_waiting, name = name.get()).to_string()}
         </p>
     }
 }
@@ -399,20 +406,14 @@ fn SetupDone() -> impl IntoView {
 #[component]
 fn OnlineGame() -> impl IntoView {
     let online = expect_context::<Online>();
-    let name = move |mine: bool| {
-        online.table.with(|t| {
-            t.as_ref()
-                .map(|t| seat_name(t, if mine { t.you } else { !t.you }))
-                .unwrap_or_default()
-        })
-    };
+    let opponent = name_signal(false);
     let game = Match {
         view: online.view.into(),
         tags: online.tags,
         play: Callback::new(move |mv| online.play(mv)),
         resign: Callback::new(move |()| online.resign()),
-        me: Signal::derive(move || name(true)),
-        opponent: Signal::derive(move || Some(name(false))),
+        me: name_signal(true),
+        opponent: Signal::derive(move || Some(opponent.get())),
     };
     view! { <Game game /> }
 }
@@ -422,9 +423,10 @@ fn OnlineGame() -> impl IntoView {
 fn OnlineEnd() -> impl IntoView {
     let i18n = use_i18n();
     let online = expect_context::<Online>();
+    let opponent = name_signal(false);
     move || {
         let me = online.side()?;
-        let opponent = online.table.with(|t| t.as_ref().map(|t| seat_name(t, !me)));
+        let opponent = Some(opponent.get());
         let (outcome, replay) = online.over.with(|o| {
             o.as_ref()
                 .and_then(|(outcome, record)| Some((*outcome, Replay::new(record)?)))
