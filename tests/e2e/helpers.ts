@@ -32,7 +32,7 @@ export const KIND_WORDS = [
  * The home page asks whether a table server answers at `./ws`; under the
  * static server none does, and Chromium logs the refused WebSocket.
  */
-const NO_TABLE_SERVER = /WebSocket connection to 'ws:\/\/[^']*\/ws' failed/;
+export const NO_TABLE_SERVER = /WebSocket connection to 'ws:\/\/[^']*\/ws' failed/;
 
 /** Console errors and uncaught exceptions are failures in every test. */
 export function failOnErrors() {
