@@ -3,7 +3,13 @@ import { defineConfig } from "@playwright/test";
 // End-to-end tests against the release build in `dist/` (run
 // `trunk build --release` first; ./scripts/test does). Debian's chromium is
 // used because this network cannot download Playwright's browsers.
+//
+// Two servers: a static one (the static-only deployment: CPU play, no
+// tables) for most tests, and the table server
+// (`target/release/gunjin-server`, short timers, a fresh database) for
+// online.spec.ts.
 const port = Number(process.env.E2E_PORT ?? 4178);
+const tablePort = Number(process.env.E2E_TABLE_PORT ?? 4179);
 
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
@@ -32,10 +38,18 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      testIgnore: /online\.spec/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
+      // Each test opens its own contexts: a desktop and a phone.
+      name: "online",
+      testMatch: /online\.spec/,
+      use: { baseURL: `http://127.0.0.1:${tablePort}/` },
+    },
+    {
       name: "phone",
+      testIgnore: /online\.spec/,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
@@ -44,10 +58,20 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node tests/e2e/static-server.mjs dist ${port}`,
-    url: `http://127.0.0.1:${port}/index.html`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `node tests/e2e/static-server.mjs dist ${port}`,
+      url: `http://127.0.0.1:${port}/index.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command:
+        `db="$(mktemp -d)/tables.sqlite3" && exec target/release/gunjin-server --dist dist ` +
+        `--addr 127.0.0.1:${tablePort} --db "$db" --setup-secs 60 --grace-secs 6`,
+      url: `http://127.0.0.1:${tablePort}/index.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

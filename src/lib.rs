@@ -9,6 +9,7 @@
 //!   page; `guides/`: the piece guide, battle table and how to play;
 //! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent (and the hints)
 //!   in a Web Worker, `crates/gunjin-worker`;
+//! - `online`: a seat at a table of the table server (`screens/table`);
 //! - `i18n` (generated from `locales/` by `build.rs`) and `text`: every
 //!   word on screen, in English and Japanese.
 
@@ -20,6 +21,7 @@ pub mod drag;
 pub mod guides;
 pub mod model;
 pub mod notices;
+pub mod online;
 pub mod route;
 pub mod screens;
 pub mod state;
@@ -32,8 +34,9 @@ use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::notices::Notices;
+use crate::online::Online;
 use crate::route::{Route, use_route};
-use crate::screens::{End, Home, NotFound, Play, RulesLink, SetupScreen};
+use crate::screens::{End, Home, NotFound, Play, RulesLink, SetupScreen, TablePage};
 use crate::state::AppState;
 
 /// The whole app: translations, the shared state, the header and the page
@@ -62,6 +65,7 @@ fn initial_locale(saved: Option<&str>) -> Locale {
 fn Shell() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
+    provide_context(Online::new());
     let i18n = use_i18n();
     // After the provider's own first effect, which sets its default.
     let initial = initial_locale(
@@ -104,6 +108,7 @@ fn Shell() -> impl IntoView {
                 Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
                 Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
                 Route::Rules(code) => view! { <RulesLink code /> }.into_any(),
+                Route::Table(id) => view! { <TablePage id /> }.into_any(),
                 Route::NotFound => view! { <NotFound /> }.into_any(),
             }}
         </main>

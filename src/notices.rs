@@ -13,6 +13,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         What::Settings => td_string!(locale, common.what_settings),
         What::SetupDraft => td_string!(locale, common.what_setup),
         What::Game => td_string!(locale, common.what_game),
+        What::Seats => td_string!(locale, common.what_seats),
     };
     match problem {
         Problem::Unreadable {

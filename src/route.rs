@@ -16,6 +16,8 @@ pub enum Route {
     /// A link that sets the rules: `#/rules/texrt`. The code is checked by
     /// the page, which explains a bad one.
     Rules(String),
+    /// A table of the table server, `#/table/<id>`: the invite link.
+    Table(String),
     NotFound,
 }
 
@@ -41,6 +43,7 @@ impl Route {
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
             Route::Rules(code) => return format!("#/rules/{code}"),
+            Route::Table(id) => return format!("#/table/{id}"),
             Route::NotFound => "#/not-found",
         };
         hash.to_owned()
@@ -56,6 +59,9 @@ impl Route {
         let path = path.trim_end_matches('/');
         if let Some(code) = path.strip_prefix("/rules/") {
             return Route::Rules(code.to_owned());
+        }
+        if let Some(id) = path.strip_prefix("/table/") {
+            return Route::Table(id.to_owned());
         }
         Route::ALL
             .into_iter()
@@ -116,5 +122,7 @@ mod tests {
         let link = Route::Rules("texrt".into());
         assert_eq!(Route::parse(&link.hash()), link);
         assert_eq!(Route::parse("#/rules/%%"), Route::Rules("%%".into()));
+        let table = Route::Table("00ff".into());
+        assert_eq!(Route::parse(&table.hash()), table);
     }
 }

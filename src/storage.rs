@@ -26,6 +26,7 @@ pub enum What {
     Settings,
     SetupDraft,
     Game,
+    Seats,
 }
 
 /// What went wrong with storage, to tell the player once.

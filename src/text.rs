@@ -5,6 +5,7 @@
 use gunjin_rules::Kind;
 
 use crate::i18n::{Locale, td_string};
+use crate::model::settings::Difficulty;
 
 /// The full name of `kind` ("Lieutenant General", 中将).
 pub fn kind_name(locale: Locale, kind: Kind) -> &'static str {
@@ -25,6 +26,15 @@ pub fn kind_name(locale: Locale, kind: Kind) -> &'static str {
         Kind::Spy => td_string!(locale, common.kind_Spy),
         Kind::Mine => td_string!(locale, common.kind_Mine),
         Kind::Flag => td_string!(locale, common.kind_Flag),
+    }
+}
+
+/// The name of a CPU level ("Normal", 普通).
+pub fn level_name(locale: Locale, level: Difficulty) -> &'static str {
+    match level {
+        Difficulty::Easy => td_string!(locale, common.level_easy),
+        Difficulty::Normal => td_string!(locale, common.level_normal),
+        Difficulty::Hard => td_string!(locale, common.level_hard),
     }
 }
 

@@ -12,6 +12,7 @@ use crate::text;
 /// The result, the whole board revealed, and the replay.
 #[component]
 pub fn End() -> impl IntoView {
+    let i18n = use_i18n();
     let state = expect_context::<AppState>();
     move || {
         let finished = state.view.with(|v| {
@@ -19,23 +20,43 @@ pub fn End() -> impl IntoView {
                 .and_then(|v| Some((v.outcome()?, Replay::new(v.reveal()?)?)))
         });
         match finished {
-            Some((outcome, replay)) => view! { <Result outcome replay /> }.into_any(),
+            Some((outcome, replay)) => view! {
+                <Result outcome replay me=PLAYER opponent=None>
+                    <button type="button" class="primary play-again" on:click=move |_| state.play_again()>
+                        {t!(i18n, common.play_again)}
+                    </button>
+                    <button type="button" class="secondary" on:click=move |_| navigate(Route::Setup)>
+                        {t!(i18n, common.back_to_setup)}
+                    </button>
+                </Result>
+            }
+            .into_any(),
             None => view! { <NoGame /> }.into_any(),
         }
     }
 }
 
+/// The result for the player on side `me` against `opponent` (`None`: the
+/// local CPU), the replay, and `children` as the actions.
 #[component]
-fn Result(outcome: Outcome, replay: Replay) -> impl IntoView {
+pub fn Result(
+    outcome: Outcome,
+    replay: Replay,
+    me: Color,
+    opponent: Option<String>,
+    children: Children,
+) -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
     let total = replay.moves();
     let ply = RwSignal::new(total);
     let replay = StoredValue::new(replay);
-    let headline = move || match outcome.winner() {
-        Some(w) if w == PLAYER => t_string!(i18n, common.result_win),
-        Some(_) => t_string!(i18n, common.result_loss),
-        None => t_string!(i18n, common.result_draw),
+    let headline = move || match (outcome.winner(), &opponent) {
+        (Some(w), _) if w == me => t_string!(i18n, common.result_win).to_string(),
+        (Some(_), None) => t_string!(i18n, common.result_loss).to_string(),
+        (Some(_), Some(name)) => {
+            t_string!(i18n, common.result_they_won, name = name.clone()).to_string()
+        }
+        (None, _) => t_string!(i18n, common.result_draw).to_string(),
     };
     let reason = move || {
         let locale = i18n.get_locale();
@@ -56,8 +77,8 @@ fn Result(outcome: Outcome, replay: Replay) -> impl IntoView {
         }
     };
     let result_id = match outcome.winner() {
-        Some(Color::South) => "win",
-        Some(Color::North) => "loss",
+        Some(w) if w == me => "win",
+        Some(_) => "loss",
         None => "draw",
     };
     let cells = Signal::derive(move || {
@@ -122,14 +143,7 @@ fn Result(outcome: Outcome, replay: Replay) -> impl IntoView {
                             {t!(i18n, common.last)}
                         </button>
                     </div>
-                    <div class="actions">
-                        <button type="button" class="primary play-again" on:click=move |_| state.play_again()>
-                            {t!(i18n, common.play_again)}
-                        </button>
-                        <button type="button" class="secondary" on:click=move |_| navigate(Route::Setup)>
-                            {t!(i18n, common.back_to_setup)}
-                        </button>
-                    </div>
+                    <div class="actions">{children()}</div>
                 </div>
             </div>
         </section>

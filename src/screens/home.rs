@@ -3,8 +3,10 @@ use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::model::settings::{Difficulty, preset_id};
+use crate::online::Online;
 use crate::route::{Route, navigate};
 use crate::state::AppState;
+use crate::text;
 
 /// Name, level and rules, then one click to play.
 #[component]
@@ -14,11 +16,6 @@ pub fn Home() -> impl IntoView {
     let saved = state.saved;
     let difficulty = move || saved.with(|s| s.settings.difficulty);
     let preset = move || saved.with(|s| s.settings.preset);
-    let level_name = move |d: Difficulty| match d {
-        Difficulty::Easy => t_string!(i18n, common.level_easy),
-        Difficulty::Normal => t_string!(i18n, common.level_normal),
-        Difficulty::Hard => t_string!(i18n, common.level_hard),
-    };
     let preset_name = move |p: Preset| match p {
         Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken),
         Preset::Traditional => t_string!(i18n, common.preset_traditional),
@@ -35,7 +32,7 @@ pub fn Home() -> impl IntoView {
                         prop:checked=move || difficulty() == d
                         on:change=move |_| saved.update(|s| s.settings.difficulty = d)
                     />
-                    <span>{move || level_name(d)}</span>
+                    <span>{move || text::level_name(i18n.get_locale(), d)}</span>
                 </label>
             }
         })
@@ -77,6 +74,14 @@ pub fn Home() -> impl IntoView {
                 }
             })
     };
+    let online = expect_context::<Online>();
+    online.probe();
+    let open_table = move |_| {
+        online.open(
+            super::table::my_name(&state, i18n.get_locale_untracked()),
+            state.rules(),
+        );
+    };
     view! {
         <section class="home" aria-labelledby="home-title">
             <p class="tagline">{t!(i18n, common.tagline)}</p>
@@ -115,6 +120,21 @@ pub fn Home() -> impl IntoView {
                 <button type="submit" class="primary play-cpu">
                     {t!(i18n, common.play_cpu)}
                 </button>
+                <div class="online" role="group" aria-labelledby="online-title">
+                    <h3 id="online-title">{t!(i18n, common.online_title)}</h3>
+                    <p>{t!(i18n, common.online_text)}</p>
+                    <button
+                        type="button"
+                        class="secondary open-table"
+                        disabled=move || online.available.get() != Some(true)
+                        on:click=open_table
+                    >
+                        {t!(i18n, common.open_table)}
+                    </button>
+                    <Show when=move || online.available.get() == Some(false)>
+                        <p class="no-server" role="note">{t!(i18n, common.no_server)}</p>
+                    </Show>
+                </div>
             </form>
             <nav class="guide-links" aria-labelledby="guides-title">
                 <h2 id="guides-title">{t!(i18n, common.guides_title)}</h2>

@@ -1,12 +1,13 @@
 //! One component per page.
 
-mod end;
+pub mod end;
 mod hints;
 mod home;
 mod not_found;
-mod play;
+pub mod play;
 mod rules_link;
-mod setup;
+pub mod setup;
+mod table;
 mod your_data;
 
 pub use end::End;
@@ -15,3 +16,4 @@ pub use not_found::NotFound;
 pub use play::Play;
 pub use rules_link::RulesLink;
 pub use setup::SetupScreen;
+pub use table::TablePage;

@@ -5,15 +5,55 @@ use crate::board::{Board, Cells, Face, Mark, PieceFace};
 use crate::drag::{DragGhost, Source, Target, use_dragger};
 use crate::i18n::*;
 use crate::model::log::{Event, LogEntry, entries};
+use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
 use crate::screens::hints::{self, HintList, HintsSwitch};
-use crate::state::{AppState, PLAYER};
+use crate::state::AppState;
 use crate::text;
+
+/// Where the game on the board comes from: the local session against the
+/// CPU or a seat at an online table. The board, log and actions are the same.
+#[derive(Clone, Copy)]
+pub struct Match {
+    pub view: Signal<Option<View>>,
+    pub tags: RwSignal<Tags>,
+    pub play: Callback<Move>,
+    pub resign: Callback<()>,
+    /// The player's name.
+    pub me: Signal<String>,
+    /// The opponent's name at a table; `None` for the local CPU.
+    pub opponent: Signal<Option<String>>,
+}
 
 /// The game against the CPU, or a way back when there is none.
 #[component]
 pub fn Play() -> impl IntoView {
+    let i18n = use_i18n();
     let state = expect_context::<AppState>();
+    let thinking = RwSignal::new(false);
+    // The CPU moves on its turn; the end goes to the result page.
+    Effect::new(move |_| {
+        state.view.with(|v| match v {
+            Some(v) if v.outcome().is_some() => navigate(Route::End),
+            Some(v) if !v.is_my_turn() => state.cpu_turn(thinking),
+            _ => {}
+        });
+    });
+    let game = Match {
+        view: state.view.into(),
+        tags: state.tags,
+        play: Callback::new(move |mv| {
+            let _ = state.play(mv);
+        }),
+        resign: Callback::new(move |()| state.resign()),
+        me: Signal::derive(move || {
+            state
+                .saved
+                .with(|s| s.settings.display_name().map(str::to_owned))
+                .unwrap_or_else(|| t_string!(i18n, common.you).to_string())
+        }),
+        opponent: Signal::stored(None),
+    };
     // Only a game starting or ending re-renders the page, not every move.
     let on = Memo::new(move |_| {
         state
@@ -22,7 +62,7 @@ pub fn Play() -> impl IntoView {
     });
     move || {
         if on.get() {
-            view! { <Game /> }.into_any()
+            view! { <Game game /> }.into_any()
         } else {
             if state.is_over() {
                 navigate(Route::End);
@@ -52,13 +92,15 @@ pub fn NoGame() -> impl IntoView {
     }
 }
 
-/// What the log says about one move.
-pub fn entry_text(locale: Locale, e: &LogEntry) -> String {
+/// What the log says about one move; `me` is the player's side.
+pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str>) -> String {
     let mv = e.mv.to_string();
-    let who = if e.side == PLAYER {
-        td_string!(locale, common.you_moved, mv = mv.clone()).to_string()
-    } else {
-        td_string!(locale, common.cpu_moved, mv = mv.clone()).to_string()
+    let who = match opponent {
+        _ if e.side == me => td_string!(locale, common.you_moved, mv = mv.clone()).to_string(),
+        None => td_string!(locale, common.cpu_moved, mv = mv.clone()).to_string(),
+        Some(name) => {
+            td_string!(locale, common.they_moved, name = name, mv = mv.clone()).to_string()
+        }
     };
     let what = match e.event {
         Event::Moved => String::new(),
@@ -109,7 +151,7 @@ fn game_cells(
             cells.cell_mut(m.mv.to).last = Some(side);
         }
     }
-    if let Some(m) = v.history().last().filter(|m| m.side != PLAYER)
+    if let Some(m) = v.history().last().filter(|m| m.side != v.side())
         && !m.announcement.attacker_removed()
     {
         cells.cell_mut(m.mv.to).arrived_from = Some(m.mv.from);
@@ -129,27 +171,15 @@ fn game_cells(
     cells
 }
 
+/// The board of a game in progress, its log and the player's actions.
 #[component]
-fn Game() -> impl IntoView {
+pub fn Game(game: Match) -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
-    let view = Memo::new(move |_| state.view.get());
+    let view = Memo::new(move |_| game.view.get());
     let selected = RwSignal::new(None::<Square>);
     let tag_target = RwSignal::new(None::<PieceId>);
-    let thinking = RwSignal::new(false);
     let confirm = RwSignal::new(false);
     let hints = hints::use_hints(view);
-
-    // The CPU moves on its turn; the end goes to the result page.
-    Effect::new(move |_| {
-        if let Some(v) = view.get() {
-            if v.outcome().is_some() {
-                navigate(Route::End);
-            } else if !v.is_my_turn() {
-                state.cpu_turn(thinking);
-            }
-        }
-    });
 
     let with_view =
         move |f: &dyn Fn(&View) -> bool| view.with_untracked(|v| v.as_ref().is_some_and(f));
@@ -157,7 +187,7 @@ fn Game() -> impl IntoView {
         let legal = with_view(&|v| v.is_my_turn() && v.destinations(from).contains(to));
         if legal {
             selected.set(None);
-            let _ = state.play(Move { from, to });
+            game.play.run(Move { from, to });
         }
         legal
     };
@@ -213,7 +243,7 @@ fn Game() -> impl IntoView {
         view.with(|v| {
             v.as_ref()
                 .map(|v| {
-                    let mut cells = state.tags.with(|t| game_cells(v, t, focus, dragging));
+                    let mut cells = game.tags.with(|t| game_cells(v, t, focus, dragging));
                     hints.with(|h| h.as_deref().map(|h| hints::label(&mut cells, v, h)));
                     cells
                 })
@@ -223,18 +253,23 @@ fn Game() -> impl IntoView {
     let my_turn = move || view.with(|v| v.as_ref().is_some_and(View::is_my_turn));
     let ply = move || view.with(|v| v.as_ref().map_or(0, View::ply));
     let log = move || view.with(|v| v.as_ref().map(entries).unwrap_or_default());
-    let name = move || {
-        state
-            .saved
-            .with(|s| s.settings.display_name().map(str::to_owned))
-            .unwrap_or_else(|| t_string!(i18n, common.you).to_string())
+    let me = move || view.with(|v| v.as_ref().map_or(Color::South, View::side));
+    let opponent_name = move || {
+        game.opponent
+            .get()
+            .unwrap_or_else(|| t_string!(i18n, common.cpu).to_string())
     };
     let first_line = move || {
         let first = view.with(|v| v.as_ref().map(View::first));
-        match first {
-            Some(Color::South) => t_string!(i18n, common.first_you),
-            _ => t_string!(i18n, common.first_cpu),
+        match game.opponent.get() {
+            _ if first == Some(me()) => t_string!(i18n, common.first_you).to_string(),
+            None => t_string!(i18n, common.first_cpu).to_string(),
+            Some(name) => t_string!(i18n, common.first_them, name = name).to_string(),
         }
+    };
+    let entry = move |e: &LogEntry| {
+        game.opponent
+            .with(|o| entry_text(i18n.get_locale(), e, me(), o.as_deref()))
     };
     let losses = move || {
         let lost = view.with(|v| v.as_ref().map(|v| *v.own_losses()).unwrap_or_default());
@@ -276,14 +311,12 @@ fn Game() -> impl IntoView {
                 {t!(i18n, common.play_title)}
             </h2>
             <div class="status">
-                <p class="players">{name} " vs " {t!(i18n, common.cpu)}</p>
+                <p class="players">{move || game.me.get()} " vs " {opponent_name}</p>
                 <p class="turn" data-turn=move || if my_turn() { "you" } else { "cpu" }>
-                    {move || {
-                        if my_turn() {
-                            t_string!(i18n, common.your_turn)
-                        } else {
-                            t_string!(i18n, common.cpu_turn)
-                        }
+                    {move || match game.opponent.get() {
+                        _ if my_turn() => t_string!(i18n, common.your_turn).to_string(),
+                        None => t_string!(i18n, common.cpu_turn).to_string(),
+                        Some(name) => t_string!(i18n, common.their_turn, name = name).to_string(),
                     }}
                 </p>
                 <p class="move-count">
@@ -296,7 +329,7 @@ fn Game() -> impl IntoView {
                 <div class="play-side">
                     <HintsSwitch />
                     <HintList view hints selected=tag_target />
-                    <TagPicker view tag_target />
+                    <TagPicker view tags=game.tags tag_target />
                     <section class="lost" aria-labelledby="lost-title">
                         <h3 id="lost-title">{t!(i18n, common.your_losses)}</h3>
                         {losses}
@@ -308,7 +341,6 @@ fn Game() -> impl IntoView {
                         <h3 id="log-title">{t!(i18n, common.log_title)}</h3>
                         <ol class="log">
                             {move || {
-                                let locale = i18n.get_locale();
                                 log()
                                     .iter()
                                     .rev()
@@ -316,7 +348,7 @@ fn Game() -> impl IntoView {
                                         let battle = e.event != Event::Moved;
                                         view! {
                                             <li class:battle=battle value=e.ply.to_string()>
-                                                {entry_text(locale, e)}
+                                                {entry(e)}
                                             </li>
                                         }
                                     })
@@ -325,10 +357,7 @@ fn Game() -> impl IntoView {
                             <li class="log-first">{first_line}</li>
                         </ol>
                         <p class="sr-only announcer" role="status" aria-live="polite">
-                            {move || {
-                                let locale = i18n.get_locale();
-                                log().last().map(|e| entry_text(locale, e))
-                            }}
+                            {move || log().last().map(&entry)}
                         </p>
                     </section>
                     <div class="actions">
@@ -351,7 +380,7 @@ fn Game() -> impl IntoView {
                                 <button
                                     type="button"
                                     class="primary resign-yes"
-                                    on:click=move |_| state.resign()
+                                    on:click=move |_| game.resign.run(())
                                 >
                                     {t!(i18n, common.resign_yes)}
                                 </button>
@@ -375,9 +404,12 @@ fn Game() -> impl IntoView {
 /// Guess tags for the selected enemy piece: a kind with a question mark, or
 /// none. The tag is kept by the piece's identity, so it follows the piece.
 #[component]
-fn TagPicker(view: Memo<Option<View>>, tag_target: RwSignal<Option<PieceId>>) -> impl IntoView {
+fn TagPicker(
+    view: Memo<Option<View>>,
+    tags: RwSignal<Tags>,
+    tag_target: RwSignal<Option<PieceId>>,
+) -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
     let square = move || {
         let id = tag_target.get()?;
         view.with(|v| {
@@ -390,7 +422,7 @@ fn TagPicker(view: Memo<Option<View>>, tag_target: RwSignal<Option<PieceId>>) ->
     };
     let set = move |guess: Option<Kind>| {
         if let Some(id) = tag_target.get_untracked() {
-            state.tags.update(|t| t.set(id, guess));
+            tags.update(|t| t.set(id, guess));
         }
         tag_target.set(None);
     };

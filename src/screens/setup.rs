@@ -1,4 +1,4 @@
-use gunjin_rules::{CAMP, Kind, Setup, Template};
+use gunjin_rules::{CAMP, Kind, Rules, Setup, Template};
 use leptos::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -21,29 +21,15 @@ fn clock(seconds: u32) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-/// Your camp and the tray of pieces, the setup buttons and the 3:00 timer.
+/// The setup for a game against the CPU: a draft saved at every change
+/// resumes after a reload with the time it had left.
 #[component]
 pub fn SetupScreen() -> impl IntoView {
-    let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let rules = state.rules();
-    // A setup interrupted by a reload resumes with the time it had left.
     let draft = state
         .setup_draft()
         .and_then(|d| Some((SetupBoard::from_draft(rules, &d)?, d.seconds_left)));
-    let board = RwSignal::new(draft.map_or_else(|| SetupBoard::new(rules), |(b, _)| b));
-    let selected = RwSignal::new(None::<Source>);
-    let refused = RwSignal::new(false);
-    let show_templates = RwSignal::new(false);
-    let started = StoredValue::new(false);
-    let start = move |setup: Setup| {
-        if !started.get_value() {
-            started.set_value(true);
-            state.start_game(setup);
-        }
-    };
-
-    // The countdown: at 0:00 the pieces not placed fill the empty nodes.
     let seconds = draft.map_or_else(
         || {
             query_number("setup-seconds")
@@ -52,6 +38,39 @@ pub fn SetupScreen() -> impl IntoView {
         },
         |(_, left)| f64::from(left),
     );
+    let on_change = Callback::new(move |(board, left): (SetupBoard, u32)| {
+        state.report(storage::save(&board.draft(left)));
+    });
+    let on_ready = Callback::new(move |setup| state.start_game(setup));
+    view! { <SetupPanel rules seconds board=draft.map(|(b, _)| b) on_change on_ready /> }
+}
+
+/// Your camp and the tray of pieces, the setup buttons and the timer
+/// (`seconds` left). `on_change` gets the board and the seconds left at
+/// every change until `on_ready` gets the setup, once: on Ready, or at 0:00
+/// with the pieces not placed filling the empty nodes.
+#[component]
+pub fn SetupPanel(
+    rules: Rules,
+    seconds: f64,
+    board: Option<SetupBoard>,
+    on_change: Callback<(SetupBoard, u32)>,
+    on_ready: Callback<Setup>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let board = RwSignal::new(board.unwrap_or_else(|| SetupBoard::new(rules)));
+    let selected = RwSignal::new(None::<Source>);
+    let refused = RwSignal::new(false);
+    let show_templates = RwSignal::new(false);
+    let started = StoredValue::new(false);
+    let start = move |setup: Setup| {
+        if !started.get_value() {
+            started.set_value(true);
+            on_ready.run(setup);
+        }
+    };
+
     let deadline = js_sys::Date::now() + seconds * 1000.0;
     let remaining = RwSignal::new(seconds.ceil() as u32);
     if let Ok(handle) = set_interval_with_handle(
@@ -68,9 +87,9 @@ pub fn SetupScreen() -> impl IntoView {
     }
 
     Effect::new(move |_| {
-        let draft = board.with(|b| b.draft(remaining.get()));
+        let change = (board.get(), remaining.get());
         if !started.get_value() {
-            state.report(storage::save(&draft));
+            on_change.run(change);
         }
     });
 

@@ -70,3 +70,12 @@ test("an unknown address says so and links home", async ({ page }) => {
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(page.getByRole("heading", { name: "Play the CPU" })).toBeVisible();
 });
+
+test("without a table server, online play says so and the CPU still plays", async ({ page }) => {
+  await page.goto("./#/");
+  await expect(page.locator(".no-server")).toHaveText(
+    "No table server is configured for this site, so online play is off. You can still play against the CPU.",
+  );
+  await expect(page.getByRole("button", { name: "Open a table" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeEnabled();
+});

@@ -1,0 +1,394 @@
+//! A seat at a table of the table server (`crates/gunjin-server`), over one
+//! WebSocket to `./ws` next to the page. The server referees; this only
+//! sends the player's actions and keeps what it is told in signals. The seat
+//! tokens stay in storage so that a reload or a dropped connection takes the
+//! same seat back (`resume`).
+
+use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
+use gunjin_table::{ClientMessage, ErrorCode, Phase, ServerMessage, TableState};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::wasm_bindgen::closure::Closure;
+use serde::{Deserialize, Serialize};
+use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
+
+use crate::model::tags::Tags;
+use crate::route::{Route, navigate};
+use crate::storage::{self, Entry, What};
+
+/// How many seats storage remembers; the oldest is forgotten first.
+const SEATS_KEPT: usize = 8;
+
+/// Wait before taking the seat back after a dropped connection.
+const RECONNECT_MILLIS: u32 = 1500;
+
+/// Seat tokens by table, newest last.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seats {
+    pub seats: Vec<(String, String)>,
+}
+
+impl Entry for Seats {
+    const KEY: &'static str = "gunjin-seats";
+    const VERSION: u32 = 1;
+    const WHAT: What = What::Seats;
+}
+
+impl Seats {
+    pub fn token(&self, table: &str) -> Option<&str> {
+        self.seats
+            .iter()
+            .find(|(t, _)| t == table)
+            .map(|(_, token)| token.as_str())
+    }
+
+    pub fn remember(&mut self, table: &str, token: &str) {
+        self.seats.retain(|(t, _)| t != table);
+        self.seats.push((table.to_owned(), token.to_owned()));
+        let extra = self.seats.len().saturating_sub(SEATS_KEPT);
+        self.seats.drain(..extra);
+    }
+}
+
+/// Whether `id` looks like a table id: 32 hex digits (128 bits).
+pub fn valid_table_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The link a friend opens to sit at `table`: this page with the table's
+/// route.
+pub fn invite_link(table: &str) -> String {
+    let location = window().location();
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}{}", Route::Table(table.to_owned()).hash())
+}
+
+/// The WebSocket address next to the page (`…/ws`), so the app works from
+/// a subpath too.
+fn socket_url() -> String {
+    let location = window().location();
+    let scheme = match location.protocol().as_deref() {
+        Ok("https:") => "wss:",
+        _ => "ws:",
+    };
+    let host = location.host().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    format!(
+        "{scheme}//{host}{dir}{}",
+        gunjin_table::WS_PATH.trim_start_matches('/')
+    )
+}
+
+/// Why there is no seat to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The page has no table server next to it (a static deployment).
+    NoServer,
+    /// The server refused the seat, or took it away.
+    Refused(ErrorCode),
+}
+
+/// One open connection and its handlers, dropped together.
+struct Socket {
+    ws: WebSocket,
+    _on_open: Closure<dyn FnMut(Event)>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_close: Closure<dyn FnMut(CloseEvent)>,
+}
+
+/// The player's seat at one table, provided as a context.
+#[derive(Clone, Copy)]
+pub struct Online {
+    socket: StoredValue<Option<Socket>, LocalStorage>,
+    /// Whether a table server answers next to the page: `None` until asked.
+    pub available: RwSignal<Option<bool>>,
+    /// The table and the seat's token, once the server gave the seat.
+    pub seat: RwSignal<Option<(String, String)>>,
+    pub table: RwSignal<Option<TableState>>,
+    pub view: RwSignal<Option<View>>,
+    pub over: RwSignal<Option<(Outcome, Record)>>,
+    pub failure: RwSignal<Option<Failure>>,
+    /// Whether this page's connection is up.
+    pub connected: RwSignal<bool>,
+    /// When the absent side forfeits (`Date.now()` milliseconds).
+    pub forfeit_at: RwSignal<Option<(Color, f64)>>,
+    pub tags: RwSignal<Tags>,
+}
+
+impl Online {
+    pub fn new() -> Online {
+        Online {
+            socket: StoredValue::new_local(None),
+            available: RwSignal::new(None),
+            seat: RwSignal::new(None),
+            table: RwSignal::new(None),
+            view: RwSignal::new(None),
+            over: RwSignal::new(None),
+            failure: RwSignal::new(None),
+            connected: RwSignal::new(false),
+            forfeit_at: RwSignal::new(None),
+            tags: RwSignal::new(Tags::default()),
+        }
+    }
+
+    /// Asks once whether a table server answers: a WebSocket that opens.
+    pub fn probe(&self) {
+        if self.available.get_untracked().is_some() {
+            return;
+        }
+        let Ok(ws) = WebSocket::new(&socket_url()) else {
+            self.available.set(Some(false));
+            return;
+        };
+        let available = self.available;
+        let answer = Closure::<dyn FnMut(Event)>::new({
+            let ws = ws.clone();
+            move |ev: Event| {
+                available.set(Some(ev.type_() == "open"));
+                let _ = ws.close();
+            }
+        });
+        ws.set_onopen(Some(answer.as_ref().unchecked_ref()));
+        ws.set_onerror(Some(answer.as_ref().unchecked_ref()));
+        // One probe per page: its handler lives as long as the page.
+        answer.forget();
+    }
+
+    /// Opens a table as its host, then goes to its page.
+    pub fn open(&self, name: String, rules: gunjin_rules::Rules) {
+        self.reset();
+        self.connect(ClientMessage::Open { name, rules });
+    }
+
+    /// Sits at `table` as the guest.
+    pub fn join(&self, table: String, name: String) {
+        self.reset();
+        self.connect(ClientMessage::Join { table, name });
+    }
+
+    /// Shows `table`: the seat this page holds, else the one storage
+    /// remembers (taken back with its token). Returns whether there is one.
+    pub fn enter(&self, table: &str) -> bool {
+        let here = self
+            .seat
+            .with_untracked(|s| s.as_ref().is_some_and(|(t, _)| t == table));
+        if here {
+            return true;
+        }
+        let token = storage::load::<Seats>()
+            .ok()
+            .flatten()
+            .and_then(|s| s.token(table).map(str::to_owned));
+        self.reset();
+        match token {
+            Some(token) => {
+                self.seat.set(Some((table.to_owned(), token.clone())));
+                self.connect(ClientMessage::Resume {
+                    table: table.to_owned(),
+                    token,
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Leaves whatever table the page showed.
+    fn reset(&self) {
+        self.socket.update_value(|s| {
+            if let Some(s) = s.take() {
+                s.ws.set_onclose(None);
+                let _ = s.ws.close();
+            }
+        });
+        self.seat.set(None);
+        self.table.set(None);
+        self.view.set(None);
+        self.over.set(None);
+        self.failure.set(None);
+        self.connected.set(false);
+        self.forfeit_at.set(None);
+        self.tags.set(Tags::default());
+    }
+
+    fn connect(&self, first: ClientMessage) {
+        let Ok(ws) = WebSocket::new(&socket_url()) else {
+            self.failure.set(Some(Failure::NoServer));
+            return;
+        };
+        let this = *self;
+        let on_open = Closure::<dyn FnMut(Event)>::new({
+            let ws = ws.clone();
+            move |_| {
+                this.connected.set(true);
+                this.available.set(Some(true));
+                let _ = ws.send_with_str(&serde_json::to_string(&first).unwrap_or_default());
+            }
+        });
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            let text = ev.data().as_string().unwrap_or_default();
+            if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
+                this.receive(message);
+            }
+        });
+        let on_close = Closure::<dyn FnMut(CloseEvent)>::new(move |_| this.closed());
+        ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+        ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        self.socket.set_value(Some(Socket {
+            ws,
+            _on_open: on_open,
+            _on_message: on_message,
+            _on_close: on_close,
+        }));
+    }
+
+    /// The connection went: without a seat the server is not there (or
+    /// refused); with one, take it back unless the table is over or gone.
+    fn closed(&self) {
+        let was_up = self.connected.get_untracked();
+        self.connected.set(false);
+        if self.failure.get_untracked().is_some() || self.over.with_untracked(Option::is_some) {
+            return;
+        }
+        let Some((table, token)) = self.seat.get_untracked() else {
+            if !was_up {
+                self.failure.set(Some(Failure::NoServer));
+            }
+            return;
+        };
+        let this = *self;
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(RECONNECT_MILLIS).await;
+            let same = this
+                .seat
+                .with_untracked(|s| s.as_ref().is_some_and(|(t, _)| *t == table));
+            if same && !this.connected.get_untracked() {
+                this.connect(ClientMessage::Resume { table, token });
+            }
+        });
+    }
+
+    fn receive(&self, message: ServerMessage) {
+        match message {
+            ServerMessage::Welcome { table, token, .. } => {
+                let mut seats = storage::load::<Seats>().ok().flatten().unwrap_or_default();
+                seats.remember(&table, &token);
+                let _ = storage::save(&seats);
+                let fresh = self.seat.with_untracked(Option::is_none);
+                self.seat.set(Some((table.clone(), token)));
+                if fresh {
+                    navigate(Route::Table(table));
+                }
+            }
+            ServerMessage::Table(state) => {
+                let present = state.seats[!state.you].as_ref().is_none_or(|s| s.connected);
+                if present {
+                    self.forfeit_at.set(None);
+                }
+                self.table.set(Some(state));
+            }
+            ServerMessage::Game { view, .. } => {
+                self.tags.update(|t| t.retain_on_board(&view));
+                self.view.set(Some(view));
+            }
+            ServerMessage::Presence {
+                side,
+                connected,
+                forfeit_in_millis,
+            } => {
+                let at = forfeit_in_millis
+                    .filter(|_| !connected)
+                    .map(|ms| (side, js_sys::Date::now() + ms as f64));
+                self.forfeit_at.set(at);
+            }
+            ServerMessage::Over { outcome, record } => {
+                self.forfeit_at.set(None);
+                self.over.set(Some((outcome, record)));
+            }
+            ServerMessage::Error { code, .. } if code.closes() => {
+                self.failure.set(Some(Failure::Refused(code)));
+            }
+            // A refused move or draft leaves the table as it was; the next
+            // view or table says what stands.
+            ServerMessage::Error { .. } => {}
+        }
+    }
+
+    fn send(&self, message: &ClientMessage) {
+        let text = serde_json::to_string(message).unwrap_or_default();
+        self.socket.with_value(|s| {
+            if let Some(s) = s {
+                let _ = s.ws.send_with_str(&text);
+            }
+        });
+    }
+
+    pub fn add_cpu(&self, level: &str) {
+        self.send(&ClientMessage::AddCpu {
+            level: level.to_owned(),
+        });
+    }
+
+    pub fn draft(&self, setup: PartialSetup) {
+        self.send(&ClientMessage::Draft { setup });
+    }
+
+    pub fn ready(&self, setup: Setup) {
+        self.send(&ClientMessage::Ready { setup });
+    }
+
+    pub fn play(&self, mv: Move) {
+        self.send(&ClientMessage::Move { mv });
+    }
+
+    pub fn resign(&self) {
+        self.send(&ClientMessage::Resign);
+    }
+
+    /// This seat's side, once the table is known.
+    pub fn side(&self) -> Option<Color> {
+        self.table.with(|t| t.as_ref().map(|t| t.you))
+    }
+
+    /// Whether the setup phase waits for this seat's setup.
+    pub fn setting_up(&self) -> bool {
+        self.table.with(|t| {
+            t.as_ref()
+                .is_some_and(|t| matches!(&t.phase, Phase::Setup { ready, .. } if !ready[t.you]))
+        })
+    }
+}
+
+impl Default for Online {
+    fn default() -> Online {
+        Online::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_keep_the_newest() {
+        let mut seats = Seats::default();
+        for i in 0..10 {
+            seats.remember(&format!("t{i}"), &format!("k{i}"));
+        }
+        seats.remember("t5", "again");
+        assert_eq!(seats.seats.len(), SEATS_KEPT);
+        assert_eq!(seats.token("t5"), Some("again"));
+        assert_eq!(seats.token("t0"), None);
+        assert_eq!(seats.seats.last().map(|(t, _)| t.as_str()), Some("t5"));
+    }
+
+    #[test]
+    fn table_ids_are_32_hex_digits() {
+        assert!(valid_table_id("0123456789abcdef0123456789ABCDEF"));
+        assert!(!valid_table_id("0123"));
+        assert!(!valid_table_id("0123456789abcdef0123456789abcdeg"));
+    }
+}

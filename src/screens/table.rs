@@ -1,0 +1,442 @@
+//! A table of the table server (`#/table/<id>`, the invite link): sitting
+//! down, the invite and the CPU seat while waiting, then the same setup,
+//! board and result screens as against the local CPU, with the opponent's
+//! name and connection.
+
+use gunjin_rules::{Color, PartialSetup};
+use gunjin_table::{ErrorCode, Phase, TableState};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+
+use crate::i18n::*;
+use crate::model::replay::Replay;
+use crate::model::settings::Difficulty;
+use crate::model::setup_board::{SetupBoard, SetupDraft};
+use crate::online::{Failure, Online, invite_link, valid_table_id};
+use crate::route::Route;
+use crate::screens::end::Result;
+use crate::screens::play::{Game, Match};
+use crate::screens::setup::SetupPanel;
+use crate::state::AppState;
+use crate::text;
+
+/// Where the page is in the table's life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    BadLink,
+    Failed(Failure),
+    Join,
+    Connecting,
+    Waiting,
+    Setup,
+    SetupDone,
+    Play,
+    Over,
+}
+
+/// The player's name from the home page, or a neutral one.
+pub fn my_name(state: &AppState, locale: Locale) -> String {
+    state
+        .saved
+        .with_untracked(|s| s.settings.display_name().map(str::to_owned))
+        .unwrap_or_else(|| td_string!(locale, common.player_default).to_string())
+}
+
+/// The name on a seat of the table ("…" while it is free); a CPU seat is
+/// named in the page's language.
+fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
+    let Some(seat) = table.seats[side].as_ref() else {
+        return "…".to_owned();
+    };
+    match seat
+        .cpu
+        .as_deref()
+        .and_then(|l| l.parse::<Difficulty>().ok())
+    {
+        Some(level) => format!(
+            "{} ({})",
+            td_string!(locale, common.cpu),
+            text::level_name(locale, level)
+        ),
+        None => seat.name.clone(),
+    }
+}
+
+#[component]
+pub fn TablePage(id: String) -> impl IntoView {
+    let online = expect_context::<Online>();
+    let valid = valid_table_id(&id);
+    let joining = RwSignal::new(valid && online.enter(&id));
+    let stage = Memo::new(move |_| {
+        if !valid {
+            return Stage::BadLink;
+        }
+        if online.over.with(Option::is_some) {
+            return Stage::Over;
+        }
+        if let Some(failure) = online.failure.get() {
+            return Stage::Failed(failure);
+        }
+        if !joining.get() {
+            return Stage::Join;
+        }
+        online.table.with(|t| match t.as_ref().map(|t| &t.phase) {
+            None => Stage::Connecting,
+            Some(Phase::Waiting) => Stage::Waiting,
+            Some(Phase::Setup { ready, .. })
+                if ready[t.as_ref().map_or(Color::South, |t| t.you)] =>
+            {
+                Stage::SetupDone
+            }
+            Some(Phase::Setup { .. }) => Stage::Setup,
+            Some(Phase::Play) => Stage::Play,
+            Some(Phase::Over { .. }) => Stage::Over,
+        })
+    });
+    let id = StoredValue::new(id);
+    move || match stage.get() {
+        Stage::BadLink => view! { <Trouble failure=None /> }.into_any(),
+        Stage::Failed(failure) => view! { <Trouble failure=Some(failure) /> }.into_any(),
+        Stage::Join => view! { <JoinForm id=id.get_value() joining /> }.into_any(),
+        Stage::Connecting => view! { <Connecting /> }.into_any(),
+        stage => view! {
+            <section class="table-page" aria-labelledby="table-title">
+                <TableStatus />
+                {match stage {
+                    Stage::Waiting => view! { <Invite /> }.into_any(),
+                    Stage::Setup => view! { <OnlineSetup /> }.into_any(),
+                    Stage::SetupDone => view! { <SetupDone /> }.into_any(),
+                    Stage::Play => view! { <OnlineGame /> }.into_any(),
+                    _ => view! { <OnlineEnd /> }.into_any(),
+                }}
+            </section>
+        }
+        .into_any(),
+    }
+}
+
+/// A bad link (`failure: None`), no server, or a refused seat: what
+/// happened, and the way home.
+#[component]
+fn Trouble(failure: Option<Failure>) -> impl IntoView {
+    let i18n = use_i18n();
+    let message = move || match failure {
+        None => t_string!(i18n, common.table_bad_link),
+        Some(Failure::NoServer) => t_string!(i18n, common.no_server),
+        Some(Failure::Refused(ErrorCode::NoSuchTable)) => t_string!(i18n, common.table_unknown),
+        Some(Failure::Refused(ErrorCode::TableFull)) => t_string!(i18n, common.table_full),
+        Some(Failure::Refused(ErrorCode::Replaced)) => t_string!(i18n, common.table_replaced),
+        Some(Failure::Refused(ErrorCode::Expired)) => t_string!(i18n, common.table_expired),
+        Some(Failure::Refused(_)) => t_string!(i18n, common.table_refused),
+    };
+    view! {
+        <section class="table-trouble no-game" role="alert">
+            <p class="table-message">{message}</p>
+            <p>
+                <a class="button" href=Route::Home.hash()>
+                    {t!(i18n, common.go_home)}
+                </a>
+            </p>
+        </section>
+    }
+}
+
+#[component]
+fn Connecting() -> impl IntoView {
+    let i18n = use_i18n();
+    view! { <p class="table-connecting" role="status">{t!(i18n, common.table_connecting)}</p> }
+}
+
+/// The guest's way in from the invite link: a name, then sit down.
+#[component]
+fn JoinForm(id: String, joining: RwSignal<bool>) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let online = expect_context::<Online>();
+    let name = RwSignal::new(my_name(&state, i18n.get_locale_untracked()));
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let chosen = name.get_untracked().trim().to_owned();
+        if chosen.is_empty() {
+            return;
+        }
+        state.saved.update(|s| s.settings.name = chosen.clone());
+        joining.set(true);
+        online.join(id.clone(), chosen);
+    };
+    view! {
+        <form class="home-form join-form" on:submit=on_submit>
+            <h2>{t!(i18n, common.join_title)}</h2>
+            <p>{t!(i18n, common.join_text)}</p>
+            <label class="field">
+                <span>{t!(i18n, common.name_label)}</span>
+                <input
+                    type="text"
+                    name="name"
+                    autocomplete="nickname"
+                    maxlength="24"
+                    required
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                />
+            </label>
+            <button type="submit" class="primary sit-down">
+                {t!(i18n, common.sit_down)}
+            </button>
+        </form>
+    }
+}
+
+/// Both names, whose is whose, the opponent's connection and, while they
+/// are away, when they forfeit; and this page's own connection.
+#[component]
+fn TableStatus() -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    let now = RwSignal::new(js_sys::Date::now());
+    if let Ok(handle) = set_interval_with_handle(
+        move || now.set(js_sys::Date::now()),
+        std::time::Duration::from_millis(500),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+    let opponent = name_signal(false);
+    // Whether the other seat is taken, by the CPU, and connected.
+    let seat = move || {
+        online.table.with(|t| {
+            let t = t.as_ref()?;
+            let seat = t.seats[!t.you].as_ref()?;
+            Some((seat.cpu.is_some(), seat.connected))
+        })
+    };
+    let presence = move || match seat() {
+        None => t_string!(i18n, common.seat_free).to_string(),
+        Some((true, _)) => String::new(),
+        Some((false, true)) => t_string!(i18n, common.presence_on).to_string(),
+        Some((false, false)) => t_string!(i18n, common.presence_off).to_string(),
+    };
+    let forfeit = move || {
+        let (side, at) = online.forfeit_at.get()?;
+        let seconds = ((at - now.get()) / 1000.0).ceil().max(0.0) as u32;
+        let time = format!("{}:{:02}", seconds / 60, seconds % 60);
+        Some(if online.side() == Some(side) {
+            t_string!(i18n, common.you_forfeit_in, time = time).to_string()
+        } else {
+            t_string!(i18n, common.forfeit_in, name = opponent.get(), time = time).to_string()
+        })
+    };
+    let connected = move || online.connected.get() || online.over.with(Option::is_some);
+    let me = name_signal(true);
+    view! {
+        <div class="table-status">
+            <h2 id="table-title" class="table-players">
+                {me} " vs " <span class="opponent">{opponent}</span>
+            </h2>
+            <p
+                class="presence"
+                data-connected=move || seat().map(|(_, c)| c.to_string()).unwrap_or_default()
+            >
+                {presence}
+            </p>
+            <p class="forfeit" role="status" aria-live="polite">{forfeit}</p>
+            <Show when=move || !connected()>
+                <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>
+            </Show>
+        </div>
+    }
+}
+
+/// The host's waiting room: the invite link (copy, share) and the CPU seat.
+#[component]
+fn Invite() -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    let state = expect_context::<AppState>();
+    let link = online
+        .table
+        .with_untracked(|t| t.as_ref().map(|t| invite_link(&t.table)))
+        .unwrap_or_default();
+    let copied = RwSignal::new(false);
+    let navigator = window().navigator();
+    let can_share = js_sys::Reflect::has(&navigator, &"share".into()).unwrap_or(false);
+    let level = RwSignal::new(state.saved.with_untracked(|s| s.settings.difficulty));
+    let copy = {
+        let link = link.clone();
+        // No clipboard outside secure contexts (plain http on a LAN address).
+        move |_| {
+            if let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into())
+                .and_then(|c| c.dyn_into::<web_sys::Clipboard>())
+            {
+                let _ = clipboard.write_text(&link);
+                copied.set(true);
+            }
+        }
+    };
+    let share = {
+        let link = link.clone();
+        move |_| {
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &link.as_str().into());
+            let _ = js_sys::Reflect::set(
+                &data,
+                &"title".into(),
+                &t_string!(i18n, common.share_title).into(),
+            );
+            let navigator = window().navigator();
+            if let Ok(share) = js_sys::Reflect::get(&navigator, &"share".into())
+                && let Ok(share) = share.dyn_into::<js_sys::Function>()
+            {
+                let _ = share.call1(&navigator, &data);
+            }
+        }
+    };
+    let levels = Difficulty::ALL
+        .into_iter()
+        .map(|d| {
+            view! {
+                <option value=d.id() selected=move || level.get() == d>
+                    {move || text::level_name(i18n.get_locale(), d)}
+                </option>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="invite">
+            <p>{t!(i18n, common.invite_text)}</p>
+            <label class="field">
+                <span>{t!(i18n, common.invite_link)}</span>
+                <input type="text" class="invite-link" readonly prop:value=link.clone() on:focus=|ev| {
+                    if let Some(input) = event_target::<web_sys::HtmlInputElement>(&ev).into() {
+                        input.select();
+                    }
+                } />
+            </label>
+            <div class="actions">
+                <button type="button" class="primary copy-link" on:click=copy>
+                    {move || if copied.get() { t_string!(i18n, common.copied) } else { t_string!(i18n, common.copy_link) }}
+                </button>
+                {can_share.then(|| view! {
+                    <button type="button" class="secondary share-link" on:click=share>
+                        {t!(i18n, common.share_link)}
+                    </button>
+                })}
+            </div>
+            <p class="waiting" role="status">{t!(i18n, common.waiting_friend)}</p>
+            <div class="add-cpu-row">
+                <label class="field">
+                    <span>{t!(i18n, common.cpu_seat_label)}</span>
+                    <select class="cpu-level" on:change=move |ev| {
+                        if let Ok(d) = event_target_value(&ev).parse() {
+                            level.set(d);
+                        }
+                    }>
+                        {levels}
+                    </select>
+                </label>
+                <button type="button" class="secondary add-cpu" on:click=move |_| online.add_cpu(level.get_untracked().id())>
+                    {t!(i18n, common.add_cpu)}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The shared setup screen, timed by the server; drafts go to the server
+/// so that the timer's end completes this one.
+#[component]
+fn OnlineSetup() -> impl IntoView {
+    let online = expect_context::<Online>();
+    let (rules, millis, draft) = online
+        .table
+        .with_untracked(|t| {
+            t.as_ref().map(|t| match &t.phase {
+                Phase::Setup {
+                    millis_left, draft, ..
+                } => (t.rules, *millis_left, *draft),
+                _ => (t.rules, 0, PartialSetup::default()),
+            })
+        })
+        .unwrap_or_default();
+    let board = SetupBoard::from_draft(
+        rules,
+        &SetupDraft {
+            rules,
+            camp: draft,
+            seconds_left: 0,
+        },
+    );
+    let sent = StoredValue::new(draft);
+    let on_change = Callback::new(move |(board, _): (SetupBoard, u32)| {
+        let partial = *board.partial();
+        if sent.get_value() != partial {
+            sent.set_value(partial);
+            online.draft(partial);
+        }
+    });
+    let on_ready = Callback::new(move |setup| online.ready(setup));
+    view! { <SetupPanel rules seconds=millis as f64 / 1000.0 board on_change on_ready /> }
+}
+
+/// The name on this seat (`mine`) or the other, following the language.
+fn name_signal(mine: bool) -> Signal<String> {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    Signal::derive(move || {
+        let locale = i18n.get_locale();
+        online.table.with(|t| {
+            t.as_ref()
+                .map(|t| seat_name(t, if mine { t.you } else { !t.you }, locale))
+                .unwrap_or_default()
+        })
+    })
+}
+
+#[component]
+fn SetupDone() -> impl IntoView {
+    let i18n = use_i18n();
+    let name = name_signal(false);
+    view! {
+        <p class="setup-done" role="status">
+            {move || t_string!(i18n, common.setup_waiting, name = name.get()).to_string()}
+        </p>
+    }
+}
+
+/// The shared board, fed by the server.
+#[component]
+fn OnlineGame() -> impl IntoView {
+    let online = expect_context::<Online>();
+    let opponent = name_signal(false);
+    let game = Match {
+        view: online.view.into(),
+        tags: online.tags,
+        play: Callback::new(move |mv| online.play(mv)),
+        resign: Callback::new(move |()| online.resign()),
+        me: name_signal(true),
+        opponent: Signal::derive(move || Some(opponent.get())),
+    };
+    view! { <Game game /> }
+}
+
+/// The result and the replay, from the record the server sent at the end.
+#[component]
+fn OnlineEnd() -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    let opponent = name_signal(false);
+    move || {
+        let me = online.side()?;
+        let opponent = Some(opponent.get());
+        let (outcome, replay) = online.over.with(|o| {
+            o.as_ref()
+                .and_then(|(outcome, record)| Some((*outcome, Replay::new(record)?)))
+        })?;
+        Some(view! {
+            <Result outcome replay me opponent>
+                <a class="button primary" href=Route::Home.hash()>
+                    {t!(i18n, common.go_home)}
+                </a>
+            </Result>
+        })
+    }
+}

@@ -1,0 +1,177 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { board, node, press } from "./helpers";
+
+// Tables over the real table server (the "online" project of
+// playwright.config.ts: setup 60 s, an absent player forfeits after 6 s).
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A page in a context of its own (its own storage), failing on page errors. */
+async function player(browser: Browser, phone = false): Promise<Page> {
+  const context = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  return page;
+}
+
+/** The host opens a table from the home page; returns the invite link. */
+async function openTable(page: Page, name: string): Promise<string> {
+  await page.goto("./#/");
+  await page.getByRole("textbox", { name: "Your name" }).fill(name);
+  await page.getByRole("button", { name: "Open a table" }).click();
+  await expect(page).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
+  const link = await page.locator(".invite-link").inputValue();
+  expect(link).toBe(page.url());
+  return link;
+}
+
+/** The guest follows the link and sits down. */
+async function sitDown(page: Page, link: string, name: string) {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Sit down at this table" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Your name" }).fill(name);
+  await page.getByRole("button", { name: "Sit down" }).click();
+}
+
+/** A random setup, then Ready. */
+async function setUp(page: Page) {
+  await expect(page.getByRole("timer")).toBeVisible();
+  await page.getByRole("button", { name: "Random" }).click();
+  await expect(board(page).locator("[data-kind]")).toHaveCount(23);
+  await page.getByRole("button", { name: "Ready" }).click();
+}
+
+/** The game is on: both camps on the board (the CPU may already have moved, even attacked). */
+async function gameOn(page: Page) {
+  await expect(page.locator(".turn")).toBeVisible();
+  await expect(board(page).locator('[data-side="north"]').nth(20)).toBeAttached();
+  await expect(board(page).locator('[data-side="south"]').nth(20)).toBeAttached();
+}
+
+/** Waits for the player's turn, then plays a random legal move through the board. */
+async function move(page: Page, touch = false) {
+  await expect(page.locator('.turn[data-turn="you"]')).toBeVisible({ timeout: 20_000 });
+  const ply = await page.locator(".log li[value]").count();
+  const own = await board(page)
+    .locator('[data-side="south"]')
+    .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
+  own.sort(() => Math.random() - 0.5);
+  for (const sq of own) {
+    await press(node(page, sq), touch);
+    const marks = await board(page)
+      .locator("[data-mark]")
+      .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
+    if (marks.length > 0) {
+      await press(node(page, marks[Math.floor(Math.random() * marks.length)]), touch);
+      await expect.poll(() => page.locator(".log li[value]").count()).toBeGreaterThan(ply);
+      return;
+    }
+    await press(node(page, sq), touch);
+  }
+  throw new Error("no legal move");
+}
+
+/** Both play `plies` moves in turn, whoever starts. */
+async function playMoves(a: Page, b: Page, plies: number) {
+  const start = await a.locator(".log li[value]").count();
+  for (let i = start; i < start + plies; i++) {
+    const aTurn = await a.locator('.turn[data-turn="you"]').isVisible();
+    if (aTurn) await move(a);
+    else await move(b, true);
+    await expect(a.locator(".log li[value]")).toHaveCount(i + 1);
+    await expect(b.locator(".log li[value]")).toHaveCount(i + 1);
+  }
+}
+
+async function resign(page: Page) {
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+}
+
+test("a friend joins from the invite link on a phone; a third is turned away; the game ends by resignation", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await player(browser);
+  const guest = await player(browser, true);
+  const link = await openTable(host, "Aki");
+  await expect(host.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await expect(host.locator(".presence")).toHaveText("waiting for a player");
+
+  await sitDown(guest, link, "Ben");
+  await expect(host.locator(".table-players")).toHaveText("Aki vs Ben");
+  await expect(guest.locator(".table-players")).toHaveText("Ben vs Aki");
+  await expect(host.locator(".presence")).toHaveText("connected");
+
+  const third = await player(browser);
+  await sitDown(third, link, "Cho");
+  await expect(third.locator(".table-message")).toHaveText("This table is full: two players already sit at it.");
+  await expect(third.getByRole("link", { name: "Go to the start page" })).toBeVisible();
+
+  await setUp(host);
+  await expect(host.locator(".setup-done")).toHaveText("Your setup is in. Waiting for Ben…");
+  await setUp(guest);
+  await gameOn(host);
+  await gameOn(guest);
+  await expect(host.locator(".players")).toHaveText("Aki vs Ben");
+
+  await playMoves(host, guest, 6);
+  await resign(guest);
+  await expect(host.locator(".result .headline")).toHaveText("You won!");
+  await expect(guest.locator(".result .headline")).toHaveText("Aki won.");
+  await expect(host.locator(".result .reason")).toHaveText("Resignation.");
+  // The whole board is revealed at the end.
+  await expect(host.locator('.board [data-side="north"][data-kind]')).not.toHaveCount(0);
+});
+
+test("the host seats the CPU and plays it", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const host = await player(browser, true);
+  await openTable(host, "Aki");
+  await host.locator(".cpu-level").selectOption("easy");
+  await host.getByRole("button", { name: "Add CPU" }).click();
+  await expect(host.locator(".table-players")).toHaveText("Aki vs CPU (Easy)");
+  await setUp(host);
+  await gameOn(host);
+  for (let i = 0; i < 3; i++) await move(host, true);
+  await resign(host);
+  await expect(host.locator(".result .headline")).toHaveText("CPU (Easy) won.");
+});
+
+test("a reload takes the same seat back; an absent player forfeits after the grace time", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await player(browser);
+  const guest = await player(browser, true);
+  const link = await openTable(host, "Aki");
+  await sitDown(guest, link, "Ben");
+  await setUp(host);
+  await setUp(guest);
+  await gameOn(host);
+  await gameOn(guest);
+  await playMoves(host, guest, 2);
+  const before = await board(guest).locator('[data-side="south"]').evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")));
+
+  await guest.reload();
+  await gameOn(guest);
+  const after = await board(guest).locator('[data-side="south"]').evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")));
+  expect(after).toEqual(before);
+  await expect(guest.locator(".table-players")).toHaveText("Ben vs Aki");
+  await expect(guest.locator(".log li[value]")).toHaveCount(2);
+  await expect(host.locator(".presence")).toHaveText("connected");
+  await playMoves(host, guest, 2);
+
+  await guest.context().close();
+  await expect(host.locator(".presence")).toHaveText("disconnected");
+  await expect(host.locator(".forfeit")).toContainText("Ben is disconnected: they forfeit in 0:0");
+  await expect(host.locator(".result .headline")).toHaveText("You won!", { timeout: 15_000 });
+});
+
+test("bad table links say what is wrong and lead home", async ({ browser }) => {
+  const page = await player(browser);
+  await page.goto("./#/table/not-a-table");
+  await expect(page.locator(".table-message")).toHaveText("This table link is not valid: check that it was copied whole.");
+  await sitDown(page, `./#/table/${"0".repeat(32)}`, "Aki");
+  await expect(page.locator(".table-message")).toHaveText("There is no such table: it may have closed, or the link is wrong.");
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page.getByRole("button", { name: "Open a table" })).toBeEnabled();
+});
