@@ -341,7 +341,7 @@ impl Online {
     }
 
     pub fn play(&self, mv: Move) {
-        self.send(&ClientMessage::Move { mv });
+        self.send(&ClientMessage::Move(mv));
     }
 
     pub fn resign(&self) {

@@ -212,7 +212,7 @@ impl Table {
             ClientMessage::AddCpu { level } => self.add_cpu(side, &level),
             ClientMessage::Draft { setup } => self.draft(side, setup),
             ClientMessage::Ready { setup } => self.ready(side, setup),
-            ClientMessage::Move { mv } => self.play(side, mv),
+            ClientMessage::Move(mv) => self.play(side, mv),
             ClientMessage::Resign => self.forfeit(side),
             ClientMessage::Open { .. }
             | ClientMessage::Join { .. }

@@ -32,7 +32,7 @@ async fn started(addr: std::net::SocketAddr, seed: u64) -> (Bot, Bot) {
 
 #[tokio::test]
 async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
-    let server = common::start("bad-moves").await;
+    let (server, _scratch) = common::start("bad-moves").await;
     let (mut mover, mut waiter) = started(server.addr, 30).await;
     let view = mover.view.clone().unwrap();
     // Onto one's own piece: never legal.
@@ -41,17 +41,11 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
         to: view.own()[1].square,
     };
     assert!(!view.legal_moves().contains(&illegal));
-    mover
-        .send(&ClientMessage::Move { mv: illegal })
-        .await
-        .unwrap();
+    mover.send(&ClientMessage::Move(illegal)).await.unwrap();
     assert_eq!(next_error(&mut mover).await, ErrorCode::IllegalMove);
 
     let theirs = view.legal_moves()[0];
-    waiter
-        .send(&ClientMessage::Move { mv: theirs })
-        .await
-        .unwrap();
+    waiter.send(&ClientMessage::Move(theirs)).await.unwrap();
     assert_eq!(next_error(&mut waiter).await, ErrorCode::NotYourTurn);
 
     // Setup messages are out of phase now; both connections still work.
@@ -77,12 +71,12 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
 
 #[tokio::test]
 async fn malformed_and_oversized_messages_close_the_connection() {
-    let server = common::start("malformed").await;
+    let (server, _scratch) = common::start("malformed").await;
     let bad = [
         "not json".to_owned(),
-        r#"{"type":"move"}"#.to_owned(),
-        r#"{"type":"move","move":"b4-b5","kind":"General"}"#.to_owned(),
-        r#"{"type":"open","name":"x","rules":"htsrf"}"#.to_owned(),
+        r#"{"move":null}"#.to_owned(),
+        r#"{"join":{"table":"00ff","name":"x","kind":"General"}}"#.to_owned(),
+        r#"{"open":{"name":"x","rules":"htsrf"}}"#.to_owned(),
     ];
     for text in bad {
         let mut bot = Bot::connect(server.addr, 1).await.unwrap();
@@ -93,7 +87,7 @@ async fn malformed_and_oversized_messages_close_the_connection() {
     let (mut mover, _waiter) = started(server.addr, 31).await;
     let padding = " ".repeat(MAX_MESSAGE_BYTES + 1);
     mover
-        .send_raw(format!(r#"{{"type":"resign"}}{padding}"#))
+        .send_raw(format!(r#""resign"{padding}"#))
         .await
         .unwrap();
     assert_eq!(next_error(&mut mover).await, ErrorCode::TooLarge);
@@ -102,7 +96,7 @@ async fn malformed_and_oversized_messages_close_the_connection() {
 
 #[tokio::test]
 async fn forged_tokens_and_unknown_tables_are_refused() {
-    let server = common::start("forged").await;
+    let (server, _scratch) = common::start("forged").await;
     let (host, _guest) = common::pair(server.addr, 32).await;
     let forged = "0".repeat(32);
     for (table, token, code) in [
@@ -135,7 +129,7 @@ async fn forged_tokens_and_unknown_tables_are_refused() {
 
 #[tokio::test]
 async fn seat_rules_names_and_levels_are_checked() {
-    let server = common::start("seats").await;
+    let (server, _scratch) = common::start("seats").await;
     let mut bot = Bot::connect(server.addr, 4).await.unwrap();
     bot.send(&ClientMessage::Resign).await.unwrap();
     assert_eq!(next_error(&mut bot).await, ErrorCode::NoSeat);
@@ -175,7 +169,8 @@ async fn seat_rules_names_and_levels_are_checked() {
 
 #[tokio::test]
 async fn a_flood_is_rate_limited() {
-    let mut config = common::config(common::temp_db("flood"));
+    let scratch = common::Scratch::new("flood");
+    let mut config = scratch.config();
     config.rate = Rate {
         burst: 5.0,
         per_sec: 1.0,

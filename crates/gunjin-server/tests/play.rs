@@ -30,7 +30,7 @@ fn http_get(addr: SocketAddr, path: &str) -> (String, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_game_and_the_app_and_record_are_served() {
-    let server = common::start("whole-game").await;
+    let (server, _scratch) = common::start("whole-game").await;
     let (mut host, mut guest) = common::pair(server.addr, 1).await;
     assert_eq!((host.side, guest.side), (Color::South, Color::North));
     assert_ne!(host.token, guest.token);
@@ -75,14 +75,14 @@ fn kinds_outside_own(value: &Value, kinds: &[Value], found: &mut Vec<String>) {
 
 /// Whether a message is the end or comes after it.
 fn is_end(msg: &Value) -> bool {
-    msg["type"] == "over"
-        || !msg["view"]["outcome"].is_null() && msg["type"] == "game"
-        || msg["phase"].get("over").is_some()
+    msg.get("over").is_some()
+        || !msg["game"]["view"]["outcome"].is_null()
+        || msg["table"]["phase"].get("over").is_some()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_names_an_enemy_kind_before_the_end() {
-    let server = common::start("hidden").await;
+    let (server, _scratch) = common::start("hidden").await;
     let kinds: Vec<Value> = Kind::ALL
         .iter()
         .map(|k| serde_json::to_value(k).unwrap())
@@ -114,7 +114,7 @@ async fn no_message_names_an_enemy_kind_before_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_plays_the_cpu_to_the_end() {
-    let server = common::start("cpu").await;
+    let (server, _scratch) = common::start("cpu").await;
     let mut host = Bot::open(server.addr, 3, gunjin_rules::Rules::KIRAKUKEN)
         .await
         .unwrap();
@@ -136,7 +136,7 @@ async fn a_player_plays_the_cpu_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_reconnects_with_the_seat_token() {
-    let server = common::start("reconnect").await;
+    let (server, _scratch) = common::start("reconnect").await;
     let (mut host, mut guest) = common::pair(server.addr, 4).await;
     common::play_until(&mut host, &mut guest, 6).await;
     let (table, token) = (guest.table.clone(), guest.token.clone());
@@ -167,7 +167,8 @@ async fn a_player_reconnects_with_the_seat_token() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_absent_player_forfeits_after_the_grace_time() {
-    let mut config = common::config(common::temp_db("forfeit"));
+    let scratch = common::Scratch::new("forfeit");
+    let mut config = scratch.config();
     config.grace = Duration::from_millis(500);
     let server = Server::start(config).await.unwrap();
     let (mut host, mut guest) = common::pair(server.addr, 6).await;
@@ -189,7 +190,8 @@ async fn an_absent_player_forfeits_after_the_grace_time() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_setup_timer_completes_drafts_at_random() {
-    let mut config = common::config(common::temp_db("setup-timer"));
+    let scratch = common::Scratch::new("setup-timer");
+    let mut config = scratch.config();
     config.setup_time = Duration::from_millis(800);
     let server = Server::start(config).await.unwrap();
     let mut host = Bot::open(server.addr, 7, gunjin_rules::Rules::KIRAKUKEN)
@@ -228,15 +230,15 @@ async fn the_setup_timer_completes_drafts_at_random() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_survives_a_server_restart() {
-    let db = common::temp_db("restart");
-    let server = Server::start(common::config(db.clone())).await.unwrap();
+    let scratch = common::Scratch::new("restart");
+    let server = Server::start(scratch.config()).await.unwrap();
     let (mut host, mut guest) = common::pair(server.addr, 9).await;
     common::play_until(&mut host, &mut guest, 10).await;
     let before = host.view.as_ref().unwrap().history().to_vec();
     server.stop().await;
     assert!(host.closed().await && guest.closed().await);
 
-    let server = Server::start(common::config(db)).await.unwrap();
+    let server = Server::start(scratch.config()).await.unwrap();
     let mut host = Bot::resume(server.addr, 11, &host.table, &host.token)
         .await
         .unwrap();
@@ -252,7 +254,8 @@ async fn a_game_survives_a_server_restart() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_table_expires_and_its_record_stays() {
-    let mut config = common::config(common::temp_db("expiry"));
+    let scratch = common::Scratch::new("expiry");
+    let mut config = scratch.config();
     config.idle = Duration::from_millis(1500);
     let server = Server::start(config).await.unwrap();
     let (mut host, mut guest) = common::pair(server.addr, 13).await;

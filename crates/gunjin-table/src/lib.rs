@@ -2,20 +2,21 @@
 //! client and the table server exchange over one WebSocket.
 //!
 //! Pure Rust on [`gunjin_rules`] and serde only, so the browser app and the
-//! server share one definition. Every message is a JSON object whose
-//! `"type"` names the variant (snake case). The server only ever sends what
+//! server share one definition. A message is a JSON object whose one key
+//! names the variant (snake case) and holds its fields, or just the name
+//! for a message without any (`"resign"`). The server only ever sends what
 //! the receiving player may know: its own [`View`], public seat
 //! information and, once the game is over, the full [`Record`].
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ServerMessage, ErrorCode};
 //! let join: ClientMessage =
-//!     serde_json::from_str(r#"{"type":"join","table":"00ff","name":"Aki"}"#).unwrap();
+//!     serde_json::from_str(r#"{"join":{"table":"00ff","name":"Aki"}}"#).unwrap();
 //! assert_eq!(join, ClientMessage::Join { table: "00ff".into(), name: "Aki".into() });
 //! let error = ServerMessage::Error { code: ErrorCode::NotYourTurn, message: "wait".into() };
 //! assert_eq!(
 //!     serde_json::to_string(&error).unwrap(),
-//!     r#"{"type":"error","code":"not_your_turn","message":"wait"}"#
+//!     r#"{"error":{"code":"not_your_turn","message":"wait"}}"#
 //! );
 //! ```
 

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)] // each test binary uses its own part
 
+use std::fs;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -10,46 +11,69 @@ use gunjin_rules::{Outcome, Rules};
 use gunjin_server::bot::Bot;
 use gunjin_server::{Config, Rate, Server};
 
-/// A fresh SQLite file for one test.
-pub fn temp_db(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "gunjin-server-test-{name}-{}.sqlite3",
-        std::process::id()
-    ));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+/// One test's files in the temp dir, a fresh SQLite store and a one-page
+/// app to serve, removed again when the test ends, passed or failed.
+pub struct Scratch {
+    db: PathBuf,
+    dist: PathBuf,
+}
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let tag = format!("{name}-{}", std::process::id());
+        let tmp = std::env::temp_dir();
+        let scratch = Scratch {
+            db: tmp.join(format!("gunjin-server-test-{tag}.sqlite3")),
+            dist: tmp.join(format!("gunjin-server-test-dist-{tag}")),
+        };
+        scratch.remove();
+        fs::create_dir_all(&scratch.dist).unwrap();
+        fs::write(
+            scratch.dist.join("index.html"),
+            "<title>Gunjin Shogi</title>",
+        )
+        .unwrap();
+        scratch
     }
-    path
-}
 
-/// A built app to serve: one page.
-pub fn dist() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gunjin-server-test-dist-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), "<title>Gunjin Shogi</title>").unwrap();
-    dir
-}
+    /// The store with its SQLite companions, and the app.
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = fs::remove_file(format!("{}{suffix}", self.db.display()));
+        }
+        let _ = fs::remove_dir_all(&self.dist);
+    }
 
-/// The test settings: any port, short timers, a fast CPU.
-pub fn config(db: PathBuf) -> Config {
-    Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        dist: dist(),
-        db,
-        setup_time: Duration::from_secs(30),
-        grace: Duration::from_secs(30),
-        idle: Duration::from_secs(300),
-        cpu_millis: Some(5.0),
-        // Bots move at once: no rate limit but in the flood test.
-        rate: Rate {
-            burst: 1e6,
-            per_sec: 1e6,
-        },
+    /// The test settings on these files: any port, short timers, a fast CPU.
+    pub fn config(&self) -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            dist: self.dist.clone(),
+            db: self.db.clone(),
+            setup_time: Duration::from_secs(30),
+            grace: Duration::from_secs(30),
+            idle: Duration::from_secs(300),
+            cpu_millis: Some(5.0),
+            // Bots move at once: no rate limit but in the flood test.
+            rate: Rate {
+                burst: 1e6,
+                per_sec: 1e6,
+            },
+        }
     }
 }
 
-pub async fn start(name: &str) -> Server {
-    Server::start(config(temp_db(name))).await.unwrap()
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+/// A server with the test settings, and its files: keep them (`_scratch`,
+/// not `_`) until the test is done.
+pub async fn start(name: &str) -> (Server, Scratch) {
+    let scratch = Scratch::new(name);
+    (Server::start(scratch.config()).await.unwrap(), scratch)
 }
 
 /// A host and a guest at a new table, both seated.
