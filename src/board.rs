@@ -1,5 +1,7 @@
 //! The board as the player sees it: the enemy camp at the top, the own camp
-//! at the bottom, the front between them. Everything about its shape comes
+//! at the bottom, the front between them. North's player sees it turned
+//! half round, so every node is drawn where `Square::relative_to` puts it;
+//! classes and `data-side` say "south" for the near (own) side as drawn. Everything about its shape comes
 //! from the rules crate; what stands on each node, and what is highlighted,
 //! is handed in as plain [`Cells`] by the screen that shows the board.
 //!
@@ -27,6 +29,15 @@ const FRONT_ROW: u8 = RANKS / 2 + 1;
 /// The grid row of the file letters.
 const FILE_LABEL_ROW: u8 = RANKS + 2;
 
+/// The file drawn in column `file` for the player on `me`, and back (a
+/// half turn mirrors the files).
+fn drawn_file(file: u8, me: Color) -> u8 {
+    match me {
+        Color::South => file,
+        Color::North => FILES - 1 - file,
+    }
+}
+
 /// CSS grid column of a file; column 1 holds the rank numbers.
 fn grid_column(file: u8) -> u8 {
     file + 2
@@ -49,11 +60,13 @@ pub enum Face {
 }
 
 impl Face {
-    fn side(self) -> Color {
+    /// The side it is drawn on for the player on `me`: South is the near one.
+    fn side(self, me: Color) -> Color {
         match self {
             Face::Own(_) => Color::South,
             Face::Enemy { .. } => Color::North,
-            Face::Shown { side, .. } => side,
+            Face::Shown { side, .. } if side == me => Color::South,
+            Face::Shown { .. } => Color::North,
         }
     }
 
@@ -135,17 +148,19 @@ fn neighbour(sq: Square, key: &str) -> Option<Square> {
     Square::new(f, r)
 }
 
-/// The board with `cells` on it. `on_tap` gets a node clicked, tapped, or
-/// activated from the keyboard; `on_press` a pointer going down on a node
-/// (for dragging).
+/// The board with `cells` on it, drawn for the player on side `me` (their
+/// camp at the bottom). `on_tap` gets a node clicked, tapped, or activated
+/// from the keyboard; `on_press` a pointer going down on a node (for
+/// dragging).
 #[component]
 pub fn Board(
     #[prop(into)] cells: Signal<Cells>,
     on_tap: Callback<Square>,
     #[prop(optional)] on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
+    #[prop(default = Color::South)] me: Color,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let focus = RwSignal::new(Square::SOUTH_HQ);
+    let focus = RwSignal::new(Square::hq(me));
     let board_ref = NodeRef::<html::Div>::new();
     let move_focus = move |to: Square| {
         focus.set(to);
@@ -156,27 +171,31 @@ pub fn Board(
             }
         }
     };
+    // The rows as drawn, top first, each with its nodes left to right.
     let ranks = (0..RANKS)
         .rev()
-        .map(|rank| {
+        .map(|drawn_rank| {
+            // A half turn maps the nodes of a rank onto those of another.
             let squares: Vec<Square> = Square::ALL
                 .into_iter()
-                .filter(|sq| sq.rank() == rank)
+                .filter(|drawn| drawn.rank() == drawn_rank)
                 .collect();
             let camp = squares[0].camp();
+            let rank = squares[0].relative_to(me).rank();
             view! {
                 <div role="row" class="rank">
                     <span
                         role="rowheader"
                         class="rank-label"
-                        style=format!("grid-row:{}", grid_row(rank, camp))
+                        style=format!("grid-row:{}", grid_row(drawn_rank, camp))
                     >
                         {rank + 1}
                     </span>
                     {squares
                         .into_iter()
-                        .map(|sq| {
-                            view! { <Node square=sq cells focus on_tap on_press move_focus /> }
+                        .map(|drawn| {
+                            let square = drawn.relative_to(me);
+                            view! { <Node square me cells focus on_tap on_press move_focus /> }
                         })
                         .collect_view()}
                 </div>
@@ -184,12 +203,13 @@ pub fn Board(
         })
         .collect_view();
     let file_labels = (0..FILES)
-        .map(|file| {
+        .map(|column| {
+            let file = drawn_file(column, me);
             view! {
                 <span
                     role="columnheader"
                     class="file-label"
-                    style=format!("grid-row:{FILE_LABEL_ROW};grid-column:{}", grid_column(file))
+                    style=format!("grid-row:{FILE_LABEL_ROW};grid-column:{}", grid_column(column))
                 >
                     {file_letter(file).to_string()}
                 </span>
@@ -203,7 +223,7 @@ pub fn Board(
                 <div
                     class="bridge"
                     data-bridge=file_letter(file).to_string()
-                    style=format!("grid-column:{}", file + 1)
+                    style=format!("grid-column:{}", drawn_file(file, me) + 1)
                 ></div>
             }
         })
@@ -231,6 +251,7 @@ pub fn Board(
 #[component]
 fn Node(
     square: Square,
+    me: Color,
     cells: Signal<Cells>,
     focus: RwSignal<Square>,
     on_tap: Callback<Square>,
@@ -263,9 +284,10 @@ fn Node(
                     s
                 }
                 Some(Face::Shown { side, kind }) => {
-                    let whose = match side {
-                        Color::South => td_string!(locale, common.your_piece),
-                        Color::North => td_string!(locale, common.cpu_piece),
+                    let whose = if side == me {
+                        td_string!(locale, common.your_piece)
+                    } else {
+                        td_string!(locale, common.cpu_piece)
                     };
                     format!("{whose} {}", text::kind_name(locale, kind))
                 }
@@ -298,14 +320,15 @@ fn Node(
             format!("{name}: {}", parts.join(", "))
         }
     };
-    let files = square.files();
+    let drawn = square.relative_to(me);
+    let files = drawn.files();
     let area = format!(
         "grid-row:{};grid-column:{} / span {}",
-        grid_row(square.rank(), square.camp()),
+        grid_row(drawn.rank(), drawn.camp()),
         grid_column(files[0]),
         files.len()
     );
-    let camp = match square.camp() {
+    let camp = match drawn.camp() {
         Color::South => "south",
         Color::North => "north",
     };
@@ -314,7 +337,8 @@ fn Node(
         if key == "Enter" || key == " " {
             ev.prevent_default();
             on_tap.run(square);
-        } else if let Some(to) = neighbour(square, &key) {
+        } else if let Some(to) = neighbour(drawn, &key) {
+            let to = to.relative_to(me);
             ev.prevent_default();
             move_focus(to);
         }
@@ -334,8 +358,8 @@ fn Node(
             class:mark-move=move || cell.get().mark == Mark::Move
             class:mark-attack=move || cell.get().mark == Mark::Attack
             class:selected=move || cell.get().selected
-            class:last-south=move || cell.get().last == Some(Color::South)
-            class:last-north=move || cell.get().last == Some(Color::North)
+            class:last-south=move || cell.get().last == Some(me)
+            class:last-north=move || cell.get().last == Some(!me)
             class:dragging=move || cell.get().dragging
             style=area
             tabindex=move || if focus.get() == square { "0" } else { "-1" }
@@ -344,7 +368,7 @@ fn Node(
             data-side=move || {
                 cell.get()
                     .face
-                    .map(|f| match f.side() {
+                    .map(|f| match f.side(me) {
                         Color::South => "south",
                         Color::North => "north",
                     })
@@ -386,15 +410,16 @@ fn Node(
                 let c = cell.get();
                 c.face.map(|face| {
                     let offset = c.arrived_from.map(|from| {
+                        let from = from.relative_to(me);
                         let dx = i16::from(grid_column(from.files()[0]))
-                            - i16::from(grid_column(square.files()[0]));
+                            - i16::from(grid_column(files[0]));
                         let dy = i16::from(grid_row(from.rank(), from.camp()))
-                            - i16::from(grid_row(square.rank(), square.camp()));
+                            - i16::from(grid_row(drawn.rank(), drawn.camp()));
                         (dx, dy)
                     });
                     match offset {
-                        Some(offset) => view! { <PieceFace face offset /> }.into_any(),
-                        None => view! { <PieceFace face /> }.into_any(),
+                        Some(offset) => view! { <PieceFace face me offset /> }.into_any(),
+                        None => view! { <PieceFace face me /> }.into_any(),
                     }
                 })
             }}
@@ -414,12 +439,17 @@ fn Node(
     }
 }
 
-/// A piece as drawn on a node, in the tray or under a dragging finger.
+/// A piece as drawn on a node, in the tray or under a dragging finger, for
+/// the player on `me`.
 #[component]
-pub fn PieceFace(face: Face, #[prop(optional)] offset: Option<(i16, i16)>) -> impl IntoView {
+pub fn PieceFace(
+    face: Face,
+    #[prop(default = Color::South)] me: Color,
+    #[prop(optional)] offset: Option<(i16, i16)>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let style = offset.map(|(dx, dy)| format!("--dx:{dx};--dy:{dy}"));
-    let north = face.side() == Color::North;
+    let north = face.side(me) == Color::North;
     match face {
         Face::Own(kind) | Face::Shown { kind, .. } => {
             let kanji = text::kanji(kind);

@@ -107,7 +107,7 @@ pub fn Result(
                 <p class="reason">{reason}</p>
             </div>
             <div class="end-layout">
-                <Board cells on_tap=Callback::new(|_| {}) />
+                <Board cells on_tap=Callback::new(|_| {}) me />
                 <div class="replay" role="group" aria-labelledby="replay-title">
                     <h3 id="replay-title">{t!(i18n, common.replay)}</h3>
                     <p class="replay-position" aria-live="polite">

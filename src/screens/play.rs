@@ -8,13 +8,15 @@ use crate::model::log::{Event, LogEntry, entries};
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
 use crate::screens::hints::{self, HintList, HintsSwitch};
-use crate::state::AppState;
+use crate::state::{AppState, PLAYER};
 use crate::text;
 
 /// Where the game on the board comes from: the local session against the
 /// CPU or a seat at an online table. The board, log and actions are the same.
 #[derive(Clone, Copy)]
 pub struct Match {
+    /// The player's side: their camp is drawn at the bottom.
+    pub side: Color,
     pub view: Signal<Option<View>>,
     pub tags: RwSignal<Tags>,
     pub play: Callback<Move>,
@@ -40,6 +42,7 @@ pub fn Play() -> impl IntoView {
         });
     });
     let game = Match {
+        side: PLAYER,
         view: state.view.into(),
         tags: state.tags,
         play: Callback::new(move |mv| {
@@ -180,6 +183,7 @@ pub fn Game(game: Match) -> impl IntoView {
     let tag_target = RwSignal::new(None::<PieceId>);
     let confirm = RwSignal::new(false);
     let hints = hints::use_hints(view);
+    let side = game.side;
 
     let with_view =
         move |f: &dyn Fn(&View) -> bool| view.with_untracked(|v| v.as_ref().is_some_and(f));
@@ -253,7 +257,6 @@ pub fn Game(game: Match) -> impl IntoView {
     let my_turn = move || view.with(|v| v.as_ref().is_some_and(View::is_my_turn));
     let ply = move || view.with(|v| v.as_ref().map_or(0, View::ply));
     let log = move || view.with(|v| v.as_ref().map(entries).unwrap_or_default());
-    let me = move || view.with(|v| v.as_ref().map_or(Color::South, View::side));
     let opponent_name = move || {
         game.opponent
             .get()
@@ -262,14 +265,14 @@ pub fn Game(game: Match) -> impl IntoView {
     let first_line = move || {
         let first = view.with(|v| v.as_ref().map(View::first));
         match game.opponent.get() {
-            _ if first == Some(me()) => t_string!(i18n, common.first_you).to_string(),
+            _ if first == Some(side) => t_string!(i18n, common.first_you).to_string(),
             None => t_string!(i18n, common.first_cpu).to_string(),
             Some(name) => t_string!(i18n, common.first_them, name = name).to_string(),
         }
     };
     let entry = move |e: &LogEntry| {
         game.opponent
-            .with(|o| entry_text(i18n.get_locale(), e, me(), o.as_deref()))
+            .with(|o| entry_text(i18n.get_locale(), e, side, o.as_deref()))
     };
     let losses = move || {
         let lost = view.with(|v| v.as_ref().map(|v| *v.own_losses()).unwrap_or_default());
@@ -325,7 +328,7 @@ pub fn Game(game: Match) -> impl IntoView {
                 </p>
             </div>
             <div class="play-layout">
-                <Board cells on_tap on_press />
+                <Board cells on_tap on_press me=side />
                 <div class="play-side">
                     <HintsSwitch />
                     <HintList view hints selected=tag_target />

@@ -15,6 +15,7 @@ use crate::model::setup_board::{SetupBoard, SetupDraft};
 use crate::online::{Failure, Online, invite_link, valid_table_id};
 use crate::route::Route;
 use crate::screens::end::Result;
+use crate::screens::home::NameField;
 use crate::screens::play::{Game, Match};
 use crate::screens::setup::SetupPanel;
 use crate::state::AppState;
@@ -168,18 +169,7 @@ fn JoinForm(id: String, joining: RwSignal<bool>) -> impl IntoView {
         <form class="home-form join-form" on:submit=on_submit>
             <h2>{t!(i18n, common.join_title)}</h2>
             <p>{t!(i18n, common.join_text)}</p>
-            <label class="field">
-                <span>{t!(i18n, common.name_label)}</span>
-                <input
-                    type="text"
-                    name="name"
-                    autocomplete="nickname"
-                    maxlength="24"
-                    required
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
-                />
-            </label>
+            <NameField value=name.into() on_input=Callback::new(move |n| name.set(n)) required=true />
             <button type="submit" class="primary sit-down">
                 {t!(i18n, common.sit_down)}
             </button>
@@ -408,6 +398,10 @@ fn OnlineGame() -> impl IntoView {
     let online = expect_context::<Online>();
     let opponent = name_signal(false);
     let game = Match {
+        // The stage is play only once the table, and so the side, is known.
+        side: online
+            .table
+            .with_untracked(|t| t.as_ref().map_or(Color::South, |t| t.you)),
         view: online.view.into(),
         tags: online.tags,
         play: Callback::new(move |mv| online.play(mv)),

@@ -40,7 +40,22 @@ async function setUp(page: Page) {
   await expect(page.getByRole("timer")).toBeVisible();
   await page.getByRole("button", { name: "Random" }).click();
   await expect(board(page).locator("[data-kind]")).toHaveCount(23);
+  // A setup is camp-relative: either side places it at the bottom.
+  const top = (await node(page, "c8").boundingBox())!.y;
+  for (const box of await board(page).locator("[data-kind]").evaluateAll((ns) => ns.map((n) => n.getBoundingClientRect().y))) {
+    expect(box).toBeGreaterThan(top);
+  }
   await page.getByRole("button", { name: "Ready" }).click();
+}
+
+/** The player on `hq`'s side (c1 South, c8 North) sees their camp at the
+ * bottom: their headquarters below the other, the files mirrored for North. */
+async function ownCampBelow(page: Page, hq: "c1" | "c8") {
+  const box = async (sq: string) => (await node(page, sq).boundingBox())!;
+  const [own, other] = hq === "c1" ? ["c1", "c8"] : ["c8", "c1"];
+  expect((await box(own)).y).toBeGreaterThan((await box(other)).y);
+  const [left, right] = hq === "c1" ? ["a4", "f4"] : ["f4", "a4"];
+  expect((await box(left)).x).toBeLessThan((await box(right)).x);
 }
 
 /** The game is on: both camps on the board (the CPU may already have moved, even attacked). */
@@ -114,14 +129,19 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await gameOn(host);
   await gameOn(guest);
   await expect(host.locator(".players")).toHaveText("Aki vs Ben");
+  await ownCampBelow(host, "c1");
+  await ownCampBelow(guest, "c8");
+  await expect(node(guest, "c8")).toHaveAttribute("data-side", "south");
 
   await playMoves(host, guest, 6);
   await resign(guest);
   await expect(host.locator(".result .headline")).toHaveText("You won!");
   await expect(guest.locator(".result .headline")).toHaveText("Aki won.");
   await expect(host.locator(".result .reason")).toHaveText("Resignation.");
-  // The whole board is revealed at the end.
+  // The whole board is revealed at the end, each side's camp still below.
   await expect(host.locator('.board [data-side="north"][data-kind]')).not.toHaveCount(0);
+  await ownCampBelow(host, "c1");
+  await ownCampBelow(guest, "c8");
 });
 
 test("the host seats the CPU and plays it", async ({ browser }) => {
