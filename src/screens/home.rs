@@ -88,21 +88,11 @@ pub fn Home() -> impl IntoView {
             {resume}
             <form class="home-form" on:submit=on_submit>
                 <h2 id="home-title">{t!(i18n, common.home_title)}</h2>
-                <label class="field">
-                    <span>{t!(i18n, common.name_label)}</span>
-                    <input
-                        type="text"
-                        name="name"
-                        autocomplete="nickname"
-                        maxlength="24"
-                        placeholder=move || t_string!(i18n, common.name_placeholder)
-                        prop:value=move || saved.with(|s| s.settings.name.clone())
-                        on:input=move |ev| {
-                            let name = event_target_value(&ev);
-                            saved.update(|s| s.settings.name = name);
-                        }
-                    />
-                </label>
+                <NameField
+                    value=Signal::derive(move || saved.with(|s| s.settings.name.clone()))
+                    on_input=Callback::new(move |name| saved.update(|s| s.settings.name = name))
+                    required=false
+                />
                 <fieldset class="choices">
                     <legend>{t!(i18n, common.level_label)}</legend>
                     {levels}
@@ -152,5 +142,31 @@ pub fn Home() -> impl IntoView {
             </nav>
             <super::your_data::YourData />
         </section>
+    }
+}
+
+/// The player's name, on the home page and when sitting down at a table
+/// (where it is `required`).
+#[component]
+pub fn NameField(
+    value: Signal<String>,
+    on_input: Callback<String>,
+    required: bool,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label class="field">
+            <span>{t!(i18n, common.name_label)}</span>
+            <input
+                type="text"
+                name="name"
+                autocomplete="nickname"
+                maxlength="24"
+                required=required
+                placeholder=move || t_string!(i18n, common.name_placeholder)
+                prop:value=move || value.get()
+                on:input=move |ev| on_input.run(event_target_value(&ev))
+            />
+        </label>
     }
 }
