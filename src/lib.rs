@@ -9,8 +9,8 @@
 //!   page; `guides/`: the piece guide, battle table and how to play;
 //! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent (and the hints)
 //!   in a Web Worker, `crates/gunjin-worker`;
-//! - `i18n` (generated from `locales/` by `build.rs`) and `text`: every
-//!   word on screen, in English and Japanese.
+//! - `i18n` (its tables generated from `locales/` by `build.rs`) and
+//!   `text`: every word on screen, in English and Japanese.
 
 pub mod board;
 pub mod cpu;
@@ -18,6 +18,7 @@ pub mod cpu_client;
 pub mod cpu_protocol;
 pub mod drag;
 pub mod guides;
+pub mod i18n;
 pub mod model;
 pub mod notices;
 pub mod route;
@@ -25,8 +26,6 @@ pub mod screens;
 pub mod state;
 pub mod storage;
 pub mod text;
-
-include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
 
 use leptos::prelude::*;
 
@@ -63,18 +62,12 @@ fn Shell() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
     let i18n = use_i18n();
-    // After the provider's own first effect, which sets its default.
-    let initial = initial_locale(
+    i18n.set_locale(initial_locale(
         state
             .saved
             .with_untracked(|s| s.settings.locale.clone())
             .as_deref(),
-    );
-    Effect::new(move |done: Option<()>| {
-        if done.is_none() {
-            i18n.set_locale(initial);
-        }
-    });
+    ));
     let route = use_route();
     let rules = Signal::derive(move || state.saved.with(|s| s.settings.rules()));
     view! {
@@ -117,18 +110,12 @@ fn LanguageSwitch() -> impl IntoView {
     let state = expect_context::<AppState>();
     let choose = move |locale: Locale| {
         i18n.set_locale(locale);
-        state.saved.update(|s| {
-            s.settings.locale = Some(
-                match locale {
-                    Locale::en => "en",
-                    Locale::ja => "ja",
-                }
-                .to_owned(),
-            )
-        });
+        state
+            .saved
+            .update(|s| s.settings.locale = Some(locale.code().to_owned()));
     };
     view! {
-        <span class="lang-switch" role="group" aria-label=move || t_string!(i18n, common.language)>
+        <span class="lang-switch" role="group" aria-label=t!(i18n, common.language)>
             <button
                 type="button"
                 lang="en"

@@ -28,7 +28,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         Problem::Unreadable {
             what: w,
             aside: None,
-        } => td_string!(locale, common.storage_unreadable_kept, what = what(*w)).to_string(),
+        } => td_string!(locale, common.storage_unreadable_kept, what = what(*w)),
         Problem::Unavailable => td_string!(locale, common.storage_unavailable).to_string(),
         Problem::NotSaved => td_string!(locale, common.storage_full).to_string(),
     }

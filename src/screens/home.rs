@@ -69,7 +69,7 @@ pub fn Home() -> impl IntoView {
             .map(|ply| {
                 view! {
                     <div class="resume" role="region" aria-label=move || t_string!(i18n, common.resume_game)>
-                        <p>{move || t_string!(i18n, common.resume_text, ply = ply).to_string()}</p>
+                        <p>{move || t_string!(i18n, common.resume_text, ply = ply)}</p>
                         <a class="button primary" href=Route::Play.hash()>
                             {t!(i18n, common.resume_game)}
                         </a>

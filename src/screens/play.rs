@@ -56,9 +56,9 @@ pub fn NoGame() -> impl IntoView {
 pub fn entry_text(locale: Locale, e: &LogEntry) -> String {
     let mv = e.mv.to_string();
     let who = if e.side == PLAYER {
-        td_string!(locale, common.you_moved, mv = mv.clone()).to_string()
+        td_string!(locale, common.you_moved, mv = mv.clone())
     } else {
-        td_string!(locale, common.cpu_moved, mv = mv.clone()).to_string()
+        td_string!(locale, common.cpu_moved, mv = mv.clone())
     };
     let what = match e.event {
         Event::Moved => String::new(),
@@ -69,7 +69,7 @@ pub fn entry_text(locale: Locale, e: &LogEntry) -> String {
         )
         .to_string(),
         Event::EnemyFell(sq) => {
-            td_string!(locale, common.ann_enemy_fell, square = sq.to_string()).to_string()
+            td_string!(locale, common.ann_enemy_fell, square = sq.to_string())
         }
         Event::BothFell(kind, sq) => td_string!(
             locale,
@@ -287,7 +287,7 @@ fn Game() -> impl IntoView {
                     }}
                 </p>
                 <p class="move-count">
-                    {move || t_string!(i18n, common.move_count, ply = ply()).to_string()}
+                    {move || t_string!(i18n, common.move_count, ply = ply())}
                     <meter min="0" max=MOVE_LIMIT.to_string() value=move || ply().to_string()></meter>
                 </p>
             </div>
@@ -301,7 +301,7 @@ fn Game() -> impl IntoView {
                         <h3 id="lost-title">{t!(i18n, common.your_losses)}</h3>
                         {losses}
                         <p class="enemy-lost">
-                            {move || t_string!(i18n, common.enemy_losses, count = enemy_lost()).to_string()}
+                            {move || t_string!(i18n, common.enemy_losses, count = enemy_lost())}
                         </p>
                     </section>
                     <section class="log-panel" aria-labelledby="log-title">
@@ -414,7 +414,7 @@ fn TagPicker(view: Memo<Option<View>>, tag_target: RwSignal<Option<PieceId>>) ->
             view! {
                 <section class="tag-picker" role="group" aria-labelledby="tag-title">
                     <h3 id="tag-title">
-                        {move || t_string!(i18n, common.tag_title, square = sq.to_string()).to_string()}
+                        {move || t_string!(i18n, common.tag_title, square = sq.to_string())}
                     </h3>
                     <div class="guess-options">
                         {buttons}
