@@ -54,7 +54,7 @@ pub fn Notices() -> impl IntoView {
                         <button
                             type="button"
                             class="notice-dismiss"
-                            aria-label=move || t_string!(i18n, common.dismiss)
+                            aria-label=t!(i18n, common.dismiss)
                             on:click=move |_| state.problems.update(|ps| ps.retain(|p| *p != problem))
                         >
                             "×"

@@ -101,7 +101,7 @@ fn Result(outcome: Outcome, replay: Replay) -> impl IntoView {
                         min="0"
                         max=total.to_string()
                         prop:value=move || ply.get().to_string()
-                        aria-label=move || t_string!(i18n, common.replay)
+                        aria-label=t!(i18n, common.replay)
                         on:input=move |ev| {
                             if let Ok(n) = event_target_value(&ev).parse::<usize>() {
                                 ply.set(n.min(total));

@@ -68,7 +68,7 @@ pub fn Home() -> impl IntoView {
             .with(|v| v.as_ref().filter(|v| v.outcome().is_none()).map(View::ply))
             .map(|ply| {
                 view! {
-                    <div class="resume" role="region" aria-label=move || t_string!(i18n, common.resume_game)>
+                    <div class="resume" role="region" aria-label=t!(i18n, common.resume_game)>
                         <p>{move || t_string!(i18n, common.resume_text, ply = ply)}</p>
                         <a class="button primary" href=Route::Play.hash()>
                             {t!(i18n, common.resume_game)}
@@ -90,7 +90,7 @@ pub fn Home() -> impl IntoView {
                         name="name"
                         autocomplete="nickname"
                         maxlength="24"
-                        placeholder=move || t_string!(i18n, common.name_placeholder)
+                        placeholder=t!(i18n, common.name_placeholder)
                         prop:value=move || saved.with(|s| s.settings.name.clone())
                         on:input=move |ev| {
                             let name = event_target_value(&ev);
