@@ -366,18 +366,24 @@ mod probe {
         let legal = thought
             .mv
             .is_some_and(|mv| view.legal_moves().contains(&mv));
-        let json = format!(
-            r#"{{"move":{},"legal":{},"source":"{:?}","think_ms":{},"wall_ms":{},"legal_moves":{}}}"#,
-            thought
-                .mv
-                .map_or("null".to_owned(), |mv| format!("\"{mv}\"")),
-            legal,
-            thought.source,
-            thought.think_ms,
-            wall_ms,
-            view.legal_moves().len()
-        );
-        Ok(JsValue::from_str(&json))
+        // Built by the browser: formatting the times here would link
+        // Rust's float printing into the app for a test hook.
+        let report = js_sys::Object::new();
+        let fields: [(&str, JsValue); 6] = [
+            (
+                "move",
+                thought.mv.map_or(JsValue::NULL, |mv| mv.to_string().into()),
+            ),
+            ("legal", legal.into()),
+            ("source", format!("{:?}", thought.source).into()),
+            ("think_ms", thought.think_ms.into()),
+            ("wall_ms", wall_ms.into()),
+            ("legal_moves", view.legal_moves().len().into()),
+        ];
+        for (key, value) in fields {
+            js_sys::Reflect::set(&report, &key.into(), &value)?;
+        }
+        Ok(js_sys::JSON::stringify(&report)?.into())
     }
 
     /// The page's clock in milliseconds.

@@ -31,14 +31,15 @@ pub struct DragState {
     pub source: Source,
     pub face: Face,
     pointer: i32,
-    start: (f64, f64),
-    pub at: (f64, f64),
+    /// Client pixels: whole numbers, so no float formatting is linked in.
+    start: (i32, i32),
+    pub at: (i32, i32),
     /// Moved far enough to be a drag rather than a tap.
     pub moving: bool,
 }
 
 /// Pixels a pointer must travel before a press becomes a drag.
-const THRESHOLD: f64 = 6.0;
+const THRESHOLD: i32 = 6;
 
 /// The drag handle of one screen.
 #[derive(Clone, Copy)]
@@ -54,7 +55,7 @@ impl Dragger {
         if ev.button() != 0 {
             return;
         }
-        let at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        let at = (ev.client_x(), ev.client_y());
         self.state.set(Some(DragState {
             source,
             face,
@@ -77,7 +78,7 @@ impl Dragger {
 }
 
 /// What is under a point of the page.
-fn target_at(x: f64, y: f64) -> Target {
+fn target_at((x, y): (i32, i32)) -> Target {
     let Some(el) = document().element_from_point(x as f32, y as f32) else {
         return Target::Outside;
     };
@@ -110,9 +111,9 @@ pub fn use_dragger(on_drop: impl Fn(Source, Target) + 'static) -> Dragger {
         if ev.pointer_id() != d.pointer {
             return;
         }
-        d.at = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+        d.at = (ev.client_x(), ev.client_y());
         let (dx, dy) = (d.at.0 - d.start.0, d.at.1 - d.start.1);
-        if !d.moving && dx.hypot(dy) >= THRESHOLD {
+        if !d.moving && dx * dx + dy * dy >= THRESHOLD * THRESHOLD {
             d.moving = true;
         }
         if d.moving {
@@ -134,9 +135,9 @@ pub fn use_dragger(on_drop: impl Fn(Source, Target) + 'static) -> Dragger {
             // Where the pointer was last seen (a lifted finger may report 0, 0).
             let at = match (ev.client_x(), ev.client_y()) {
                 (0, 0) => d.at,
-                (x, y) => (f64::from(x), f64::from(y)),
+                at => at,
             };
-            on_drop(d.source, target_at(at.0, at.1));
+            on_drop(d.source, target_at(at));
         }
     });
     let cancel = window_event_listener(leptos::ev::pointercancel, move |_| state.set(None));

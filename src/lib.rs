@@ -10,8 +10,8 @@
 //! - `cpu`, `cpu_client`, `cpu_protocol`: the CPU opponent (and the hints)
 //!   in a Web Worker, `crates/gunjin-worker`;
 //! - `online`: a seat at a table of the table server (`screens/table`);
-//! - `i18n` (generated from `locales/` by `build.rs`) and `text`: every
-//!   word on screen, in English and Japanese.
+//! - `i18n` (its tables generated from `locales/` by `build.rs`) and
+//!   `text`: every word on screen, in English and Japanese.
 
 pub mod board;
 pub mod cpu;
@@ -19,6 +19,7 @@ pub mod cpu_client;
 pub mod cpu_protocol;
 pub mod drag;
 pub mod guides;
+pub mod i18n;
 pub mod model;
 pub mod notices;
 pub mod online;
@@ -27,8 +28,6 @@ pub mod screens;
 pub mod state;
 pub mod storage;
 pub mod text;
-
-include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
 
 use leptos::prelude::*;
 
@@ -67,18 +66,12 @@ fn Shell() -> impl IntoView {
     provide_context(state);
     provide_context(Online::new());
     let i18n = use_i18n();
-    // After the provider's own first effect, which sets its default.
-    let initial = initial_locale(
+    i18n.set_locale(initial_locale(
         state
             .saved
             .with_untracked(|s| s.settings.locale.clone())
             .as_deref(),
-    );
-    Effect::new(move |done: Option<()>| {
-        if done.is_none() {
-            i18n.set_locale(initial);
-        }
-    });
+    ));
     let route = use_route();
     let rules = Signal::derive(move || state.saved.with(|s| s.settings.rules()));
     view! {
@@ -122,18 +115,12 @@ fn LanguageSwitch() -> impl IntoView {
     let state = expect_context::<AppState>();
     let choose = move |locale: Locale| {
         i18n.set_locale(locale);
-        state.saved.update(|s| {
-            s.settings.locale = Some(
-                match locale {
-                    Locale::en => "en",
-                    Locale::ja => "ja",
-                }
-                .to_owned(),
-            )
-        });
+        state
+            .saved
+            .update(|s| s.settings.locale = Some(locale.code().to_owned()));
     };
     view! {
-        <span class="lang-switch" role="group" aria-label=move || t_string!(i18n, common.language)>
+        <span class="lang-switch" role="group" aria-label=t!(i18n, common.language)>
             <button
                 type="button"
                 lang="en"

@@ -29,7 +29,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         Problem::Unreadable {
             what: w,
             aside: None,
-        } => td_string!(locale, common.storage_unreadable_kept, what = what(*w)).to_string(),
+        } => td_string!(locale, common.storage_unreadable_kept, what = what(*w)),
         Problem::Unavailable => td_string!(locale, common.storage_unavailable).to_string(),
         Problem::NotSaved => td_string!(locale, common.storage_full).to_string(),
     }
@@ -55,7 +55,7 @@ pub fn Notices() -> impl IntoView {
                         <button
                             type="button"
                             class="notice-dismiss"
-                            aria-label=move || t_string!(i18n, common.dismiss)
+                            aria-label=t!(i18n, common.dismiss)
                             on:click=move |_| state.problems.update(|ps| ps.retain(|p| *p != problem))
                         >
                             "×"

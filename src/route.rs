@@ -89,9 +89,9 @@ pub fn navigate(route: Route) {
     let _ = window().location().set_hash(&route.hash());
 }
 
-/// A numeric option from the page's query string (`?setup-seconds=5`), for
-/// tests and demos.
-pub fn query_number(name: &str) -> Option<f64> {
+/// A whole-number option from the page's query string (`?setup-seconds=5`),
+/// for tests and demos.
+pub fn query_number(name: &str) -> Option<u32> {
     query_text(name)?.parse().ok()
 }
 

@@ -7,11 +7,10 @@
 use std::cell::RefCell;
 
 use gunjin::guides::{BattleTable, HowToPlay, PieceGuide, battle_rows, cell};
-use gunjin::i18n::{I18nContextProvider, Locale, use_i18n};
+use gunjin::i18n::{I18nContext, I18nContextProvider, Locale, use_i18n};
 use gunjin_rules::{Kind, Preset, Rules};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
-use leptos_i18n::I18nContext;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
 
@@ -20,7 +19,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 thread_local! {
     /// The i18n context of the last mounted guide, so a test can switch
     /// the locale.
-    static I18N: RefCell<Option<I18nContext<Locale>>> = const { RefCell::new(None) };
+    static I18N: RefCell<Option<I18nContext>> = const { RefCell::new(None) };
 }
 
 #[component]

@@ -114,7 +114,7 @@ pub fn BattleTable(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
         view! {
             <table class="battle-table" data-rules=rules.to_string()>
                 <caption id="battle-table-caption">
-                    {td_string!(locale, guide.table.caption, rules = rules_name(locale, rules)).to_string()}
+                    {td_string!(locale, guide.table.caption, rules = rules_name(locale, rules))}
                 </caption>
                 <thead>
                     <tr>

@@ -158,7 +158,7 @@ pub fn MovementDiagram(kind: Kind, #[prop(into)] rules: Signal<Rules>) -> impl I
         let moves = square_list(i18n.get_locale(), &d.moves());
         let attacks = square_list(i18n.get_locale(), &d.attacks());
         let square = d.from.to_string();
-        t_string!(i18n, guide.diagram.label, piece, square, moves, attacks).to_string()
+        t_string!(i18n, guide.diagram.label, piece, square, moves, attacks)
     };
     let nodes = Square::ALL
         .into_iter()

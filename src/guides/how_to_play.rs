@@ -29,7 +29,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
         .join(" / ");
     let front = move || match rules.get().front {
         Front::River => {
-            t_string!(i18n, guide.how.front_river, bridges = bridges.clone()).to_string()
+            t_string!(i18n, guide.how.front_river, bridges = bridges.clone())
         }
         Front::Open => t_string!(i18n, guide.how.front_open).to_string(),
     };
@@ -56,7 +56,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
     };
     let officers = move || {
         let officers = kind_list(locale(), &hq_takers());
-        t_string!(i18n, guide.how.win_hq, officers).to_string()
+        t_string!(i18n, guide.how.win_hq, officers)
     };
     let camp = CAMP_SIZE;
     let limit = MOVE_LIMIT;
@@ -75,13 +75,13 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
 
             <section aria-labelledby="how-board">
                 <h3 id="how-board">{t!(i18n, guide.how.board_title)}</h3>
-                <p>{move || t_string!(i18n, guide.how.board, camp).to_string()}</p>
+                <p>{move || t_string!(i18n, guide.how.board, camp)}</p>
                 <p class="how-front">{front}</p>
             </section>
 
             <section aria-labelledby="how-setup">
                 <h3 id="how-setup">{t!(i18n, guide.how.setup_title)}</h3>
-                <p>{move || t_string!(i18n, guide.how.setup, camp).to_string()}</p>
+                <p>{move || t_string!(i18n, guide.how.setup, camp)}</p>
                 <p class="how-placement">{placement}</p>
             </section>
 
@@ -114,8 +114,8 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
                 <h3 id="how-end">{t!(i18n, guide.how.end_title)}</h3>
                 <ul>
                     <li>{t!(i18n, guide.how.draw_officers)}</li>
-                    <li>{move || t_string!(i18n, guide.how.draw_limit, limit).to_string()}</li>
-                    <li>{move || t_string!(i18n, guide.how.draw_repetition, repetition).to_string()}</li>
+                    <li>{move || t_string!(i18n, guide.how.draw_limit, limit)}</li>
+                    <li>{move || t_string!(i18n, guide.how.draw_repetition, repetition)}</li>
                     <li>{t!(i18n, guide.how.resign)}</li>
                 </ul>
             </section>

@@ -151,7 +151,7 @@ fn DiagramLegend() -> impl IntoView {
             <li><span class="dg-swatch dg-enemy" aria-hidden="true"></span>{t!(i18n, guide.diagram.enemy)}</li>
             <li>
                 <span class="dg-swatch dg-front-swatch" aria-hidden="true"></span>
-                {move || t_string!(i18n, guide.diagram.front, files = files.clone()).to_string()}
+                {move || t_string!(i18n, guide.diagram.front, files = files.clone())}
             </li>
         </ul>
     }
@@ -164,7 +164,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
     let m = Memo::new(move |_| matchups(rules.get(), kind));
     let locale = move || i18n.get_locale();
     let list = move |f: fn(&Matchups) -> &Vec<Kind>| move || m.with(|m| kind_list(locale(), f(m)));
-    let count = move || t_string!(i18n, guide.pieces.count, count = kind.count()).to_string();
+    let count = move || t_string!(i18n, guide.pieces.count, count = kind.count());
     let fixed = !kind.is_movable();
     let takes_hq = kind.takes_hq();
     let flag = kind == Kind::Flag;
@@ -195,7 +195,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
                         <p class="pg-flag">
                             {move || {
                                 let kind = kind_name(locale(), fights_as);
-                                t_string!(i18n, guide.pieces.flag_fights_as, kind).to_string()
+                                t_string!(i18n, guide.pieces.flag_fights_as, kind)
                             }}
                             " "
                             {t!(i18n, guide.pieces.flag_alone)}

@@ -122,7 +122,7 @@ pub fn Result(
                         min="0"
                         max=total.to_string()
                         prop:value=move || ply.get().to_string()
-                        aria-label=move || t_string!(i18n, common.replay)
+                        aria-label=t!(i18n, common.replay)
                         on:input=move |ev| {
                             if let Ok(n) = event_target_value(&ev).parse::<usize>() {
                                 ply.set(n.min(total));

@@ -65,8 +65,8 @@ pub fn Home() -> impl IntoView {
             .with(|v| v.as_ref().filter(|v| v.outcome().is_none()).map(View::ply))
             .map(|ply| {
                 view! {
-                    <div class="resume" role="region" aria-label=move || t_string!(i18n, common.resume_game)>
-                        <p>{move || t_string!(i18n, common.resume_text, ply = ply).to_string()}</p>
+                    <div class="resume" role="region" aria-label=t!(i18n, common.resume_game)>
+                        <p>{move || t_string!(i18n, common.resume_text, ply = ply)}</p>
                         <a class="button primary" href=Route::Play.hash()>
                             {t!(i18n, common.resume_game)}
                         </a>
@@ -163,7 +163,7 @@ pub fn NameField(
                 autocomplete="nickname"
                 maxlength="24"
                 required=required
-                placeholder=move || t_string!(i18n, common.name_placeholder)
+                placeholder=t!(i18n, common.name_placeholder)
                 prop:value=move || value.get()
                 on:input=move |ev| on_input.run(event_target_value(&ev))
             />

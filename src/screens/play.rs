@@ -99,11 +99,9 @@ pub fn NoGame() -> impl IntoView {
 pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str>) -> String {
     let mv = e.mv.to_string();
     let who = match opponent {
-        _ if e.side == me => td_string!(locale, common.you_moved, mv = mv.clone()).to_string(),
-        None => td_string!(locale, common.cpu_moved, mv = mv.clone()).to_string(),
-        Some(name) => {
-            td_string!(locale, common.they_moved, name = name, mv = mv.clone()).to_string()
-        }
+        _ if e.side == me => td_string!(locale, common.you_moved, mv = mv.clone()),
+        None => td_string!(locale, common.cpu_moved, mv = mv.clone()),
+        Some(name) => td_string!(locale, common.they_moved, name = name, mv = mv.clone()),
     };
     let what = match e.event {
         Event::Moved => String::new(),
@@ -114,7 +112,7 @@ pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str
         )
         .to_string(),
         Event::EnemyFell(sq) => {
-            td_string!(locale, common.ann_enemy_fell, square = sq.to_string()).to_string()
+            td_string!(locale, common.ann_enemy_fell, square = sq.to_string())
         }
         Event::BothFell(kind, sq) => td_string!(
             locale,
@@ -323,7 +321,7 @@ pub fn Game(game: Match) -> impl IntoView {
                     }}
                 </p>
                 <p class="move-count">
-                    {move || t_string!(i18n, common.move_count, ply = ply()).to_string()}
+                    {move || t_string!(i18n, common.move_count, ply = ply())}
                     <meter min="0" max=MOVE_LIMIT.to_string() value=move || ply().to_string()></meter>
                 </p>
             </div>
@@ -337,7 +335,7 @@ pub fn Game(game: Match) -> impl IntoView {
                         <h3 id="lost-title">{t!(i18n, common.your_losses)}</h3>
                         {losses}
                         <p class="enemy-lost">
-                            {move || t_string!(i18n, common.enemy_losses, count = enemy_lost()).to_string()}
+                            {move || t_string!(i18n, common.enemy_losses, count = enemy_lost())}
                         </p>
                     </section>
                     <section class="log-panel" aria-labelledby="log-title">
@@ -449,7 +447,7 @@ fn TagPicker(
             view! {
                 <section class="tag-picker" role="group" aria-labelledby="tag-title">
                     <h3 id="tag-title">
-                        {move || t_string!(i18n, common.tag_title, square = sq.to_string()).to_string()}
+                        {move || t_string!(i18n, common.tag_title, square = sq.to_string())}
                     </h3>
                     <div class="guess-options">
                         {buttons}

@@ -46,10 +46,10 @@ pub fn RulesLink(code: String) -> impl IntoView {
             .to_string()
         }
         Outcome::NotOffered => {
-            t_string!(i18n, common.rules_link_custom, code = code.clone()).to_string()
+            t_string!(i18n, common.rules_link_custom, code = code.clone())
         }
         Outcome::Bad(reason) => {
-            t_string!(i18n, common.rules_link_bad, reason = reason.clone()).to_string()
+            t_string!(i18n, common.rules_link_bad, reason = reason.clone())
         }
     };
     view! {

@@ -14,7 +14,7 @@ use crate::storage;
 use crate::text;
 
 /// The setup timer's length, unless `?setup-seconds=N` shortens it.
-pub const SETUP_SECONDS: f64 = 180.0;
+pub const SETUP_SECONDS: u32 = 180;
 
 /// `m:ss`.
 fn clock(seconds: u32) -> String {
@@ -33,10 +33,10 @@ pub fn SetupScreen() -> impl IntoView {
     let seconds = draft.map_or_else(
         || {
             query_number("setup-seconds")
-                .filter(|s| *s > 0.0)
+                .filter(|s| *s > 0)
                 .unwrap_or(SETUP_SECONDS)
         },
-        |(_, left)| f64::from(left),
+        |(_, left)| left,
     );
     let on_change = Callback::new(move |(board, left): (SetupBoard, u32)| {
         state.report(storage::save(&board.draft(left)));
@@ -52,7 +52,7 @@ pub fn SetupScreen() -> impl IntoView {
 #[component]
 pub fn SetupPanel(
     rules: Rules,
-    seconds: f64,
+    seconds: u32,
     board: Option<SetupBoard>,
     on_change: Callback<(SetupBoard, u32)>,
     on_ready: Callback<Setup>,
@@ -71,8 +71,8 @@ pub fn SetupPanel(
         }
     };
 
-    let deadline = js_sys::Date::now() + seconds * 1000.0;
-    let remaining = RwSignal::new(seconds.ceil() as u32);
+    let deadline = js_sys::Date::now() + f64::from(seconds) * 1000.0;
+    let remaining = RwSignal::new(seconds);
     if let Ok(handle) = set_interval_with_handle(
         move || {
             let left = ((deadline - js_sys::Date::now()) / 1000.0).ceil().max(0.0) as u32;
@@ -205,7 +205,7 @@ pub fn SetupPanel(
                     class="timer"
                     role="timer"
                     class:urgent=move || remaining.get() <= 10
-                    aria-label=move || t_string!(i18n, common.setup_timer)
+                    aria-label=t!(i18n, common.setup_timer)
                 >
                     {move || clock(remaining.get())}
                 </p>
@@ -217,7 +217,7 @@ pub fn SetupPanel(
                         class="tray"
                         data-tray=""
                         role="group"
-                        aria-label=move || t_string!(i18n, common.tray)
+                        aria-label=t!(i18n, common.tray)
                         on:click=move |ev| {
                             let on_tray = crate::drag::element(&ev)
                                 .is_some_and(|el| el.closest(".tray-piece").ok().flatten().is_none());
@@ -341,7 +341,7 @@ fn Templates(on_choose: Callback<Setup>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <section class="templates" aria-label=move || t_string!(i18n, common.templates)>
+        <section class="templates" aria-label=t!(i18n, common.templates)>
             <ul>{items}</ul>
         </section>
     }

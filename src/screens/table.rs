@@ -364,7 +364,9 @@ fn OnlineSetup() -> impl IntoView {
         }
     });
     let on_ready = Callback::new(move |setup| online.ready(setup));
-    view! { <SetupPanel rules seconds=millis as f64 / 1000.0 board on_change on_ready /> }
+    // Whole seconds, rounded up: the server's own timer has the last word.
+    let seconds = u32::try_from(millis.div_ceil(1000)).unwrap_or(u32::MAX);
+    view! { <SetupPanel rules seconds board on_change on_ready /> }
 }
 
 /// The name on this seat (`mine`) or the other, following the language.

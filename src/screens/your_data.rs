@@ -77,7 +77,7 @@ pub fn YourData() -> impl IntoView {
             Imported::Done => view! { <p role="status">{t!(i18n, common.imported)}</p> }.into_any(),
             Imported::Failed(reason) => view! {
                 <p role="alert" class="refused">
-                    {move || t_string!(i18n, common.import_failed, reason = reason.clone()).to_string()}
+                    {move || t_string!(i18n, common.import_failed, reason = reason.clone())}
                 </p>
             }
             .into_any(),
