@@ -287,7 +287,7 @@ fn Node(
                     let whose = if side == me {
                         td_string!(locale, common.your_piece)
                     } else {
-                        td_string!(locale, common.cpu_piece)
+                        td_string!(locale, common.their_piece)
                     };
                     format!("{whose} {}", text::kind_name(locale, kind))
                 }
