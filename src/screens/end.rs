@@ -54,7 +54,7 @@ pub fn Result(
         (Some(w), _) if w == me => t_string!(i18n, common.result_win).to_string(),
         (Some(_), None) => t_string!(i18n, common.result_loss).to_string(),
         (Some(_), Some(name)) => {
-            t_string!(i18n, common.result_they_won, name = name.clone()).to_string()
+            t_string!(i18n, common.result_they_won, name = name.clone())
         }
         (None, _) => t_string!(i18n, common.result_draw).to_string(),
     };

@@ -265,7 +265,7 @@ pub fn Game(game: Match) -> impl IntoView {
         match game.opponent.get() {
             _ if first == Some(side) => t_string!(i18n, common.first_you).to_string(),
             None => t_string!(i18n, common.first_cpu).to_string(),
-            Some(name) => t_string!(i18n, common.first_them, name = name).to_string(),
+            Some(name) => t_string!(i18n, common.first_them, name = name),
         }
     };
     let entry = move |e: &LogEntry| {
@@ -317,7 +317,7 @@ pub fn Game(game: Match) -> impl IntoView {
                     {move || match game.opponent.get() {
                         _ if my_turn() => t_string!(i18n, common.your_turn).to_string(),
                         None => t_string!(i18n, common.cpu_turn).to_string(),
-                        Some(name) => t_string!(i18n, common.their_turn, name = name).to_string(),
+                        Some(name) => t_string!(i18n, common.their_turn, name = name),
                     }}
                 </p>
                 <p class="move-count">

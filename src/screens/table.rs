@@ -210,9 +210,9 @@ fn TableStatus() -> impl IntoView {
         let seconds = ((at - now.get()) / 1000.0).ceil().max(0.0) as u32;
         let time = format!("{}:{:02}", seconds / 60, seconds % 60);
         Some(if online.side() == Some(side) {
-            t_string!(i18n, common.you_forfeit_in, time = time).to_string()
+            t_string!(i18n, common.you_forfeit_in, time = time)
         } else {
-            t_string!(i18n, common.forfeit_in, name = opponent.get(), time = time).to_string()
+            t_string!(i18n, common.forfeit_in, name = opponent.get(), time = time)
         })
     };
     let connected = move || online.connected.get() || online.over.with(Option::is_some);
@@ -389,7 +389,7 @@ fn SetupDone() -> impl IntoView {
     let name = name_signal(false);
     view! {
         <p class="setup-done" role="status">
-            {move || t_string!(i18n, common.setup_waiting, name = name.get()).to_string()}
+            {move || t_string!(i18n, common.setup_waiting, name = name.get())}
         </p>
     }
 }

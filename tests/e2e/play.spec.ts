@@ -150,7 +150,8 @@ test("a whole game against the Easy CPU to its end, then the reveal and the repl
   // Play again with the same settings.
   await page.getByRole("button", { name: "Play again" }).click();
   await expect(page).toHaveURL(/#\/play$/);
-  await expect(board(page).locator('[data-side="north"]')).toHaveCount(23);
+  // The CPU, if it moves first, may already have fought a battle.
+  await expect.poll(() => board(page).locator('[data-side="north"]').count()).toBeGreaterThanOrEqual(22);
 });
 
 test("resigning asks first, then ends the game", async ({ page }) => {
