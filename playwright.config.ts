@@ -67,8 +67,10 @@ export default defineConfig({
     },
     {
       command:
-        `db="$(mktemp -d)/tables.sqlite3" && exec target/release/gunjin-server --dist dist ` +
-        `--addr 127.0.0.1:${tablePort} --db "$db" --setup-secs 60 --grace-secs 6`,
+        // A fresh database each run, in target/ (not left behind in /tmp).
+        `mkdir -p target/e2e && rm -f target/e2e/tables-${tablePort}.sqlite3* && ` +
+        `exec target/release/gunjin-server --dist dist --addr 127.0.0.1:${tablePort} ` +
+        `--db target/e2e/tables-${tablePort}.sqlite3 --setup-secs 60 --grace-secs 6`,
       url: `http://127.0.0.1:${tablePort}/index.html`,
       reuseExistingServer: false,
       timeout: 30_000,
