@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, node, press } from "./helpers";
+import { board, node, press, waitForMyTurn } from "./helpers";
 
 // Tables over the real table server (the "online" project of
 // playwright.config.ts: setup 60 s, an absent player forfeits after 6 s).
@@ -80,7 +80,9 @@ async function move(page: Page, touch = false) {
       .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
     if (marks.length > 0) {
       await press(node(page, marks[Math.floor(Math.random() * marks.length)]), touch);
-      await expect.poll(() => page.locator(".log li[value]").count()).toBeGreaterThan(ply);
+      // The move is in the log, or it ended the game (the result replaces the log).
+      const done = async () => (await page.locator(".result").isVisible()) || (await page.locator(".log li[value]").count()) > ply;
+      await expect.poll(done).toBe(true);
       return;
     }
     await press(node(page, sq), touch);
@@ -144,8 +146,9 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await ownCampBelow(guest, "c8");
 });
 
-test("the host seats the CPU and plays it", async ({ browser }) => {
-  test.setTimeout(90_000);
+test("the host seats the CPU and plays a whole game against it, to its end", async ({ browser }) => {
+  // Up to 150 moves by touch if the game runs to the move limit.
+  test.setTimeout(300_000);
   const host = await player(browser, true);
   await openTable(host, "Aki");
   await host.locator(".cpu-level").selectOption("easy");
@@ -153,9 +156,12 @@ test("the host seats the CPU and plays it", async ({ browser }) => {
   await expect(host.locator(".table-players")).toHaveText("Aki vs CPU (Easy)");
   await setUp(host);
   await gameOn(host);
-  for (let i = 0; i < 3; i++) await move(host, true);
-  await resign(host);
-  await expect(host.locator(".result .headline")).toHaveText("CPU (Easy) won.");
+  while (await waitForMyTurn(host)) await move(host, true);
+  await expect(host.locator(".result .headline")).toHaveText(/You won!|CPU \(Easy\) won\.|Draw\./);
+  await expect(host.locator(".result .reason")).not.toBeEmpty();
+  // The whole board is revealed: every piece on it shows its kind.
+  const kinds = await board(host).locator("[data-square][data-side]").evaluateAll((ns) => ns.map((n) => n.getAttribute("data-kind")));
+  expect(kinds.every((k) => k !== null)).toBe(true);
 });
 
 test("a reload takes the same seat back; an absent player forfeits after the grace time", async ({ browser }) => {
