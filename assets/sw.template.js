@@ -6,6 +6,8 @@
 // - install: precaches every file of the build (bypassing the HTTP cache);
 // - fetch: serves precached files from the cache first, and any navigation
 //   inside the scope with the cached index.html (the app routes by hash);
+//   tables.json (whether the site offers online tables) always comes from
+//   the network, and offline it says no;
 // - activate: deletes this app's caches from older builds and takes control
 //   of open pages (only the first time: an update waits, see below);
 // - message SKIP_WAITING: sent by sw-register.js when the user presses
@@ -20,6 +22,8 @@ const VERSION = /*VERSION*/"dev";
 const PREFIX = "gunjin " + self.registration.scope + " ";
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("index.html", self.registration.scope).href;
+const TABLES = new URL("tables.json", self.registration.scope).href;
+const NO_TABLES = '{"tables":false}';
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -49,6 +53,11 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  if (request.url === TABLES) {
+    const offline = () => new Response(NO_TABLES, { headers: { "content-type": "application/json" } });
+    event.respondWith(fetch(request).catch(offline));
+    return;
+  }
   const lookup = request.mode === "navigate" ? INDEX : request;
   event.respondWith(
     caches

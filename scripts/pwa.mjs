@@ -67,7 +67,9 @@ async function files(d) {
   for (const entry of await readdir(d, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = relative(dir, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join("/");
-    if (path !== "sw.js") out.push(path);
+    // tables.json is asked of the network each time: the table server
+    // answers it differently from the file of the build.
+    if (path !== "sw.js" && path !== "tables.json") out.push(path);
   }
   return out.sort();
 }

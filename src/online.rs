@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::wasm_bindgen::closure::Closure;
 use serde::{Deserialize, Serialize};
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
 use crate::model::tags::Tags;
@@ -81,6 +82,26 @@ fn socket_url() -> String {
     )
 }
 
+/// Whether `tables.json` next to the page says `"tables": true`: the
+/// build's own file says false, the table server answers true. No answer
+/// (offline, a host without the file) means no.
+async fn tables_offered() -> bool {
+    let url = gunjin_table::TABLES_PATH.trim_start_matches('/');
+    let Ok(response) = JsFuture::from(window().fetch_with_str(url)).await else {
+        return false;
+    };
+    let response: web_sys::Response = response.unchecked_into();
+    let Some(json) = response.ok().then(|| response.json().ok()).flatten() else {
+        return false;
+    };
+    JsFuture::from(json)
+        .await
+        .ok()
+        .and_then(|value| js_sys::Reflect::get(&value, &"tables".into()).ok())
+        .and_then(|tables| tables.as_bool())
+        .unwrap_or(false)
+}
+
 /// Why there is no seat to show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -133,27 +154,15 @@ impl Online {
         }
     }
 
-    /// Asks once whether a table server answers: a WebSocket that opens.
+    /// Asks once whether this site offers tables (`tables_offered`).
     pub fn probe(&self) {
         if self.available.get_untracked().is_some() {
             return;
         }
-        let Ok(ws) = WebSocket::new(&socket_url()) else {
-            self.available.set(Some(false));
-            return;
-        };
         let available = self.available;
-        let answer = Closure::<dyn FnMut(Event)>::new({
-            let ws = ws.clone();
-            move |ev: Event| {
-                available.set(Some(ev.type_() == "open"));
-                let _ = ws.close();
-            }
+        leptos::task::spawn_local(async move {
+            available.set(Some(tables_offered().await));
         });
-        ws.set_onopen(Some(answer.as_ref().unchecked_ref()));
-        ws.set_onerror(Some(answer.as_ref().unchecked_ref()));
-        // One probe per page: its handler lives as long as the page.
-        answer.forget();
     }
 
     /// Opens a table as its host, then goes to its page.

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "@playwright/test";
-import { NO_TABLE_SERVER } from "./helpers";
 
 // The CPU thinks in a Web Worker: it answers with a legal move while the
 // page keeps painting. With CPU_BENCH=1 this file also measures the
@@ -42,7 +41,7 @@ test("the worker answers with a legal move while the page keeps painting", async
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   page.on("console", (msg) => {
-    if (msg.type() === "error" && !NO_TABLE_SERVER.test(msg.text())) errors.push(msg.text());
+    if (msg.type() === "error") errors.push(msg.text());
   });
   await ready(page);
   // Warm up: the first request starts the worker.

@@ -28,19 +28,13 @@ export const KIND_WORDS = [
   "大将", "中将", "少将", "飛行機", "大佐", "中佐", "タンク", "少佐", "大尉", "騎兵", "中尉", "少尉", "工兵", "スパイ", "地雷", "軍旗",
 ];
 
-/**
- * The home page asks whether a table server answers at `./ws`; under the
- * static server none does, and Chromium logs the refused WebSocket.
- */
-export const NO_TABLE_SERVER = /WebSocket connection to 'ws:\/\/[^']*\/ws' failed/;
-
 /** Console errors and uncaught exceptions are failures in every test. */
 export function failOnErrors() {
   let errors: string[] = [];
   test.beforeEach(({ page }) => {
     errors = [];
     page.on("console", (msg) => {
-      if (msg.type() === "error" && !NO_TABLE_SERVER.test(msg.text())) errors.push(`console: ${msg.text()}`);
+      if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
     });
     page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   });

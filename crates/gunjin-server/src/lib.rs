@@ -28,7 +28,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
-use gunjin_table::{MAX_MESSAGE_BYTES, WS_PATH};
+use gunjin_table::{MAX_MESSAGE_BYTES, TABLES_PATH, WS_PATH};
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
 
@@ -51,6 +51,7 @@ impl Server {
         let addr = listener.local_addr()?;
         let app = Router::new()
             .route(WS_PATH, get(websocket))
+            .route(TABLES_PATH, get(offered))
             .route("/api/tables/{id}/record", get(record))
             .fallback_service(ServeDir::new(&config.dist));
         let hub = Hub::new(config, store);
@@ -87,6 +88,15 @@ async fn websocket(upgrade: WebSocketUpgrade, State(hub): State<Hub>) -> Respons
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| session::run(socket, hub))
+}
+
+/// Tells the app that this site offers tables (over the build's own
+/// `tables.json`, which says it does not).
+async fn offered() -> impl IntoResponse {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        r#"{"tables":true}"#,
+    )
 }
 
 /// The record of a finished game, in the rules crate's text form.

@@ -46,10 +46,13 @@ async fn two_players_play_a_whole_game_and_the_app_and_record_are_served() {
     assert_eq!(body.parse::<Record>().unwrap(), record);
     let (status, _) = http_get(server.addr, "/api/tables/nope/record");
     assert!(status.contains("404"), "{status}");
-    // The same process serves the app.
+    // The same process serves the app, and tells it that tables are offered.
     let (status, body) = http_get(server.addr, "/");
     assert!(status.contains("200"), "{status}");
     assert!(body.contains("Gunjin Shogi"), "{body}");
+    let (status, body) = http_get(server.addr, gunjin_table::TABLES_PATH);
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body, r#"{"tables":true}"#);
 }
 
 /// Kind names anywhere but under the player's own pieces and own draft.

@@ -36,3 +36,10 @@ pub const MAX_NAME_CHARS: usize = 32;
 
 /// The WebSocket path, relative to the app's origin.
 pub const WS_PATH: &str = "/ws";
+
+/// Where the app asks whether online tables are offered, relative to the
+/// app's origin. The build ships this file saying `{"tables":false}` for
+/// static hosts; the table server answers it with `{"tables":true}`. A
+/// plain file keeps the question quiet on a static host, where a refused
+/// WebSocket would be logged as an error.
+pub const TABLES_PATH: &str = "/tables.json";
