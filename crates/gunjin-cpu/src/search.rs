@@ -70,7 +70,12 @@ impl Style {
                 quiescence: 4,
                 min_worlds: 12,
                 max_worlds: 400,
-                weights: Weights::FULL,
+                // The last officers dearer: without one Hard cannot take
+                // the headquarters, and against a weak enemy that draws.
+                weights: Weights {
+                    officers: 10.0,
+                    ..Weights::FULL
+                },
                 window: 0.05,
                 temperature: 0.0,
             },
