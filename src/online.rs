@@ -154,14 +154,22 @@ impl Online {
         }
     }
 
-    /// Asks once whether this site offers tables (`tables_offered`).
+    /// Asks once whether this site offers tables (`tables_offered`), after
+    /// the next frame: the page's first paint does not wait for the answer.
     pub fn probe(&self) {
         if self.available.get_untracked().is_some() {
             return;
         }
         let available = self.available;
-        leptos::task::spawn_local(async move {
-            available.set(Some(tables_offered().await));
+        request_animation_frame(move || {
+            set_timeout(
+                move || {
+                    leptos::task::spawn_local(async move {
+                        available.set(Some(tables_offered().await));
+                    });
+                },
+                std::time::Duration::ZERO,
+            );
         });
     }
 
