@@ -102,6 +102,20 @@ async function playMoves(a: Page, b: Page, plies: number) {
   }
 }
 
+/** Both play random moves, whoever is to move, until the game is over. */
+async function playToEnd(a: Page, b: Page) {
+  const over = (p: Page) => p.locator(".result").isVisible();
+  const plies = (p: Page) => p.locator(".log li[value]").count();
+  while (!((await over(a)) && (await over(b)))) {
+    const aTurn = await a.locator('.turn[data-turn="you"]').isVisible();
+    const [mover, other] = aTurn ? [a, b] : [b, a];
+    const before = await plies(mover);
+    await move(mover, !aTurn);
+    // The other side has the move too (or the result) before the next turn.
+    await expect.poll(async () => (await over(other)) || (await plies(other)) > before).toBe(true);
+  }
+}
+
 async function resign(page: Page) {
   await page.getByRole("button", { name: "Resign" }).click();
   await page.getByRole("button", { name: "Yes, resign" }).click();
@@ -142,6 +156,32 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await expect(host.locator(".result .reason")).toHaveText("Resignation.");
   // The whole board is revealed at the end, each side's camp still below.
   await expect(host.locator('.board [data-side="north"][data-kind]')).not.toHaveCount(0);
+  await ownCampBelow(host, "c1");
+  await ownCampBelow(guest, "c8");
+});
+
+test("two players, one on a phone, play a whole game to its end from the invite link", async ({ browser }) => {
+  // Up to 300 moves through the board if the game runs to the move limit.
+  test.setTimeout(420_000);
+  const host = await player(browser);
+  const guest = await player(browser, true);
+  const link = await openTable(host, "Aki");
+  await sitDown(guest, link, "Ben");
+  await setUp(host);
+  await setUp(guest);
+  await gameOn(host);
+  await gameOn(guest);
+  await playToEnd(host, guest);
+  const headline = (p: Page) => p.locator(".result .headline").textContent();
+  const results: Record<string, string> = { "You won!": "Aki won.", "Ben won.": "You won!", "Draw.": "Draw." };
+  expect(results[(await headline(host))!]).toBe(await headline(guest));
+  await expect(host.locator(".result .reason")).not.toBeEmpty();
+  expect(await host.locator(".result .reason").textContent()).toBe(await guest.locator(".result .reason").textContent());
+  // The whole board is revealed to both, each side's camp still below.
+  for (const page of [host, guest]) {
+    const kinds = await board(page).locator("[data-square][data-side]").evaluateAll((ns) => ns.map((n) => n.getAttribute("data-kind")));
+    expect(kinds.every((k) => k !== null)).toBe(true);
+  }
   await ownCampBelow(host, "c1");
   await ownCampBelow(guest, "c8");
 });
