@@ -102,6 +102,20 @@ async function playMoves(a: Page, b: Page, plies: number) {
   }
 }
 
+/** Aki opens a table and Ben sits down from the link on a phone; both set
+ * up, and the game is on. */
+async function gameOfTwo(browser: Browser): Promise<[Page, Page]> {
+  const host = await player(browser);
+  const guest = await player(browser, true);
+  const link = await openTable(host, "Aki");
+  await sitDown(guest, link, "Ben");
+  await setUp(host);
+  await setUp(guest);
+  await gameOn(host);
+  await gameOn(guest);
+  return [host, guest];
+}
+
 /** Both play random moves, whoever is to move, until the game is over. */
 async function playToEnd(a: Page, b: Page) {
   const over = (p: Page) => p.locator(".result").isVisible();
@@ -163,14 +177,7 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
 test("two players, one on a phone, play a whole game to its end from the invite link", async ({ browser }) => {
   // Up to 300 moves through the board if the game runs to the move limit.
   test.setTimeout(420_000);
-  const host = await player(browser);
-  const guest = await player(browser, true);
-  const link = await openTable(host, "Aki");
-  await sitDown(guest, link, "Ben");
-  await setUp(host);
-  await setUp(guest);
-  await gameOn(host);
-  await gameOn(guest);
+  const [host, guest] = await gameOfTwo(browser);
   await playToEnd(host, guest);
   const headline = (p: Page) => p.locator(".result .headline").textContent();
   const results: Record<string, string> = { "You won!": "Aki won.", "Ben won.": "You won!", "Draw.": "Draw." };
@@ -206,14 +213,7 @@ test("the host seats the CPU and plays a whole game against it, to its end", asy
 
 test("a reload takes the same seat back; an absent player forfeits after the grace time", async ({ browser }) => {
   test.setTimeout(120_000);
-  const host = await player(browser);
-  const guest = await player(browser, true);
-  const link = await openTable(host, "Aki");
-  await sitDown(guest, link, "Ben");
-  await setUp(host);
-  await setUp(guest);
-  await gameOn(host);
-  await gameOn(guest);
+  const [host, guest] = await gameOfTwo(browser);
   await playMoves(host, guest, 2);
   const before = await board(guest).locator('[data-side="south"]').evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")));
 
