@@ -102,8 +102,12 @@ test("guess tags follow a moving enemy piece and go with it", async ({ page }) =
     }
     await playRandomMove(page);
   }
-  // Every tag is still on the piece it was given to; fallen pieces lost theirs.
-  const tagged = await board(page).locator("[data-guess]").evaluateAll((ns) => ns.map((n) => [n.getAttribute("data-enemy")!, n.getAttribute("data-guess")!]));
+  // Every tag is still on the piece it was given to; fallen pieces lost
+  // theirs. Read once the CPU's reply to the last move is on the board.
+  await waitForMyTurn(page);
+  const tagged = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="grid"] [data-guess]')].map((n) => [n.getAttribute("data-enemy")!, n.getAttribute("data-guess")!]),
+  );
   for (const [id, guess] of tagged) expect(guess).toBe(guessOf(id));
   const enemies = await board(page).locator("[data-enemy]").count();
   expect(tagged.length).toBeLessThanOrEqual(enemies);
