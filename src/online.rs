@@ -111,6 +111,15 @@ pub enum Failure {
     Refused(ErrorCode),
 }
 
+/// Why the player's last action did not happen, while the table goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unheard {
+    /// The server refused it (out of turn, illegal, too fast…).
+    Refused(ErrorCode),
+    /// The connection was down: it was never sent.
+    NotSent,
+}
+
 /// One open connection and its handlers, dropped together.
 struct Socket {
     ws: WebSocket,
@@ -136,6 +145,8 @@ pub struct Online {
     /// When the absent side forfeits (`Date.now()` milliseconds).
     pub forfeit_at: RwSignal<Option<(Color, f64)>>,
     pub tags: RwSignal<Tags>,
+    /// The player's last action that did not happen, until the next view.
+    pub unheard: RwSignal<Option<Unheard>>,
 }
 
 impl Online {
@@ -151,6 +162,7 @@ impl Online {
             connected: RwSignal::new(false),
             forfeit_at: RwSignal::new(None),
             tags: RwSignal::new(Tags::default()),
+            unheard: RwSignal::new(None),
         }
     }
 
@@ -228,6 +240,7 @@ impl Online {
         self.connected.set(false);
         self.forfeit_at.set(None);
         self.tags.set(Tags::default());
+        self.unheard.set(None);
     }
 
     fn connect(&self, first: ClientMessage) {
@@ -310,6 +323,7 @@ impl Online {
             ServerMessage::Game { view, .. } => {
                 self.tags.update(|t| t.retain_on_board(&view));
                 self.view.set(Some(view));
+                self.unheard.set(None);
             }
             ServerMessage::Presence {
                 side,
@@ -328,19 +342,22 @@ impl Online {
             ServerMessage::Error { code, .. } if code.closes() => {
                 self.failure.set(Some(Failure::Refused(code)));
             }
-            // A refused move or draft leaves the table as it was; the next
-            // view or table says what stands.
-            ServerMessage::Error { .. } => {}
+            // A refused move or draft leaves the table as it was: the
+            // player is told, and tries again.
+            ServerMessage::Error { code, .. } => self.unheard.set(Some(Unheard::Refused(code))),
         }
     }
 
+    /// Sends `message` if the connection is up; else the player is told it
+    /// was not sent.
     fn send(&self, message: &ClientMessage) {
         let text = serde_json::to_string(message).unwrap_or_default();
-        self.socket.with_value(|s| {
-            if let Some(s) = s {
-                let _ = s.ws.send_with_str(&text);
-            }
+        let sent = self.socket.with_value(|s| {
+            s.as_ref().is_some_and(|s| {
+                s.ws.ready_state() == WebSocket::OPEN && s.ws.send_with_str(&text).is_ok()
+            })
         });
+        self.unheard.set((!sent).then_some(Unheard::NotSent));
     }
 
     pub fn add_cpu(&self, level: &str) {

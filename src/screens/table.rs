@@ -12,7 +12,7 @@ use crate::i18n::*;
 use crate::model::replay::Replay;
 use crate::model::settings::Difficulty;
 use crate::model::setup_board::{SetupBoard, SetupDraft};
-use crate::online::{Failure, Online, invite_link, valid_table_id};
+use crate::online::{Failure, Online, Unheard, invite_link, valid_table_id};
 use crate::route::Route;
 use crate::screens::end::Result;
 use crate::screens::home::NameField;
@@ -216,6 +216,15 @@ fn TableStatus() -> impl IntoView {
         })
     };
     let connected = move || online.connected.get() || online.over.with(Option::is_some);
+    let unheard = move || {
+        online.unheard.get().map(|u| match u {
+            Unheard::NotSent => t_string!(i18n, common.unheard_not_sent),
+            Unheard::Refused(ErrorCode::NotYourTurn) => t_string!(i18n, common.unheard_turn),
+            Unheard::Refused(ErrorCode::IllegalMove) => t_string!(i18n, common.unheard_illegal),
+            Unheard::Refused(ErrorCode::RateLimited) => t_string!(i18n, common.unheard_fast),
+            Unheard::Refused(_) => t_string!(i18n, common.unheard_refused),
+        })
+    };
     let me = name_signal(true);
     view! {
         <div class="table-status">
@@ -232,6 +241,7 @@ fn TableStatus() -> impl IntoView {
             <Show when=move || !connected()>
                 <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>
             </Show>
+            <p class="refused unheard" role="alert">{unheard}</p>
         </div>
     }
 }

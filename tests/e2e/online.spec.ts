@@ -80,9 +80,11 @@ async function move(page: Page, touch = false) {
       .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
     if (marks.length > 0) {
       await press(node(page, marks[Math.floor(Math.random() * marks.length)]), touch);
-      // The move is in the log, or it ended the game (the result replaces the log).
+      // The move is in the log, or it ended the game (the result replaces
+      // the log); the server never refused it.
       const done = async () => (await page.locator(".result").isVisible()) || (await page.locator(".log li[value]").count()) > ply;
-      await expect.poll(done).toBe(true);
+      await expect.poll(done, { timeout: 20_000 }).toBe(true);
+      await expect(page.locator(".unheard")).toBeEmpty();
       return;
     }
     await press(node(page, sq), touch);
@@ -102,10 +104,10 @@ async function playMoves(a: Page, b: Page, plies: number) {
   }
 }
 
-/** Aki opens a table and Ben sits down from the link on a phone; both set
- * up, and the game is on. */
-async function gameOfTwo(browser: Browser): Promise<[Page, Page]> {
-  const host = await player(browser);
+/** Aki opens a table (on `host` if given) and Ben sits down from the link
+ * on a phone; both set up, and the game is on. */
+async function gameOfTwo(browser: Browser, host?: Page): Promise<[Page, Page]> {
+  host ??= await player(browser);
   const guest = await player(browser, true);
   const link = await openTable(host, "Aki");
   await sitDown(guest, link, "Ben");
@@ -126,7 +128,7 @@ async function playToEnd(a: Page, b: Page) {
     const before = await plies(mover);
     await move(mover, !aTurn);
     // The other side has the move too (or the result) before the next turn.
-    await expect.poll(async () => (await over(other)) || (await plies(other)) > before).toBe(true);
+    await expect.poll(async () => (await over(other)) || (await plies(other)) > before, { timeout: 20_000 }).toBe(true);
   }
 }
 
@@ -231,6 +233,63 @@ test("a reload takes the same seat back; an absent player forfeits after the gra
   await expect(host.locator(".forfeit")).toContainText("Ben is disconnected: they forfeit in 0:0");
   await expect(host.locator(".result .headline")).toHaveText("You won!", { timeout: 15_000 });
 });
+
+test("a move the server refuses is told, changes nothing, and the next one plays", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await player(browser);
+  // Between the host's page and the server: the host's next move is
+  // answered with the server's refusal instead of being passed on.
+  let refuseNext = false;
+  await host.context().routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (refuseNext && typeof message === "string" && message.startsWith('{"move"')) {
+        refuseNext = false;
+        ws.send(JSON.stringify({ error: { code: "not_your_turn", message: "wait" } }));
+        return;
+      }
+      server.send(message);
+    });
+  });
+  const [, guest] = await gameOfTwo(browser, host);
+  await playMoves(host, guest, 1);
+  if (!(await host.locator('.turn[data-turn="you"]').isVisible())) await playMoves(host, guest, 1);
+  const plies = await host.locator(".log li[value]").count();
+  const position = () => board(host).locator("[data-side]").evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")).join());
+  const before = await position();
+
+  refuseNext = true;
+  const [from, to] = await firstMove(host);
+  await press(node(host, from), false);
+  await press(node(host, to), false);
+  await expect(host.locator(".unheard")).toHaveText("It is not your turn: that move was not played.");
+  await expect(host.locator(".log li[value]")).toHaveCount(plies);
+  expect(await position()).toBe(before);
+  await expect(host.locator('.turn[data-turn="you"]')).toBeVisible();
+
+  // Played again, the move goes through and the message goes.
+  await press(node(host, from), false);
+  await press(node(host, to), false);
+  await expect(host.locator(".log li[value]")).toHaveCount(plies + 1);
+  await expect(guest.locator(".log li[value]")).toHaveCount(plies + 1);
+  await expect(host.locator(".unheard")).toBeEmpty();
+});
+
+/** The first own piece that has a destination, and that destination. */
+async function firstMove(page: Page): Promise<[string, string]> {
+  const own = await board(page)
+    .locator('[data-side="south"]')
+    .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
+  for (const sq of own) {
+    await press(node(page, sq), false);
+    const marks = await board(page)
+      .locator("[data-mark]")
+      .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
+    await press(node(page, sq), false);
+    if (marks.length > 0) return [sq, marks[0]];
+  }
+  throw new Error("no legal move");
+}
 
 test("bad table links say what is wrong and lead home", async ({ browser }) => {
   const page = await player(browser);
