@@ -1,5 +1,7 @@
 //! Position hashing for the repetition rule.
 
+use std::sync::LazyLock;
+
 use crate::{Color, Kind, Square};
 
 const fn splitmix(state: u64) -> u64 {
@@ -9,22 +11,20 @@ const fn splitmix(state: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One key per (side, kind, square), generated at compile time.
-static PIECE_KEYS: [[u64; 48]; 32] = {
+/// One key per (side, kind, square). Built at first use rather than at
+/// compile time: 12 kB of random numbers do not compress, and the browser
+/// app would download them with every build.
+static PIECE_KEYS: LazyLock<[[u64; 48]; 32]> = LazyLock::new(|| {
     let mut keys = [[0; 48]; 32];
     let mut state = 0x6A09_E667_F3BC_C908u64;
-    let mut p = 0;
-    while p < 32 {
-        let mut s = 0;
-        while s < 48 {
+    for side_kind in &mut keys {
+        for key in side_kind {
             state = splitmix(state);
-            keys[p][s] = state;
-            s += 1;
+            *key = state;
         }
-        p += 1;
     }
     keys
-};
+});
 
 /// Toggled whenever the side to move changes.
 pub(crate) const NORTH_TO_MOVE: u64 = splitmix(0xBB67_AE85_84CA_A73B);
