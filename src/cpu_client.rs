@@ -76,9 +76,9 @@ pub async fn think(level: &str, seed: u64, view: &View) -> Result<Thought, Unava
         None => view.legal_moves().is_empty(),
     };
     match ask(request).await {
-        Outcome::Answer(Answer::Move { mv, think_ms }) if legal(mv) => Ok(Thought {
+        Outcome::Answer(Answer::Move { mv, think_us }) if legal(mv) => Ok(Thought {
             mv,
-            think_ms,
+            think_ms: f64::from(think_us) / 1000.0,
             source: Source::Worker,
         }),
         Outcome::Unavailable => Err(Unavailable),

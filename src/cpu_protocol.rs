@@ -11,11 +11,14 @@
 //!   "rules": {…}, "seed": 7}}}` or `{"id": 3, "ask": {"hints": {"view":
 //!   {…}}}}`;
 //! - the worker answers `{"id": 1, "answer": {"move": {"move": "b4-b5",
-//!   "think_ms": 212.5}}}`, `{"id": 2, "answer": {"setup": {"setup": "…"}}}`,
-//!   `{"id": 3, "answer": {"hints": {"hints": [{"id": 0, "kinds":
-//!   [["General", 0.25], …]}]}}}`, or `{"id": 1, "answer": {"error": "…"}}`
+//!   "think_us": 212500}}}`, `{"id": 2, "answer": {"setup": {"setup":
+//!   "…"}}}`, `{"id": 3, "answer": {"hints": {"hints": [{"id": 0, "kinds":
+//!   [["General", 25], …]}]}}}`, or `{"id": 1, "answer": {"error": "…"}}`
 //!   when the request could not be read; and it says [`READY`] once, when
 //!   it can take requests.
+//!
+//! Every number is a whole number, so the app links no float parsing or
+//! printing (several kilobytes of tables in the download).
 
 use gunjin_rules::{Kind, Move, PieceId, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
@@ -42,7 +45,7 @@ pub enum Ask {
         level: String,
         seed: u64,
         view: View,
-        budget_ms: Option<f64>,
+        budget_ms: Option<u32>,
     },
     /// The CPU's hidden setup for a new game.
     Setup {
@@ -71,8 +74,9 @@ pub enum Answer {
         /// `None` when the CPU has no legal move.
         #[serde(rename = "move")]
         mv: Option<Move>,
-        /// How long the CPU thought, measured in the worker.
-        think_ms: f64,
+        /// How long the CPU thought in microseconds, measured in the
+        /// worker.
+        think_us: u32,
     },
     Setup {
         setup: Setup,
@@ -91,14 +95,14 @@ pub enum Answer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
     pub id: PieceId,
-    /// Every kind it can still be with its estimated chance, the likeliest
-    /// first (never empty).
-    pub kinds: Vec<(Kind, f32)>,
+    /// Every kind it can still be with its estimated chance in percent
+    /// (rounded), the likeliest first (never empty).
+    pub kinds: Vec<(Kind, u8)>,
 }
 
 impl Hint {
-    /// The likeliest kind and its chance.
-    pub fn likeliest(&self) -> Option<(Kind, f32)> {
+    /// The likeliest kind and its chance in percent.
+    pub fn likeliest(&self) -> Option<(Kind, u8)> {
         self.kinds.first().copied()
     }
 }
@@ -111,9 +115,9 @@ mod tests {
     fn messages_round_trip_as_json() {
         let hint = Hint {
             id: PieceId(3),
-            kinds: vec![(Kind::Mine, 0.75), (Kind::Flag, 0.25)],
+            kinds: vec![(Kind::Mine, 75), (Kind::Flag, 25)],
         };
-        assert_eq!(hint.likeliest(), Some((Kind::Mine, 0.75)));
+        assert_eq!(hint.likeliest(), Some((Kind::Mine, 75)));
         let reply = Reply {
             id: 9,
             answer: Answer::Hints { hints: vec![hint] },

@@ -14,11 +14,6 @@ use crate::i18n::*;
 use crate::state::AppState;
 use crate::text;
 
-/// A chance as a whole percentage.
-fn percent(chance: f32) -> u8 {
-    (chance.clamp(0.0, 1.0) * 100.0).round() as u8
-}
-
 /// The hints for `view` while the switch is on, asked anew after every
 /// move; `None` while they are off or not known yet.
 pub fn use_hints(view: Memo<Option<View>>) -> ReadSignal<Option<Vec<Hint>>> {
@@ -51,7 +46,7 @@ pub fn label(cells: &mut Cells, view: &View, hints: &[Hint]) {
             .find(|h| h.id == e.id)
             .and_then(Hint::likeliest);
         if let Some((kind, chance)) = likeliest {
-            cells.cell_mut(e.square).hint = Some((kind, percent(chance)));
+            cells.cell_mut(e.square).hint = Some((kind, chance));
         }
     }
 }
@@ -113,7 +108,7 @@ pub fn HintList(
                     view! {
                         <li data-hint-kind=format!("{kind:?}")>
                             <span>{move || text::kind_name(i18n.get_locale(), kind)}</span>
-                            <span class="chance">{format!("{}%", percent(chance))}</span>
+                            <span class="chance">{format!("{chance}%")}</span>
                         </li>
                     }
                 })
@@ -150,7 +145,7 @@ mod tests {
         let enemy = view.enemies()[0];
         let hint = Hint {
             id: enemy.id,
-            kinds: vec![(Kind::Mine, 0.666), (Kind::Flag, 0.334)],
+            kinds: vec![(Kind::Mine, 67), (Kind::Flag, 33)],
         };
         let mut cells = Cells::default();
         label(&mut cells, &view, &[hint]);

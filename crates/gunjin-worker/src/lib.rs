@@ -48,11 +48,11 @@ fn work(ask: Ask, now: fn() -> f64) -> Result<Answer, String> {
         } => {
             let level = level(&name)?;
             let start = now();
-            let budget = Budget::new(budget_ms.unwrap_or(level.think_millis()), now);
+            let budget = Budget::new(budget_ms.map_or(level.think_millis(), f64::from), now);
             let mv = Cpu::new(level, seed).choose_move(&view, budget);
             Answer::Move {
                 mv,
-                think_ms: now() - start,
+                think_us: ((now() - start) * 1000.0).round() as u32,
             }
         }
         Ask::Setup {
@@ -82,6 +82,10 @@ pub fn hints(view: &View) -> Vec<Hint> {
                 .collect();
             // Likeliest first; among equals in rank order, as `most_likely`.
             kinds.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            let kinds = kinds
+                .into_iter()
+                .map(|(k, p)| (k, (p.clamp(0.0, 1.0) * 100.0).round() as u8))
+                .collect();
             Hint { id: e.id, kinds }
         })
         .collect()
@@ -118,7 +122,7 @@ mod tests {
                     level: level.to_owned(),
                     seed: 1,
                     view: view.clone(),
-                    budget_ms: Some(10.0),
+                    budget_ms: Some(10),
                 },
             );
             let Answer::Move { mv: Some(mv), .. } = reply else {
@@ -170,6 +174,9 @@ mod tests {
             let kinds: Vec<Kind> = hint.kinds.iter().map(|&(k, _)| k).collect();
             assert_eq!(kinds.len(), belief.candidates(hint.id).len());
             assert!(hint.kinds.windows(2).all(|w| w[0].1 >= w[1].1));
+            // Whole percentages of chances that add up to one.
+            let total: usize = hint.kinds.iter().map(|&(_, p)| usize::from(p)).sum();
+            assert!(total.abs_diff(100) <= kinds.len(), "{total}%");
         }
     }
 
