@@ -79,3 +79,21 @@ test("without a table server, online play says so and the CPU still plays", asyn
   await expect(page.getByRole("button", { name: "Open a table" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Play the CPU" })).toBeEnabled();
 });
+
+test("the title and what the game is show at once, and a failed start says so", async ({ browser, page, baseURL }) => {
+  // The page before the app, readable while the app downloads; here the
+  // download fails (in a page of its own: its errors are expected).
+  const failing = await browser.newPage({ baseURL });
+  await failing.route(/_bg\.wasm$/, (route) => route.abort());
+  await failing.goto("./#/");
+  await expect(failing.getByRole("heading", { level: 1 })).toHaveText("軍人将棋 Gunjin Shogi");
+  await expect(failing.locator(".shell-about").first()).toContainText("The Japanese game of hidden ranks");
+  await expect(failing.getByRole("alert")).toContainText("The game could not start in this browser. Reload the page to try again.");
+  await failing.close();
+
+  // Once the app runs, that page is gone and the home screen stands alone.
+  await page.goto("./#/");
+  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(page.locator("#app-shell")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+});
