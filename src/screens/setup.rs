@@ -1,4 +1,4 @@
-use gunjin_rules::{CAMP, Kind, Rules, Setup, Template};
+use gunjin_rules::{CAMP, Color, Kind, Rules, Setup, Square, Template};
 use leptos::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -48,7 +48,9 @@ pub fn SetupScreen() -> impl IntoView {
 /// Your camp and the tray of pieces, the setup buttons and the timer
 /// (`seconds` left). `on_change` gets the board and the seconds left at
 /// every change until `on_ready` gets the setup, once: on Ready, or at 0:00
-/// with the pieces not placed filling the empty nodes.
+/// with the pieces not placed filling the empty nodes. The setup is
+/// camp-relative (as South places it); the board is drawn and labelled for
+/// the player's `side`, as in the game that follows.
 #[component]
 pub fn SetupPanel(
     rules: Rules,
@@ -56,6 +58,7 @@ pub fn SetupPanel(
     board: Option<SetupBoard>,
     on_change: Callback<(SetupBoard, u32)>,
     on_ready: Callback<Setup>,
+    #[prop(default = Color::South)] side: Color,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
@@ -106,8 +109,18 @@ pub fn SetupPanel(
         refused.set(matches!(result, Some(Err(_))));
         selected.set(None);
     };
-    let dragger = use_dragger(act);
-    let on_tap = Callback::new(move |sq| {
+    // The board's nodes are the side's; the setup's are South's.
+    let dragger = use_dragger(move |source, target| {
+        act(
+            source,
+            match target {
+                Target::Square(sq) => Target::Square(sq.relative_to(side)),
+                other => other,
+            },
+        )
+    });
+    let on_tap = Callback::new(move |sq: Square| {
+        let sq = sq.relative_to(side);
         if dragger.swallow_click() {
             return;
         }
@@ -121,7 +134,8 @@ pub fn SetupPanel(
             None => {}
         }
     });
-    let on_press = Callback::new(move |(sq, ev): (_, web_sys::PointerEvent)| {
+    let on_press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
+        let sq = sq.relative_to(side);
         if let Some(kind) = board.with_untracked(|b| b.at(sq)) {
             dragger.press(Source::Square(sq), Face::Own(kind), &ev);
         }
@@ -131,7 +145,7 @@ pub fn SetupPanel(
         let dragging = dragger.active().map(|d| d.source);
         board.with(|b| {
             for (sq, kind) in b.pieces() {
-                let cell = cells.cell_mut(sq);
+                let cell = cells.cell_mut(sq.relative_to(side));
                 cell.face = Some(Face::Own(kind));
                 cell.selected = selected.get() == Some(Source::Square(sq));
                 cell.dragging = dragging == Some(Source::Square(sq));
@@ -211,7 +225,7 @@ pub fn SetupPanel(
                 </p>
             </div>
             <div class="setup-layout">
-                <Board cells on_tap on_press />
+                <Board cells on_tap on_press me=side />
                 <div class="setup-side">
                     <div
                         class="tray"

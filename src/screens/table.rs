@@ -3,7 +3,7 @@
 //! board and result screens as against the local CPU, with the opponent's
 //! name and connection.
 
-use gunjin_rules::{Color, PartialSetup};
+use gunjin_rules::{Color, PartialSetup, Rules};
 use gunjin_table::{ErrorCode, Phase, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -346,17 +346,17 @@ fn Invite() -> impl IntoView {
 #[component]
 fn OnlineSetup() -> impl IntoView {
     let online = expect_context::<Online>();
-    let (rules, millis, draft) = online
+    let (rules, millis, draft, side) = online
         .table
         .with_untracked(|t| {
             t.as_ref().map(|t| match &t.phase {
                 Phase::Setup {
                     millis_left, draft, ..
-                } => (t.rules, *millis_left, *draft),
-                _ => (t.rules, 0, PartialSetup::default()),
+                } => (t.rules, *millis_left, *draft, t.you),
+                _ => (t.rules, 0, PartialSetup::default(), t.you),
             })
         })
-        .unwrap_or_default();
+        .unwrap_or((Rules::default(), 0, PartialSetup::default(), Color::South));
     let board = SetupBoard::from_draft(
         rules,
         &SetupDraft {
@@ -376,7 +376,7 @@ fn OnlineSetup() -> impl IntoView {
     let on_ready = Callback::new(move |setup| online.ready(setup));
     // Whole seconds, rounded up: the server's own timer has the last word.
     let seconds = u32::try_from(millis.div_ceil(1000)).unwrap_or(u32::MAX);
-    view! { <SetupPanel rules seconds board on_change on_ready /> }
+    view! { <SetupPanel rules seconds board on_change on_ready side /> }
 }
 
 /// The name on this seat (`mine`) or the other, following the language.

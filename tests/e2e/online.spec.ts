@@ -35,13 +35,25 @@ async function sitDown(page: Page, link: string, name: string) {
   await page.getByRole("button", { name: "Sit down" }).click();
 }
 
-/** A random setup, then Ready. */
-async function setUp(page: Page) {
+/** A random setup, then Ready, by the player whose headquarters is `hq`
+ * (c1 South, c8 North). */
+async function setUp(page: Page, hq: "c1" | "c8") {
   await expect(page.getByRole("timer")).toBeVisible();
+  // A piece from the tray goes where it is put: the own headquarters.
+  const kind = await page.locator(".tray-piece").first().getAttribute("data-tray-kind");
+  await page.locator(".tray-piece").first().click();
+  await node(page, hq).click();
+  await expect(node(page, hq)).toHaveAttribute("data-kind", kind!);
   await page.getByRole("button", { name: "Random" }).click();
   await expect(board(page).locator("[data-kind]")).toHaveCount(23);
-  // A setup is camp-relative: either side places it at the bottom.
-  const top = (await node(page, "c8").boundingBox())!.y;
+  // The camp is at the bottom and named as in the game that follows:
+  // North's pieces stand on ranks 5 to 8.
+  await ownCampBelow(page, hq);
+  const ranks = await board(page)
+    .locator("[data-kind]")
+    .evaluateAll((ns) => ns.map((n) => Number(n.getAttribute("data-square")!.slice(1))));
+  expect(ranks.every((r) => (hq === "c1" ? r <= 4 : r >= 5))).toBe(true);
+  const top = (await node(page, hq === "c1" ? "c8" : "c1").boundingBox())!.y;
   for (const box of await board(page).locator("[data-kind]").evaluateAll((ns) => ns.map((n) => n.getBoundingClientRect().y))) {
     expect(box).toBeGreaterThan(top);
   }
@@ -111,8 +123,8 @@ async function gameOfTwo(browser: Browser, host?: Page): Promise<[Page, Page]> {
   const guest = await player(browser, true);
   const link = await openTable(host, "Aki");
   await sitDown(guest, link, "Ben");
-  await setUp(host);
-  await setUp(guest);
+  await setUp(host, "c1");
+  await setUp(guest, "c8");
   await gameOn(host);
   await gameOn(guest);
   return [host, guest];
@@ -155,9 +167,9 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await expect(third.locator(".table-message")).toHaveText("This table is full: two players already sit at it.");
   await expect(third.getByRole("link", { name: "Go to the start page" })).toBeVisible();
 
-  await setUp(host);
+  await setUp(host, "c1");
   await expect(host.locator(".setup-done")).toHaveText("Your setup is in. Waiting for Ben…");
-  await setUp(guest);
+  await setUp(guest, "c8");
   await gameOn(host);
   await gameOn(guest);
   await expect(host.locator(".players")).toHaveText("Aki vs Ben");
@@ -203,7 +215,7 @@ test("the host seats the CPU and plays a whole game against it, to its end", asy
   await host.locator(".cpu-level").selectOption("easy");
   await host.getByRole("button", { name: "Add CPU" }).click();
   await expect(host.locator(".table-players")).toHaveText("Aki vs CPU (Easy)");
-  await setUp(host);
+  await setUp(host, "c1");
   await gameOn(host);
   while (await waitForMyTurn(host)) await move(host, true);
   await expect(host.locator(".result .headline")).toHaveText(/You won!|CPU \(Easy\) won\.|Draw\./);
