@@ -41,24 +41,48 @@ pub enum Problem {
     NotSaved,
 }
 
+/// Where in a text reading it stopped. The parser's own message is not
+/// kept: printing it links float formatting into the app, for a detail the
+/// player has no use for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl From<serde_json::Error> for At {
+    fn from(e: serde_json::Error) -> At {
+        At {
+            line: e.line(),
+            column: e.column(),
+        }
+    }
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
 /// Why an entry's text is not one the app can read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadError {
-    NotJson(String),
+    NotJson(At),
     NoVersion,
     Version { found: u64, expected: u32 },
-    Shape(String),
+    Shape(At),
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::NotJson(e) => write!(f, "not JSON ({e})"),
+            ReadError::NotJson(at) => write!(f, "not JSON (at {at})"),
             ReadError::NoVersion => f.write_str("no schema version"),
             ReadError::Version { found, expected } => {
                 write!(f, "schema version {found}, this app reads {expected}")
             }
-            ReadError::Shape(e) => write!(f, "unexpected content ({e})"),
+            ReadError::Shape(at) => write!(f, "unexpected content (at {at})"),
         }
     }
 }
@@ -85,14 +109,14 @@ pub fn from_text<E: Entry>(text: &str) -> Result<E, ReadError> {
         version: Option<u64>,
     }
     let versioned: Versioned =
-        serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
+        serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.into()))?;
     match versioned.version {
         None => Err(ReadError::NoVersion),
         Some(found) if found != u64::from(E::VERSION) => Err(ReadError::Version {
             found,
             expected: E::VERSION,
         }),
-        Some(_) => serde_json::from_str(text).map_err(|e| ReadError::Shape(e.to_string())),
+        Some(_) => serde_json::from_str(text).map_err(|e| ReadError::Shape(e.into())),
     }
 }
 

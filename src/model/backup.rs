@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 use crate::model::session::SavedGame;
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
-use crate::storage::{Entry, ReadError, from_text};
+use crate::storage::{At, Entry, ReadError, from_text};
 
 /// Names the file as ours.
 pub const APP: &str = "gunjin-shogi";
@@ -41,7 +41,7 @@ struct File {
 /// Why a file cannot be imported.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImportError {
-    NotJson(String),
+    NotJson(At),
     NotOurs,
     Empty,
     Entry { key: String, error: ReadError },
@@ -50,7 +50,7 @@ pub enum ImportError {
 impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ImportError::NotJson(e) => write!(f, "the file is not JSON ({e})"),
+            ImportError::NotJson(at) => write!(f, "the file is not JSON (at {at})"),
             ImportError::NotOurs => f.write_str("the file is not a Gunjin Shogi export"),
             ImportError::Empty => f.write_str("the file holds nothing to import"),
             ImportError::Entry { key, error } => write!(f, "\"{key}\": {error}"),
@@ -83,7 +83,7 @@ pub fn import(text: &str) -> Result<Vec<(String, String)>, ImportError> {
         if e.is_data() {
             ImportError::NotOurs
         } else {
-            ImportError::NotJson(e.to_string())
+            ImportError::NotJson(e.into())
         }
     })?;
     if file.app != APP {
