@@ -102,7 +102,7 @@ pub fn TablePage(id: String) -> impl IntoView {
         Stage::Connecting => view! { <Connecting /> }.into_any(),
         stage => view! {
             <section class="table-page" aria-labelledby="table-title">
-                <TableStatus />
+                <TableStatus in_game=matches!(stage, Stage::Play | Stage::Over) />
                 {match stage {
                     Stage::Waiting => view! { <Invite /> }.into_any(),
                     Stage::Setup => view! { <OnlineSetup /> }.into_any(),
@@ -178,9 +178,11 @@ fn JoinForm(id: String, joining: RwSignal<bool>) -> impl IntoView {
 }
 
 /// Both names, whose is whose, the opponent's connection and, while they
-/// are away, when they forfeit; and this page's own connection.
+/// are away, when they forfeit; and this page's own connection. `in_game`:
+/// the board and the result name the players themselves, so the names
+/// here are only for screen readers.
 #[component]
-fn TableStatus() -> impl IntoView {
+fn TableStatus(in_game: bool) -> impl IntoView {
     let i18n = use_i18n();
     let online = expect_context::<Online>();
     let now = RwSignal::new(js_sys::Date::now());
@@ -228,7 +230,7 @@ fn TableStatus() -> impl IntoView {
     let me = name_signal(true);
     view! {
         <div class="table-status">
-            <h2 id="table-title" class="table-players">
+            <h2 id="table-title" class="table-players" class:sr-only=in_game>
                 {me} " vs " <span class="opponent">{opponent}</span>
             </h2>
             <p
@@ -241,7 +243,7 @@ fn TableStatus() -> impl IntoView {
             <Show when=move || !connected()>
                 <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>
             </Show>
-            <p class="refused unheard" role="alert">{unheard}</p>
+            <p class="unheard" role="alert">{unheard}</p>
         </div>
     }
 }
