@@ -52,7 +52,13 @@ impl Style {
                 quiescence: 2,
                 min_worlds: 4,
                 max_worlds: 8,
-                weights: Weights::FULL,
+                // No pull home: with one, Easy's strongest officer stood
+                // idle in its own open headquarters and games ran to the
+                // move limit. It still parries a threat one move away.
+                weights: Weights {
+                    defence: 0.0,
+                    ..Weights::FULL
+                },
                 window: 0.0,
                 temperature: 0.15,
             },
@@ -60,7 +66,9 @@ impl Style {
                 depth: 2,
                 quiescence: 2,
                 min_worlds: 6,
-                max_worlds: 24,
+                // Gentler than 24 worlds, so Hard stands further above it;
+                // Normal still beats Easy by a wide margin.
+                max_worlds: 8,
                 weights: Weights::FULL,
                 window: 0.3,
                 temperature: 0.0,
