@@ -162,7 +162,8 @@ test("a development build registers no worker and removes a release build's", as
   try {
     await cp(dist, dir, { recursive: true });
     served = await serve(dir);
-    await page.goto(served.url);
+    const url = served.url;
+    await page.goto(url);
     await waitForController(page);
     // What `trunk serve` would put there now: no registration in
     // index.html, and the sw.js the hook writes for development builds.
@@ -186,9 +187,13 @@ test("a development build registers no worker and removes a release build's", as
         { timeout: 15_000 },
       )
       .toEqual([false, 0]);
-    await page.reload();
-    await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    // The worker's own reload of the page may still be under way, and a
+    // navigation of ours would race it: a load cut short is a retry.
+    await expect(async () => {
+      await page.goto(url, { timeout: 5_000 });
+      await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible({ timeout: 5_000 });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    }).toPass({ timeout: 30_000 });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
