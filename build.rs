@@ -20,6 +20,13 @@ const NAMESPACES: [&str; 2] = ["common", "guide"];
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=locales");
+    // scripts/split.mjs needs the linker's relocations to move functions
+    // into another module.
+    if std::env::var_os("CARGO_FEATURE_SPLIT").is_some()
+        && std::env::var("CARGO_CFG_TARGET_FAMILY").is_ok_and(|f| f == "wasm")
+    {
+        println!("cargo::rustc-link-arg-bins=--emit-relocs");
+    }
     let mut tables = Vec::new();
     for (lang, _) in LOCALES {
         let mut root = Map::new();

@@ -6,7 +6,8 @@
 // page requests is counted, plus the manifest and sw.js, which the browser
 // fetches for installation and offline support. Files the service worker
 // precaches in the background afterwards (the CPU's Web Worker, which only
-// a game starts) are not counted. Prints a table; exits 1 over the budget.
+// a game starts, and the module of the pages behind the home page, which
+// only opening one of them fetches: scripts/split.mjs) are not counted. Prints a table; exits 1 over the budget.
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";

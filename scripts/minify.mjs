@@ -21,8 +21,9 @@ if (!process.argv[2] && process.env.TRUNK_PROFILE !== "release") {
   process.exit(0);
 }
 
-/** The page's own scripts: the app's glue (an ES module) and sw-register.js. */
-const SCRIPTS = /^(gunjin-[0-9a-f]+\.js|sw-register\.js)$/;
+/** The page's own scripts: the app's glue and the loader of its split-off
+ * part (ES modules, scripts/split.mjs) and sw-register.js. */
+const SCRIPTS = /^(gunjin-[0-9a-f]+\.js|split-[0-9a-f]+\.js|sw-register\.js)$/;
 
 const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
 
@@ -34,7 +35,7 @@ for (const name of (await readdir(dir)).filter((n) => SCRIPTS.test(n)).sort()) {
   const path = join(dir, name);
   const source = await readFile(path, "utf8");
   const { code } = await minify(source, {
-    module: name.startsWith("gunjin-"),
+    module: name !== "sw-register.js",
     compress: { passes: 2 },
     format: { comments: false },
   });

@@ -6,6 +6,7 @@
 # Pinned tools: trunk 0.21.14; wasm-bindgen-cli at the exact wasm-bindgen
 # version in Cargo.lock (the CLI and the library must match); wasm-opt from
 # the npm package binaryen@132 (trunk would otherwise try to download one);
+# wasm-split-cli from wasm_split_cli_support 0.2.4 (scripts/split.mjs);
 # Debian's chromium and chromedriver (no browser downloads on this network).
 
 set -euo pipefail
@@ -15,6 +16,7 @@ export GUNJIN_ROOT
 export PATH="$GUNJIN_ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 TRUNK_VERSION=0.21.14
+WASM_SPLIT_VERSION=0.2.4
 
 setup_log() { printf '[setup] %s\n' "$*"; }
 
@@ -69,6 +71,17 @@ setup_wasm_bindgen() {
     fi
 }
 
+# The tool that moves the pages behind the home page into a module of their
+# own (scripts/split.mjs). It prints no version, so cargo's list of
+# installed packages says which one is there.
+setup_wasm_split() {
+    if ! command -v wasm-split-cli >/dev/null ||
+        ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+        setup_log "installing wasm-split-cli $WASM_SPLIT_VERSION (takes a few minutes)"
+        cargo install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary --locked
+    fi
+}
+
 setup_npm() {
     local stamp="$GUNJIN_ROOT/node_modules/.gunjin-lock.sha256"
     local want
@@ -100,6 +113,7 @@ setup_all() {
     setup_npm
     setup_chromium
     setup_wasm_bindgen
+    setup_wasm_split
     setup_trunk
 }
 

@@ -29,13 +29,17 @@ pub mod state;
 pub mod storage;
 pub mod text;
 
+use gunjin_rules::Rules;
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 
 use crate::i18n::*;
 use crate::notices::Notices;
 use crate::online::Online;
 use crate::route::{Route, use_route};
-use crate::screens::{End, Home, NotFound, Play, RulesLink, SetupScreen, TablePage};
+use crate::screens::{
+    End, Home, NotFound, PageUnavailable, Play, RulesLink, SetupScreen, TablePage,
+};
 use crate::state::AppState;
 
 /// The whole app: translations, the shared state, the header and the page
@@ -94,18 +98,51 @@ fn Shell() -> impl IntoView {
             <cpu::CpuUnavailable />
             {move || match route.get() {
                 Route::Home => view! { <Home /> }.into_any(),
-                Route::Setup => view! { <SetupScreen /> }.into_any(),
-                Route::Play => view! { <Play /> }.into_any(),
-                Route::End => view! { <End /> }.into_any(),
-                Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
-                Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
-                Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
                 Route::Rules(code) => view! { <RulesLink code /> }.into_any(),
-                Route::Table(id) => view! { <TablePage id /> }.into_any(),
                 Route::NotFound => view! { <NotFound /> }.into_any(),
+                other => {
+                    let page = async move {
+                        load_page(other, rules).await.unwrap_or_else(|_| view! { <PageUnavailable /> }.into_any())
+                    };
+                    view! {
+                        <Suspense fallback=move || {
+                            view! { <p class="page-loading" role="status">{t!(i18n, common.page_loading)}</p> }
+                        }>{Suspend::new(page)}</Suspense>
+                    }
+                        .into_any()
+                }
             }}
         </main>
     }
+}
+
+/// The pages behind the home page. A release build moves them into a wasm
+/// module of their own (scripts/split.mjs), fetched when one is first
+/// opened, so that a first visit downloads only what the home page needs.
+fn page(route: Route, rules: Signal<Rules>) -> AnyView {
+    match route {
+        Route::Setup => view! { <SetupScreen /> }.into_any(),
+        Route::Play => view! { <Play /> }.into_any(),
+        Route::End => view! { <End /> }.into_any(),
+        Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
+        Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
+        Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
+        Route::Table(id) => view! { <TablePage id /> }.into_any(),
+        Route::Home | Route::Rules(_) | Route::NotFound => view! { <NotFound /> }.into_any(),
+    }
+}
+
+/// [`page`], once its module is loaded (the `split` feature; without it,
+/// at once).
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(pages, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitLoaderError> {
+    Ok(page(route, rules))
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitLoaderError> {
+    Ok(page(route, rules))
 }
 
 /// English / 日本語, on every page; the choice is remembered.

@@ -12,7 +12,7 @@ mod your_data;
 
 pub use end::End;
 pub use home::Home;
-pub use not_found::NotFound;
+pub use not_found::{NotFound, PageUnavailable};
 pub use play::Play;
 pub use rules_link::RulesLink;
 pub use setup::SetupScreen;

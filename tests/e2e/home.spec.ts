@@ -97,3 +97,40 @@ test("the title and what the game is show at once, and a failed start says so", 
   await expect(page.locator("#app-shell")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 });
+
+test("the other pages load when first opened, and a failed load says so and can be retried", async ({ browser, baseURL }) => {
+  // Without the service worker, which would answer from its cache; the
+  // first fetch of the pages' module fails (in a page of its own: the
+  // failed fetch is logged).
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  const pages = /\/split_pages-[0-9a-f]+\.wasm$/;
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (pages.test(request.url())) fetched.push(request.url());
+  });
+  let offline = true;
+  await page.route(pages, (route) => (offline ? route.abort() : route.continue()));
+
+  // The home page does without it.
+  await page.goto("./#/");
+  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  expect(fetched).toEqual([]);
+
+  const nav = page.getByRole("navigation", { name: "Gunjin Shogi" });
+  await nav.getByRole("link", { name: "How to play" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("This page could not be loaded");
+  await alert.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+
+  // Back online, the next try loads it, and every other page comes with it.
+  offline = false;
+  await nav.getByRole("link", { name: "How to play" }).click();
+  await expect(page.getByRole("heading", { name: "How to play" })).toBeVisible();
+  await page.locator(".home-link").click();
+  await page.getByRole("button", { name: "Play the CPU" }).click();
+  await expect(page.getByRole("grid").first()).toBeVisible();
+  expect(fetched).toHaveLength(2);
+  await context.close();
+});

@@ -203,7 +203,7 @@ test("export to a file, then import it on a fresh browser", async ({ page }, inf
   await expect(page.getByLabel("Your name")).toHaveValue("Aki");
   await expect(page.getByLabel("Hard")).toBeChecked();
   await page.getByRole("link", { name: "Resume your game" }).click();
-  expect(await placements(page)).toEqual(camp);
+  await expect.poll(() => placements(page)).toEqual(camp);
 });
 
 test("rules links: a preset's code sets it, a bad one says why", async ({ page }) => {
