@@ -128,6 +128,7 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
         Route::Table(id) => view! { <TablePage id /> }.into_any(),
+        // The shell draws these itself and never asks for them here.
         Route::Home | Route::Rules(_) | Route::NotFound => view! { <NotFound /> }.into_any(),
     }
 }
