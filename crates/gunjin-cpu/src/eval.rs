@@ -4,8 +4,8 @@
 //! expectation over what the side does not know.
 
 use gunjin_rules::{
-    BattleResult, ByColor, ByKind, CAMP_SIZE, Color, Geometry, Kind, Position, Rules, Square,
-    StrengthOrder,
+    BattleResult, Bitboard, ByColor, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Position,
+    Rules, Square, StrengthOrder,
 };
 
 use crate::KindSet;
@@ -46,29 +46,29 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
 #[derive(Clone, Debug)]
 pub(crate) struct HqDistance(ByColor<[u8; 48]>);
 
+/// Steps from every node to `hq`, never through `walls`.
+fn steps_to(geometry: &Geometry, hq: Square, walls: Bitboard) -> [u8; 48] {
+    let mut dist = [u8::MAX; 48];
+    dist[hq.index()] = 0;
+    let mut seen = Bitboard::from_square(hq) | walls;
+    let mut frontier = Bitboard::from_square(hq);
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        frontier = geometry.steps_of(frontier) & !seen;
+        seen |= frontier;
+        for sq in frontier {
+            dist[sq.index()] = d;
+        }
+    }
+    dist
+}
+
 impl HqDistance {
     pub(crate) fn new(rules: Rules) -> HqDistance {
         let geometry = Geometry::of(rules.front);
         HqDistance(ByColor::new_with(|color| {
-            let mut dist = [u8::MAX; 48];
-            let hq = Square::hq(color);
-            dist[hq.index()] = 0;
-            let mut frontier = vec![hq];
-            let mut d = 0;
-            while !frontier.is_empty() {
-                d += 1;
-                let mut next = Vec::new();
-                for sq in frontier {
-                    for n in geometry.steps(sq) {
-                        if dist[n.index()] == u8::MAX {
-                            dist[n.index()] = d;
-                            next.push(n);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            dist
+            steps_to(geometry, Square::hq(color), Bitboard::EMPTY)
         }))
     }
 
@@ -126,6 +126,10 @@ pub(crate) struct Evaluator {
     /// By officer kind: the movable kinds that stop it (beat it or fall
     /// with it, attacking or attacked).
     pub stoppers: ByKind<KindSet>,
+    /// Whether [`Evaluator::me`]'s officers measure their way to the enemy
+    /// headquarters round the Mines and Flags on the board (they never
+    /// move, and a Mine beats an officer), rather than straight through.
+    pub round_fixed: bool,
 }
 
 /// A side's movable pieces (file, rank, kind), and how many there are.
@@ -159,6 +163,7 @@ impl Evaluator {
                     })
                     .collect()
             }),
+            round_fixed: false,
         }
     }
 
@@ -280,13 +285,21 @@ impl Evaluator {
             // stop it stands.
             let (mine, n) = &movers[color];
             let (theirs, m) = &movers[!color];
+            let walled = (self.round_fixed && color == self.me).then(|| {
+                let fixed = board.movers(Color::South, Mobility::Fixed)
+                    | board.movers(Color::North, Mobility::Fixed);
+                steps_to(Geometry::of(self.rules.front), Square::hq(!color), fixed)
+            });
             let (mut best, mut second, mut nearest_officer) = (0.0f32, 0.0f32, 0.0f32);
             for &(file, rank, kind) in &mine[..*n] {
                 if !kind.takes_hq() {
                     continue;
                 }
                 let sq = Square::new(file as u8, rank as u8).expect("a node");
-                let dist = self.distance.to(!color, sq);
+                let dist = match &walled {
+                    Some(steps) => steps[sq.index()],
+                    None => self.distance.to(!color, sq),
+                };
                 let mut c = closeness(dist);
                 if c == 0.0 {
                     continue;

@@ -72,7 +72,8 @@ pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
 
 /// A formation with the headquarters left open: the Mine that shuts it
 /// trades places with a movable piece of the second or third rank, so an
-/// officer can walk in. Easy sets up this way: it is meant to be beaten.
+/// officer can walk in. Easy sets up this way (it is meant to be beaten),
+/// and Normal in half its games.
 pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     let setup = formation(rules, rng);
     let hq = hq_slot();

@@ -42,6 +42,9 @@ pub(crate) struct Style {
     pub window: f32,
     /// Above zero: choose by a softmax of the averages at this temperature.
     pub temperature: f32,
+    /// Whether its officers' way to the enemy headquarters goes round the
+    /// Mines and Flags (see `Evaluator::round_fixed`).
+    pub round_fixed: bool,
 }
 
 impl Style {
@@ -61,6 +64,10 @@ impl Style {
                 },
                 window: 0.0,
                 temperature: 0.15,
+                // Seeing one move ahead, Easy found no way round a Mine or
+                // a Flag, and its officers stood behind one (often its own)
+                // until the move limit.
+                round_fixed: true,
             },
             Level::Normal => Style {
                 depth: 2,
@@ -72,6 +79,7 @@ impl Style {
                 weights: Weights::FULL,
                 window: 0.3,
                 temperature: 0.0,
+                round_fixed: false,
             },
             Level::Hard => Style {
                 depth: 3,
@@ -86,6 +94,7 @@ impl Style {
                 },
                 window: 0.05,
                 temperature: 0.0,
+                round_fixed: false,
             },
         }
     }
@@ -380,6 +389,7 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
     let mut worlds = Worlds::new(Knowledge::from(view), &candidates, rng);
     let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
     eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
+    eval.round_fixed = style.round_fixed;
     let mut searcher = Searcher {
         eval,
         depth: style.depth.max(1),
