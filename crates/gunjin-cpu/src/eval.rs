@@ -350,3 +350,33 @@ impl Evaluator {
         score[self.me] - score[!self.me]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gunjin_rules::Front;
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square")
+    }
+
+    #[test]
+    fn the_way_round_a_mined_bridge_goes_over_the_other() {
+        let river = Geometry::of(Front::River);
+        let hq = Square::hq(Color::North);
+        let mine = Bitboard::from_square(sq("e5"));
+        let straight = steps_to(river, hq, Bitboard::EMPTY);
+        let round = steps_to(river, hq, mine);
+        // From e4 over the bridge on file e: 5 steps; round the Mine on
+        // e5, over the bridge on file b: 8. Past the bridge nothing
+        // changes.
+        assert_eq!(straight[sq("e4").index()], 5);
+        assert_eq!(round[sq("e4").index()], 8);
+        assert_eq!(round[sq("b4").index()], straight[sq("b4").index()]);
+        assert_eq!(round[sq("e6").index()], straight[sq("e6").index()]);
+        // Both bridges mined: no way at all.
+        let shut = steps_to(river, hq, mine | Bitboard::from_square(sq("b5")));
+        assert_eq!(shut[sq("e4").index()], u8::MAX);
+        assert_eq!(shut[sq("e6").index()], straight[sq("e6").index()]);
+    }
+}
