@@ -6,10 +6,11 @@
 // Trunk runs it after every build, before scripts/pwa.mjs (Trunk.toml,
 // [[hooks]] post_build), on its staging directory; it only acts on release
 // builds (TRUNK_PROFILE=release). By hand: node scripts/minify.mjs dist
-import { createHash } from "node:crypto";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { minify } from "terser";
+
+import { replaceFile } from "./integrity.mjs";
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -25,8 +26,6 @@ if (!process.argv[2] && process.env.TRUNK_PROFILE !== "release") {
  * part (ES modules, scripts/split.mjs) and sw-register.js. */
 const SCRIPTS = /^(gunjin-[0-9a-f]+\.js|split-[0-9a-f]+\.js|sw-register\.js)$/;
 
-const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
-
 const indexPath = join(dir, "index.html");
 let html = await readFile(indexPath, "utf8");
 let before = 0;
@@ -40,8 +39,7 @@ for (const name of (await readdir(dir)).filter((n) => SCRIPTS.test(n)).sort()) {
     format: { comments: false },
   });
   if (code === undefined || code.length >= source.length) continue;
-  html = html.replaceAll(sri(source), sri(code));
-  await writeFile(path, code);
+  html = await replaceFile(path, source, code, html);
   before += source.length;
   after += code.length;
 }

@@ -19,6 +19,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { replaceFile } from "./integrity.mjs";
+
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -40,7 +42,6 @@ const stem = glue.slice(0, -".js".length);
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
 const hash16 = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
-const sri = (bytes) => "sha384-" + createHash("sha384").update(bytes).digest("base64");
 const optimize = (path) => {
   if (release) {
     run("wasm-opt", ["-Oz", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-reference-types",
@@ -80,8 +81,8 @@ try {
   const js = (await readFile(join(bound, `${stem}.js`), "utf8")).replace('from "./__wasm_split.js"', `from "./${linkName}"`);
   const wasm = await readFile(main);
   for (const [name, bytes] of [[glue, js], [`${stem}_bg.wasm`, wasm]]) {
-    html = html.replaceAll(sri(await readFile(join(dir, name))), sri(bytes));
-    await writeFile(join(dir, name), bytes);
+    const path = join(dir, name);
+    html = await replaceFile(path, await readFile(path), bytes, html);
   }
   await writeFile(join(dir, "index.html"), html);
   console.log(`split: ${stem}_bg.wasm ${wasm.length} bytes; ${parts.join(", ")}`);
