@@ -46,19 +46,31 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
 #[derive(Clone, Debug)]
 pub(crate) struct HqDistance(ByColor<[u8; 48]>);
 
-/// Steps from every node to `hq`, never through `walls`.
-fn steps_to(geometry: &Geometry, hq: Square, walls: Bitboard) -> [u8; 48] {
+/// Steps from every node to `hq`, never through `walls`; passing a node
+/// of `costly` takes `detour` steps more (at most 15).
+fn steps_to(
+    geometry: &Geometry,
+    hq: Square,
+    walls: Bitboard,
+    costly: Bitboard,
+    detour: u8,
+) -> [u8; 48] {
     let mut dist = [u8::MAX; 48];
     dist[hq.index()] = 0;
     let mut seen = Bitboard::from_square(hq) | walls;
     let mut frontier = Bitboard::from_square(hq);
-    let mut d = 0;
-    while !frontier.is_empty() {
+    // The costly nodes reached, by the step (modulo 16) they count from.
+    let mut later = [Bitboard::EMPTY; 16];
+    let mut d = 0usize;
+    while !frontier.is_empty() || later.iter().any(|b| !b.is_empty()) {
         d += 1;
-        frontier = geometry.steps_of(frontier) & !seen;
-        seen |= frontier;
+        let reached = geometry.steps_of(frontier) & !seen;
+        seen |= reached;
+        let slow = reached & costly;
+        later[(d + detour as usize) % 16] |= slow;
+        frontier = (reached & !slow) | core::mem::take(&mut later[d % 16]);
         for sq in frontier {
-            dist[sq.index()] = d;
+            dist[sq.index()] = d.min(u8::MAX as usize) as u8;
         }
     }
     dist
@@ -68,7 +80,13 @@ impl HqDistance {
     pub(crate) fn new(rules: Rules) -> HqDistance {
         let geometry = Geometry::of(rules.front);
         HqDistance(ByColor::new_with(|color| {
-            steps_to(geometry, Square::hq(color), Bitboard::EMPTY)
+            steps_to(
+                geometry,
+                Square::hq(color),
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+                0,
+            )
         }))
     }
 
@@ -96,6 +114,9 @@ pub(crate) struct Weights {
     /// For a Plane or Engineer close to a mined enemy headquarters (full
     /// once the Mine is taken).
     pub clear: f32,
+    /// The same for an enemy Mine at the end of a bridge, which shuts that
+    /// way in to every officer.
+    pub bridges: f32,
     /// For each side, by how few pieces it has that move (at most four).
     pub hunt: f32,
 }
@@ -108,6 +129,8 @@ impl Weights {
         officers: 6.0,
         march: 0.3,
         clear: 0.1,
+        // Measured for Hard only (see `search::Style`), which sets its own.
+        bridges: 0.0,
         hunt: 2.0,
     };
 }
@@ -126,10 +149,28 @@ pub(crate) struct Evaluator {
     /// By officer kind: the movable kinds that stop it (beat it or fall
     /// with it, attacking or attacked).
     pub stoppers: ByKind<KindSet>,
-    /// Whether [`Evaluator::me`]'s officers measure their way to the enemy
-    /// headquarters round the Mines and Flags on the board (they never
-    /// move, and a Mine beats an officer), rather than straight through.
-    pub round_fixed: bool,
+    /// How [`Evaluator::me`]'s officers measure their way to the enemy
+    /// headquarters.
+    pub way: Way,
+    /// By side: its nodes next to the other camp (the ends of the
+    /// bridges), where a Mine shuts a way in.
+    pub bridge_ends: ByColor<Bitboard>,
+}
+
+/// How a side's officers count their steps to the enemy headquarters.
+/// Mines and Flags never move and a Mine beats every officer, so a way
+/// through them may be no way at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Way {
+    /// Straight through every piece: cheap, and blind to a mined bridge.
+    Straight,
+    /// Round every Mine and Flag on the board.
+    RoundFixed,
+    /// Round the Flags and its own Mines, and through an enemy Mine at
+    /// this many steps more while a Plane or an Engineer is left to take
+    /// it (round it when none is), so clearing a mined bridge or
+    /// approach shows as progress.
+    ClearingMines(u8),
 }
 
 /// A side's movable pieces (file, rank, kind), and how many there are.
@@ -140,6 +181,32 @@ type Movers = ([(i8, i8, Kind); CAMP_SIZE], usize);
 fn closeness(dist: u8) -> f32 {
     let c = 12.0 - dist.min(12) as f32;
     c * c
+}
+
+/// How close a Plane or an Engineer is to taking a Mine, `files` apart
+/// and `steps` away: a Plane flies along its file over anything, an
+/// Engineer slides. 0 far away, about 50 next to it.
+#[inline]
+fn reach(kind: Kind, files: f32, steps: f32) -> f32 {
+    let d = if kind == Kind::Plane {
+        1.0 + files
+    } else {
+        0.5 * steps
+    };
+    let c = 8.0 - d.min(8.0);
+    c * c
+}
+
+/// The worth of clearing a Mine that shuts a way in, from the `reach` of
+/// the nearest Plane or Engineer: full once no such Mine is left, so taking
+/// it never looks like a loss, and nothing without a piece to take it.
+#[inline]
+fn clearing(shut: bool, reach: Option<f32>) -> f32 {
+    match (shut, reach) {
+        (false, _) => 64.0,
+        (true, Some(c)) => 16.0 + 0.75 * c,
+        (true, None) => 0.0,
+    }
 }
 
 impl Evaluator {
@@ -163,8 +230,41 @@ impl Evaluator {
                     })
                     .collect()
             }),
-            round_fixed: false,
+            way: Way::Straight,
+            bridge_ends: ByColor::new_with(|color| {
+                let geometry = Geometry::of(rules.front);
+                Square::ALL
+                    .into_iter()
+                    .filter(|sq| {
+                        !sq.is_hq()
+                            && sq.camp() == color
+                            && geometry.steps(*sq).any(|n| n.camp() != color)
+                    })
+                    .collect()
+            }),
         }
+    }
+
+    /// Steps from every node to the enemy headquarters for
+    /// [`Evaluator::me`]'s officers by its [`Way`]; none when straight.
+    fn way_to_hq(&self, pos: &Position, can_clear: bool) -> Option<[u8; 48]> {
+        let board = pos.board();
+        let me = self.me;
+        let fixed = board.movers(me, Mobility::Fixed) | board.movers(!me, Mobility::Fixed);
+        let (walls, costly, detour) = match self.way {
+            Way::Straight => return None,
+            Way::RoundFixed => (fixed, Bitboard::EMPTY, 0),
+            Way::ClearingMines(_) if !can_clear => (fixed, Bitboard::EMPTY, 0),
+            Way::ClearingMines(detour) => {
+                let mines: Bitboard = board
+                    .movers(!me, Mobility::Fixed)
+                    .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == Kind::Mine))
+                    .collect();
+                (fixed & !mines, mines, detour)
+            }
+        };
+        let geometry = Geometry::of(self.rules.front);
+        Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
     }
 
     /// How the officer `kind` of `side` would fare entering the enemy
@@ -236,6 +336,16 @@ impl Evaluator {
         // How close each side's nearest Plane or Engineer is to taking a
         // Mine in the enemy headquarters; none if it has neither.
         let mut clearer = ByColor::<Option<f32>>::default();
+        // The enemy's Mines at the ends of the bridges, and how close the
+        // CPU's nearest Plane or Engineer is to taking one.
+        let mined_ends: Bitboard = if self.weights.bridges > 0.0 {
+            (self.bridge_ends[!self.me] & board.occupied(!self.me))
+                .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == Kind::Mine))
+                .collect()
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut end_clearer: Option<f32> = None;
         // Every movable piece: where it stands and what it is.
         let mut movers: ByColor<Movers> =
             ByColor::new_with(|_| ([(0, 0, Kind::Flag); CAMP_SIZE], 0));
@@ -250,13 +360,18 @@ impl Evaluator {
                 if matches!(piece.kind, Kind::Plane | Kind::Engineer) {
                     // Mine clearers: a Plane flies at the headquarters from
                     // file c or d over anything; an Engineer slides.
-                    let d = if piece.kind == Kind::Plane {
-                        1.0 + (sq.file() as f32 - 2.5).abs() - 0.5
-                    } else {
-                        0.5 * self.distance.to(!color, sq) as f32
-                    };
-                    let c = (8.0 - d.min(8.0)) * (8.0 - d.min(8.0));
+                    let files = (sq.file() as f32 - 2.5).abs() - 0.5;
+                    let steps = self.distance.to(!color, sq) as f32;
+                    let c = reach(piece.kind, files, steps);
                     clearer[color] = Some(clearer[color].unwrap_or(0.0).max(c));
+                    if color == self.me {
+                        for end in mined_ends {
+                            let files = sq.file().abs_diff(end.file()) as f32;
+                            let ranks = sq.rank().abs_diff(end.rank()) as f32;
+                            let c = reach(piece.kind, files, files + ranks);
+                            end_clearer = Some(end_clearer.unwrap_or(0.0).max(c));
+                        }
+                    }
                 }
                 if piece.kind.is_movable() {
                     let (list, n) = &mut movers[color];
@@ -285,11 +400,11 @@ impl Evaluator {
             // stop it stands.
             let (mine, n) = &movers[color];
             let (theirs, m) = &movers[!color];
-            let walled = (self.round_fixed && color == self.me).then(|| {
-                let fixed = board.movers(Color::South, Mobility::Fixed)
-                    | board.movers(Color::North, Mobility::Fixed);
-                steps_to(Geometry::of(self.rules.front), Square::hq(!color), fixed)
-            });
+            let walled = if color == self.me {
+                self.way_to_hq(pos, clearer[color].is_some())
+            } else {
+                None
+            };
             let (mut best, mut second, mut nearest_officer) = (0.0f32, 0.0f32, 0.0f32);
             for &(file, rank, kind) in &mine[..*n] {
                 if !kind.takes_hq() {
@@ -331,20 +446,16 @@ impl Evaluator {
             // A steady pull forward, whatever stands in the way.
             if color == self.me {
                 score[color] += self.weights.march * self.urgency * nearest_officer;
-                // A Mine in the enemy headquarters stops every officer:
-                // bring a Plane or an Engineer to take it out, and keep
-                // one. With no Mine there the term is full, so taking the
-                // Mine never looks like a loss.
+                // A Mine in the enemy headquarters stops every officer,
+                // and one at the end of a bridge shuts that way in: bring
+                // a Plane or an Engineer to take it out, and keep one.
                 let hq = Square::hq(!color);
                 let mined = board
                     .piece_at(hq)
                     .is_some_and(|p| p.color != color && p.kind == Kind::Mine);
-                let clearing = match (mined, clearer[color]) {
-                    (false, _) => 64.0,
-                    (true, Some(c)) => 16.0 + 0.75 * c,
-                    (true, None) => 0.0,
-                };
-                score[color] += self.weights.clear * self.urgency * clearing;
+                score[color] += self.urgency
+                    * (self.weights.clear * clearing(mined, clearer[color])
+                        + self.weights.bridges * clearing(!mined_ends.is_empty(), end_clearer));
             }
         }
         score[self.me] - score[!self.me]
@@ -361,22 +472,57 @@ mod tests {
     }
 
     #[test]
-    fn the_way_round_a_mined_bridge_goes_over_the_other() {
+    fn a_mine_on_a_bridge_is_a_detour_or_a_wall() {
         let river = Geometry::of(Front::River);
         let hq = Square::hq(Color::North);
+        let none = Bitboard::EMPTY;
         let mine = Bitboard::from_square(sq("e5"));
-        let straight = steps_to(river, hq, Bitboard::EMPTY);
-        let round = steps_to(river, hq, mine);
+        let straight = steps_to(river, hq, none, none, 0);
+        let walled = steps_to(river, hq, mine, none, 0);
+        let costly = steps_to(river, hq, none, mine, 4);
         // From e4 over the bridge on file e: 5 steps; round the Mine on
         // e5, over the bridge on file b: 8. Past the bridge nothing
         // changes.
         assert_eq!(straight[sq("e4").index()], 5);
-        assert_eq!(round[sq("e4").index()], 8);
-        assert_eq!(round[sq("b4").index()], straight[sq("b4").index()]);
-        assert_eq!(round[sq("e6").index()], straight[sq("e6").index()]);
-        // Both bridges mined: no way at all.
-        let shut = steps_to(river, hq, mine | Bitboard::from_square(sq("b5")));
+        assert_eq!(walled[sq("e4").index()], 8);
+        assert_eq!(walled[sq("b4").index()], straight[sq("b4").index()]);
+        assert_eq!(walled[sq("e6").index()], straight[sq("e6").index()]);
+        // Through the Mine at 4 steps more: no shorter than round it.
+        assert_eq!(costly[sq("e4").index()], 8);
+        assert_eq!(costly[sq("e3").index()], walled[sq("e3").index()]);
+        // Both bridges mined: no way round, only through a Mine.
+        let both = mine | Bitboard::from_square(sq("b5"));
+        let shut = steps_to(river, hq, both, none, 0);
         assert_eq!(shut[sq("e4").index()], u8::MAX);
         assert_eq!(shut[sq("e6").index()], straight[sq("e6").index()]);
+        assert_eq!(steps_to(river, hq, none, both, 4)[sq("e4").index()], 9);
+    }
+
+    #[test]
+    fn the_ends_of_the_bridges_face_the_other_camp() {
+        let rules = Rules::default();
+        let eval = Evaluator::new(Color::South, rules, Weights::FULL);
+        let names = |color| -> Vec<String> {
+            eval.bridge_ends[color]
+                .map(|sq: Square| sq.to_string())
+                .collect()
+        };
+        assert_eq!(names(Color::South), ["b4", "e4"]);
+        assert_eq!(names(Color::North), ["b5", "e5"]);
+    }
+
+    #[test]
+    fn a_plane_flies_and_an_engineer_walks_to_a_mine() {
+        // A Plane anywhere on the Mine's file is as close as an Engineer
+        // two steps away; an Engineer further away is less close.
+        assert_eq!(reach(Kind::Plane, 0.0, 6.0), 49.0);
+        assert_eq!(reach(Kind::Engineer, 0.0, 2.0), 49.0);
+        assert!(reach(Kind::Engineer, 0.0, 6.0) < reach(Kind::Engineer, 0.0, 4.0));
+        // Clearing never looks like a loss, and is worth nothing without
+        // a piece to do it.
+        assert_eq!(clearing(false, None), 64.0);
+        let next_to = reach(Kind::Engineer, 0.0, 1.0);
+        assert!(clearing(true, Some(next_to)) < clearing(false, None));
+        assert_eq!(clearing(true, None), 0.0);
     }
 }

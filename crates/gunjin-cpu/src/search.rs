@@ -21,7 +21,7 @@ use gunjin_rules::{
 use rand::Rng;
 
 use crate::belief::{Knowledge, deduce};
-use crate::eval::{Evaluator, WIN, Weights};
+use crate::eval::{Evaluator, WIN, Way, Weights};
 use crate::level::Level;
 use crate::world::Worlds;
 use crate::{Budget, KindSet, baseline};
@@ -42,9 +42,8 @@ pub(crate) struct Style {
     pub window: f32,
     /// Above zero: choose by a softmax of the averages at this temperature.
     pub temperature: f32,
-    /// Whether its officers' way to the enemy headquarters goes round the
-    /// Mines and Flags (see `Evaluator::round_fixed`).
-    pub round_fixed: bool,
+    /// How its officers count their way to the enemy headquarters.
+    pub way: Way,
 }
 
 impl Style {
@@ -67,7 +66,7 @@ impl Style {
                 // Seeing one move ahead, Easy found no way round a Mine or
                 // a Flag, and its officers stood behind one (often its own)
                 // until the move limit.
-                round_fixed: true,
+                way: Way::RoundFixed,
             },
             Level::Normal => Style {
                 depth: 2,
@@ -79,7 +78,7 @@ impl Style {
                 weights: Weights::FULL,
                 window: 0.3,
                 temperature: 0.0,
-                round_fixed: false,
+                way: Way::Straight,
             },
             Level::Hard => Style {
                 depth: 3,
@@ -88,13 +87,18 @@ impl Style {
                 max_worlds: 400,
                 // The last officers dearer: without one Hard cannot take
                 // the headquarters, and against a weak enemy that draws.
+                // Counting their way straight through, its officers stood
+                // before a Mine at the enemy's end of a bridge until the
+                // move limit: now the way counts the Mine as a detour, and
+                // a Plane or an Engineer goes to take it out.
                 weights: Weights {
                     officers: 10.0,
+                    bridges: 0.1,
                     ..Weights::FULL
                 },
                 window: 0.05,
                 temperature: 0.0,
-                round_fixed: false,
+                way: Way::ClearingMines(4),
             },
         }
     }
@@ -389,7 +393,7 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
     let mut worlds = Worlds::new(Knowledge::from(view), &candidates, rng);
     let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
     eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
-    eval.round_fixed = style.round_fixed;
+    eval.way = style.way;
     let mut searcher = Searcher {
         eval,
         depth: style.depth.max(1),
