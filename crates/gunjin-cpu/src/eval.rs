@@ -256,15 +256,21 @@ impl Evaluator {
             Way::RoundFixed => (fixed, Bitboard::EMPTY, 0),
             Way::ClearingMines(_) if !can_clear => (fixed, Bitboard::EMPTY, 0),
             Way::ClearingMines(detour) => {
-                let mines: Bitboard = board
-                    .movers(!me, Mobility::Fixed)
-                    .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == Kind::Mine))
-                    .collect();
+                let mines = self.enemy_mines(pos);
                 (fixed & !mines, mines, detour)
             }
         };
         let geometry = Geometry::of(self.rules.front);
         Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
+    }
+
+    /// The enemy's Mines on the board (of a sampled world).
+    fn enemy_mines(&self, pos: &Position) -> Bitboard {
+        let board = pos.board();
+        board
+            .movers(!self.me, Mobility::Fixed)
+            .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == Kind::Mine))
+            .collect()
     }
 
     /// How the officer `kind` of `side` would fare entering the enemy
@@ -338,10 +344,8 @@ impl Evaluator {
         let mut clearer = ByColor::<Option<f32>>::default();
         // The enemy's Mines at the ends of the bridges, and how close the
         // CPU's nearest Plane or Engineer is to taking one.
-        let mined_ends: Bitboard = if self.weights.bridges > 0.0 {
-            (self.bridge_ends[!self.me] & board.occupied(!self.me))
-                .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == Kind::Mine))
-                .collect()
+        let mined_ends = if self.weights.bridges > 0.0 {
+            self.bridge_ends[!self.me] & self.enemy_mines(pos)
         } else {
             Bitboard::EMPTY
         };
