@@ -58,16 +58,7 @@ pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
             slots.swap(a, b);
         }
     }
-    let setup = PartialSetup {
-        slots: slots.map(Some),
-    }
-    .complete()
-    .expect("swaps keep the counts");
-    if setup.check(rules).is_ok() {
-        setup
-    } else {
-        base
-    }
+    legal_or(rules, slots, base)
 }
 
 /// A formation with the headquarters left open: the Mine that shuts it
@@ -88,13 +79,34 @@ pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
             break;
         }
     }
+    legal_or(rules, slots, setup)
+}
+
+/// A formation whose General, if it stands in a back corner, moves beside
+/// the headquarters: from there it answers an officer or a Plane that
+/// breaks in, where from the corner it came too late. Hard sets up this way.
+pub fn guarded_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
+    let setup = formation(rules, rng);
+    let mut slots = *setup.slots();
+    let hq = hq_slot();
+    for (corner, beside) in [(hq - 2, hq - 1), (hq + 2, hq + 1)] {
+        if slots[corner] == Kind::General {
+            slots.swap(corner, beside);
+        }
+    }
+    legal_or(rules, slots, setup)
+}
+
+/// The setup of `slots` if it is legal under `rules` (a swap may put a
+/// piece where an option forbids it), else `fallback`.
+fn legal_or(rules: Rules, slots: [Kind; CAMP_SIZE], fallback: Setup) -> Setup {
     match (PartialSetup {
         slots: slots.map(Some),
     })
     .complete()
     {
-        Ok(open) if open.check(rules).is_ok() => open,
-        _ => setup,
+        Ok(setup) if setup.check(rules).is_ok() => setup,
+        _ => fallback,
     }
 }
 
@@ -128,6 +140,23 @@ mod tests {
             let open = open_formation(Rules::TRADITIONAL, &mut rng);
             open.check(Rules::TRADITIONAL).unwrap();
             assert_ne!(open.slots()[hq_slot()], Kind::Mine);
+        }
+    }
+
+    #[test]
+    fn the_guarded_general_stands_beside_the_headquarters() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+            for _ in 0..100 {
+                let setup = guarded_formation(rules, &mut rng);
+                setup.check(rules).unwrap();
+                let general = setup
+                    .slots()
+                    .iter()
+                    .position(|&k| k == Kind::General)
+                    .unwrap();
+                assert_eq!(general.abs_diff(hq_slot()), 1, "{setup}");
+            }
         }
     }
 }

@@ -50,7 +50,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 pub use belief::{BELIEF_SAMPLES, Belief};
-pub use formation::{FORMATIONS, formation, open_formation};
+pub use formation::{FORMATIONS, formation, guarded_formation, open_formation};
 pub use kindset::KindSet;
 pub use level::{Level, ParseLevelError};
 pub use search::Analysis;
@@ -112,7 +112,8 @@ impl Cpu {
 
     /// A hidden setup for a new game. Random and Greedy set up at random;
     /// the other levels draw from the formation library (Easy with its
-    /// headquarters left open, Normal in half its games).
+    /// headquarters left open, Normal in half its games, Hard with its
+    /// General beside the headquarters).
     pub fn setup(&mut self, rules: Rules) -> Setup {
         self.setups += 1;
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));
@@ -122,7 +123,8 @@ impl Cpu {
             // Half the time Normal leaves its headquarters open too: behind
             // a Mine it drew too many games against Hard.
             Level::Normal if rng.random_bool(0.5) => open_formation(rules, &mut rng),
-            Level::Normal | Level::Hard => formation(rules, &mut rng),
+            Level::Normal => formation(rules, &mut rng),
+            Level::Hard => guarded_formation(rules, &mut rng),
         }
     }
 
