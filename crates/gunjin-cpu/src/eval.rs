@@ -247,7 +247,8 @@ impl Evaluator {
 
     /// Steps from every node to the enemy headquarters for
     /// [`Evaluator::me`]'s officers by its [`Way`]; none when straight.
-    fn way_to_hq(&self, pos: &Position, can_clear: bool) -> Option<[u8; 48]> {
+    /// `mines`: the enemy's Mines on the board.
+    fn way_to_hq(&self, pos: &Position, mines: Bitboard, can_clear: bool) -> Option<[u8; 48]> {
         let board = pos.board();
         let me = self.me;
         let fixed = board.movers(me, Mobility::Fixed) | board.movers(!me, Mobility::Fixed);
@@ -255,10 +256,7 @@ impl Evaluator {
             Way::Straight => return None,
             Way::RoundFixed => (fixed, Bitboard::EMPTY, 0),
             Way::ClearingMines(_) if !can_clear => (fixed, Bitboard::EMPTY, 0),
-            Way::ClearingMines(detour) => {
-                let mines = self.enemy_mines(pos);
-                (fixed & !mines, mines, detour)
-            }
+            Way::ClearingMines(detour) => (fixed & !mines, mines, detour),
         };
         let geometry = Geometry::of(self.rules.front);
         Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
@@ -342,10 +340,11 @@ impl Evaluator {
         // How close each side's nearest Plane or Engineer is to taking a
         // Mine in the enemy headquarters; none if it has neither.
         let mut clearer = ByColor::<Option<f32>>::default();
-        // The enemy's Mines at the ends of the bridges, and how close the
-        // CPU's nearest Plane or Engineer is to taking one.
+        // The enemy's Mines, those at the ends of the bridges, and how
+        // close the CPU's nearest Plane or Engineer is to taking one.
+        let enemy_mines = self.enemy_mines(pos);
         let mined_ends = if self.weights.bridges > 0.0 {
-            self.bridge_ends[!self.me] & self.enemy_mines(pos)
+            self.bridge_ends[!self.me] & enemy_mines
         } else {
             Bitboard::EMPTY
         };
@@ -405,7 +404,7 @@ impl Evaluator {
             let (mine, n) = &movers[color];
             let (theirs, m) = &movers[!color];
             let walled = if color == self.me {
-                self.way_to_hq(pos, clearer[color].is_some())
+                self.way_to_hq(pos, enemy_mines, clearer[color].is_some())
             } else {
                 None
             };
