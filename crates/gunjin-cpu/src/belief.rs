@@ -182,6 +182,40 @@ fn announcement_of(result: BattleResult) -> Announcement {
     }
 }
 
+/// The kinds an enemy piece that attacked our `fights_as` can be, after
+/// `announcement`.
+pub(crate) fn attackers(rules: Rules, fights_as: Kind, announcement: Announcement) -> KindSet {
+    KindSet::MOVABLE
+        .iter()
+        .filter(|&k| announcement_of(rules.battle(k, fights_as)) == announcement)
+        .collect()
+}
+
+/// The kinds an enemy piece that our `ours` attacked can be, after
+/// `announcement`. `backing`: what the enemy piece behind it can be, if
+/// there is one; a Flag fights as that piece.
+pub(crate) fn defenders(
+    rules: Rules,
+    ours: Kind,
+    announcement: Announcement,
+    backing: Option<KindSet>,
+) -> KindSet {
+    let gives = |k: Kind| announcement_of(rules.battle(ours, k)) == announcement;
+    let mut fits: KindSet = KindSet::ALL
+        .without(Kind::Flag)
+        .iter()
+        .filter(|&k| gives(k))
+        .collect();
+    let flag_fits = match backing {
+        Some(set) => set.without(Kind::Flag).iter().any(gives),
+        None => gives(Kind::Flag),
+    };
+    if flag_fits {
+        fits.insert(Kind::Flag);
+    }
+    fits
+}
+
 /// A representative kind of each way of moving, with the kinds that move
 /// that way.
 const MOVERS: [(Kind, KindSet); 4] = [
@@ -314,36 +348,16 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
                         .filter(|&(c, _)| c == me)
                         .map_or(Kind::Flag, |(_, id)| own_kinds[id.0 as usize]);
                 }
-                let fits: KindSet = KindSet::MOVABLE
-                    .iter()
-                    .filter(|&k| announcement_of(rules.battle(k, fights_as)) == pm.announcement)
-                    .collect();
-                candidates[mover.0 as usize] &= fits;
+                candidates[mover.0 as usize] &= attackers(rules, fights_as, pm.announcement);
             } else {
                 // We attacked one of theirs.
-                let ours = own_kinds[mover.0 as usize];
-                let gives = |k: Kind| announcement_of(rules.battle(ours, k)) == pm.announcement;
-                let mut fits: KindSet = KindSet::ALL
-                    .without(Kind::Flag)
-                    .iter()
-                    .filter(|&k| gives(k))
-                    .collect();
-                // The Flag fights as the enemy piece behind it, if any.
                 let backing = to
                     .behind(enemy)
                     .and_then(|b| public.at[b.index()])
-                    .filter(|&(c, _)| c == enemy);
-                let flag_fits = match backing {
-                    Some((_, id)) => candidates[id.0 as usize]
-                        .without(Kind::Flag)
-                        .iter()
-                        .any(gives),
-                    None => gives(Kind::Flag),
-                };
-                if flag_fits {
-                    fits.insert(Kind::Flag);
-                }
-                candidates[target.0 as usize] &= fits;
+                    .filter(|&(c, _)| c == enemy)
+                    .map(|(_, id)| candidates[id.0 as usize]);
+                let ours = own_kinds[mover.0 as usize];
+                candidates[target.0 as usize] &= defenders(rules, ours, pm.announcement, backing);
             }
         }
         if color == enemy && to == Square::hq(me) && !pm.announcement.attacker_removed() {

@@ -29,8 +29,9 @@ pub enum Level {
     Normal,
     /// Deduction and a three-move search (its move, the reply, its next
     /// move, then the attacks in reach) over as many worlds as its time
-    /// allows, choosing at random only among near-equal moves: the
-    /// strongest level.
+    /// allows, that learns from the battles along each line (so it can
+    /// send a cheap piece to find out what its officer would attack), and
+    /// chooses at random only among near-equal moves: the strongest level.
     Hard,
 }
 

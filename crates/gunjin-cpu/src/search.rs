@@ -11,8 +11,11 @@
 //! Inside a world the search knows every kind, which would let it plan
 //! with knowledge it does not have. Two rules keep it honest: the enemy is
 //! assumed to see everything (a cautious assumption), and the CPU's own
-//! later attacks count only when its root deduction makes them sure wins
-//! (unless its headquarters is under threat and any parry will do).
+//! later attacks count only when what it would know by then makes them
+//! sure wins (unless its headquarters is under threat and any parry will
+//! do). What it would know is its root deduction, narrowed by the battles
+//! and moves earlier in the line: so a cheap piece sent first to find out
+//! what stands there is worth what the officer behind it then wins.
 
 use gunjin_rules::{
     Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position, Rules,
@@ -20,7 +23,7 @@ use gunjin_rules::{
 };
 use rand::Rng;
 
-use crate::belief::{Knowledge, deduce};
+use crate::belief::{Knowledge, attackers, deduce, defenders};
 use crate::eval::{Evaluator, WIN, Way, Weights};
 use crate::level::Level;
 use crate::world::Worlds;
@@ -44,6 +47,10 @@ pub(crate) struct Style {
     pub temperature: f32,
     /// How its officers count their way to the enemy headquarters.
     pub way: Way,
+    /// Whether its search learns from the battles of the line it searches
+    /// (see [`Searcher::learn`]), or plans only with what it knows at the
+    /// root.
+    pub learns: bool,
 }
 
 impl Style {
@@ -67,6 +74,7 @@ impl Style {
                 // a Flag, and its officers stood behind one (often its own)
                 // until the move limit.
                 way: Way::RoundFixed,
+                learns: false,
             },
             Level::Normal => Style {
                 depth: 2,
@@ -79,6 +87,7 @@ impl Style {
                 window: 0.3,
                 temperature: 0.0,
                 way: Way::Straight,
+                learns: false,
             },
             Level::Hard => Style {
                 depth: 3,
@@ -99,6 +108,10 @@ impl Style {
                 window: 0.05,
                 temperature: 0.0,
                 way: Way::ClearingMines(4),
+                // Without it, an officer stormed an unknown piece that a
+                // cheaper one could have tried first (sent first, the cheap
+                // piece won the officer nothing it could see).
+                learns: true,
             },
         }
     }
@@ -119,22 +132,22 @@ fn took_hq(mv: Move, mover: Piece, announcement: Announcement) -> bool {
     mover.kind.takes_hq() && mv.to == Square::hq(!mover.color) && !announcement.attacker_removed()
 }
 
-/// By enemy piece id: the kinds that beat every kind it can still be.
-fn sure_wins(rules: Rules, candidates: &[KindSet; CAMP_SIZE]) -> [KindSet; CAMP_SIZE] {
-    candidates.map(|c| {
-        if c.contains(Kind::Flag) {
-            // What a Flag fights as depends on the piece behind it.
-            return KindSet::EMPTY;
-        }
-        KindSet::MOVABLE
-            .iter()
-            .filter(|&ours| {
-                c.iter()
-                    .all(|k| rules.battle(ours, k) == BattleResult::AttackerWins)
-            })
-            .collect()
-    })
+/// The kinds that beat every kind of `set` but the Flag, which fights as
+/// the piece behind it (see [`Searcher::sure_win`]).
+fn beats_all(rules: Rules, set: KindSet) -> KindSet {
+    KindSet::MOVABLE
+        .iter()
+        .filter(|&ours| {
+            set.without(Kind::Flag)
+                .iter()
+                .all(|k| rules.battle(ours, k) == BattleResult::AttackerWins)
+        })
+        .collect()
 }
+
+/// What a move taught the search about one enemy piece, to be forgotten
+/// when the search takes the move back: its id and what it could be before.
+type Lesson = Option<(usize, KindSet)>;
 
 /// Moves below the best of a world by more than this are only bounded,
 /// not scored exactly: they lose in that world anyway.
@@ -145,13 +158,18 @@ const MARGIN: f32 = 25.0;
 /// The CPU's decision at the root is judged over all worlds. Deeper in the
 /// tree the enemy plays as if it saw everything (a cautious assumption),
 /// but the CPU does not: its own later attacks are considered only when
-/// what it knows at the root makes them sure wins, so the search never
+/// what it would know by then makes them sure wins, so the search never
 /// counts on luck it could not see coming.
 struct Searcher {
     eval: Evaluator,
     depth: u8,
     quiescence: u8,
-    /// By enemy piece id: our kinds that beat it whatever it is.
+    learns: bool,
+    /// By enemy piece id: what the CPU would know it can be at this node
+    /// of the line searched.
+    known: [KindSet; CAMP_SIZE],
+    /// By enemy piece id: our kinds that beat every kind of `known` but
+    /// the Flag.
     sure: [KindSet; CAMP_SIZE],
     /// One move list per ply, reused.
     lists: Vec<Vec<(Move, f32)>>,
@@ -168,6 +186,24 @@ struct Searcher {
 const WORLD_NODES: u64 = 400_000;
 
 impl Searcher {
+    /// A search for the level's `style`, from what the CPU knows of each
+    /// enemy piece at the root.
+    fn new(eval: Evaluator, style: &Style, known: [KindSet; CAMP_SIZE]) -> Searcher {
+        Searcher {
+            sure: known.map(|c| beats_all(eval.rules, c)),
+            known,
+            eval,
+            depth: style.depth.max(1),
+            quiescence: style.quiescence,
+            learns: style.learns,
+            lists: Vec::new(),
+            nodes: 0,
+            node_cap: 0,
+            deadline: None,
+            aborted: false,
+        }
+    }
+
     /// The evaluation from the side to move's point of view.
     #[inline]
     fn stm_eval(&self, pos: &Position) -> f32 {
@@ -180,6 +216,81 @@ impl Searcher {
     fn battle(&self, pos: &Position, attacker: Kind, to: Square) -> Option<BattleResult> {
         let fights_as = pos.board().fights_as(to)?;
         Some(self.eval.rules.battle(attacker, fights_as))
+    }
+
+    /// Whether the CPU, knowing what it would know here, can be sure that
+    /// its `attacker` beats the enemy `target` on `to`.
+    fn sure_win(&self, pos: &Position, attacker: Kind, target: Piece, to: Square) -> bool {
+        let id = target.id.0 as usize;
+        if !self.sure[id].contains(attacker) {
+            return false;
+        }
+        if !self.known[id].contains(Kind::Flag) {
+            return true;
+        }
+        // A Flag fights as the piece behind it, or loses alone.
+        let enemy = !self.eval.me;
+        match to
+            .behind(enemy)
+            .and_then(|b| pos.board().piece_at(b))
+            .filter(|p| p.color == enemy)
+        {
+            Some(backing) => self.sure[backing.id.0 as usize].contains(attacker),
+            None => self.eval.rules.battle(attacker, Kind::Flag) == BattleResult::AttackerWins,
+        }
+    }
+
+    /// Narrows what the CPU would know of the enemy piece a move shows
+    /// something of: an enemy piece that moves is no Mine or Flag, and a
+    /// battle leaves only the kinds that give its announcement.
+    fn learn(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        mover: Piece,
+        announcement: Announcement,
+    ) -> Lesson {
+        let board = pos.board();
+        let rules = self.eval.rules;
+        let (id, fits) = if mover.color == self.eval.me {
+            if announcement != Announcement::AttackerRemoved {
+                return None;
+            }
+            let target = board.piece_at(mv.to).expect("a defender");
+            let enemy = target.color;
+            let backing = mv
+                .to
+                .behind(enemy)
+                .and_then(|b| board.piece_at(b))
+                .filter(|p| p.color == enemy)
+                .map(|p| self.known[p.id.0 as usize]);
+            let fits = defenders(rules, mover.kind, announcement, backing);
+            (target.id, fits)
+        } else {
+            let fits = match board.fights_as(mv.to) {
+                Some(ours) => attackers(rules, ours, announcement),
+                None => KindSet::MOVABLE,
+            };
+            (mover.id, fits)
+        };
+        let id = id.0 as usize;
+        let before = self.known[id];
+        let after = before & fits;
+        if after == before {
+            return None;
+        }
+        self.known[id] = after;
+        self.sure[id] = beats_all(rules, after);
+        Some((id, before))
+    }
+
+    /// Forgets what a move taught, as the search takes it back.
+    #[inline]
+    fn forget(&mut self, lesson: Lesson) {
+        if let Some((id, before)) = lesson {
+            self.known[id] = before;
+            self.sure[id] = beats_all(self.eval.rules, before);
+        }
     }
 
     /// Fills the list for `ply` with the moves worth searching, best
@@ -206,7 +317,7 @@ impl Searcher {
                 let key = if enemies.contains(to) {
                     let target = board.piece_at(to).expect("an enemy");
                     if ours && !all {
-                        if !self.sure[target.id.0 as usize].contains(piece.kind) {
+                        if !self.sure_win(pos, piece.kind, target, to) {
                             continue;
                         }
                     } else if !ours && captures_only {
@@ -230,9 +341,10 @@ impl Searcher {
         self.lists[ply] = list;
     }
 
-    /// Plays `mv` on a copy; true if it took the enemy headquarters.
+    /// Plays `mv` on a copy; true if it took the enemy headquarters. What
+    /// it teaches holds until the search calls [`Searcher::forget`].
     #[inline]
-    fn play(&mut self, pos: &Position, mv: Move) -> (Position, bool) {
+    fn play(&mut self, pos: &Position, mv: Move) -> (Position, bool, Lesson) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) {
             if self.nodes >= self.node_cap {
@@ -247,17 +359,25 @@ impl Searcher {
         let mover = pos.board().piece_at(mv.from).expect("a legal move");
         let mut child = pos.clone();
         let announcement = child.play_unchecked(mv);
-        (child, took_hq(mv, mover, announcement))
+        let won = took_hq(mv, mover, announcement);
+        let lesson = if won || !self.learns {
+            None
+        } else {
+            self.learn(pos, mv, mover, announcement)
+        };
+        (child, won, lesson)
     }
 
     /// The worth of `mv` in the world `pos` for the CPU, within a window
     /// below which it need not be exact.
     fn root(&mut self, pos: &Position, mv: Move, alpha: f32) -> f32 {
-        let (child, won) = self.play(pos, mv);
+        let (child, won, lesson) = self.play(pos, mv);
         if won {
             return WIN;
         }
-        -self.negamax(&child, self.depth - 1, 1, -WIN * 2.0, -alpha)
+        let v = -self.negamax(&child, self.depth - 1, 1, -WIN * 2.0, -alpha);
+        self.forget(lesson);
+        v
     }
 
     /// Negamax with alpha-beta: the worth for the side to move.
@@ -282,12 +402,13 @@ impl Searcher {
             -WIN * 2.0
         };
         for &(mv, _) in &list {
-            let (child, won) = self.play(pos, mv);
+            let (child, won, lesson) = self.play(pos, mv);
             let v = if won {
                 WIN
             } else {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             };
+            self.forget(lesson);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -320,7 +441,8 @@ impl Searcher {
             let list = core::mem::take(&mut self.lists[ply]);
             let mut best = -WIN * 0.9;
             for &(mv, _) in &list {
-                let (child, won) = self.play(pos, mv);
+                let (child, won, lesson) = self.play(pos, mv);
+                self.forget(lesson);
                 let v = if won { WIN } else { -self.stm_eval(&child) };
                 best = best.max(v);
                 if best >= beta {
@@ -338,12 +460,13 @@ impl Searcher {
         let list = core::mem::take(&mut self.lists[ply]);
         let mut best = stand;
         for &(mv, _) in &list {
-            let (child, won) = self.play(pos, mv);
+            let (child, won, lesson) = self.play(pos, mv);
             let v = if won {
                 WIN
             } else {
                 -self.quiesce(&child, ply + 1, -beta, -alpha, left - 1)
             };
+            self.forget(lesson);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -394,17 +517,7 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
     let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
     eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
     eval.way = style.way;
-    let mut searcher = Searcher {
-        eval,
-        depth: style.depth.max(1),
-        quiescence: style.quiescence,
-        sure: sure_wins(view.rules(), &candidates),
-        lists: Vec::new(),
-        nodes: 0,
-        node_cap: 0,
-        deadline: None,
-        aborted: false,
-    };
+    let mut searcher = Searcher::new(eval, style, candidates);
     // Root moves in the order of their totals so far: the best first, so
     // the window prunes the rest.
     let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -530,4 +643,52 @@ fn pick<R: Rng>(averages: &[f32], style: &Style, rng: &mut R) -> usize {
         .filter(|&i| averages[i] >= best - style.window)
         .collect();
     near[rng.random_range(0..near.len())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gunjin_rules::{ByColor, Color, Setup};
+
+    #[test]
+    fn a_probe_teaches_the_search_what_stands_there_until_taken_back() {
+        let rules = Rules::KIRAKUKEN;
+        // South's Engineer on b4 faces North's Tank on b5 over the bridge.
+        let south: Setup = "VEASTN/OPNCLT/EYFAJS/PGXMX".parse().expect("a setup");
+        let north: Setup = "EVASTN/OPNCLT/EYFAJS/PGXMX".parse().expect("a setup");
+        let pos = Position::new(rules, &ByColor { south, north }, Color::South);
+        let sq = |name: &str| -> Square { name.parse().expect("a node") };
+        let at = |name: &str| pos.board().piece_at(sq(name)).expect("a piece");
+        let (tank, behind) = (at("b5"), at("b6"));
+        assert_eq!((at("b4").kind, tank.kind), (Kind::Engineer, Kind::Tank));
+
+        // The CPU knows that neither piece is the General, and that the one
+        // behind (which a Flag would fight as) is nothing a General fears:
+        // only whether the Tank is a Mine or a Spy is open.
+        let mut known = [KindSet::ALL; CAMP_SIZE];
+        known[tank.id.0 as usize] = KindSet::ALL.without(Kind::General);
+        known[behind.id.0 as usize] = KindSet::ALL
+            .without(Kind::General)
+            .without(Kind::Mine)
+            .without(Kind::Spy);
+        let style = Style::of(Level::Hard);
+        let eval = Evaluator::new(Color::South, rules, style.weights);
+        let mut searcher = Searcher::new(eval, &style, known);
+        let general_sure = |s: &Searcher| s.sure_win(&pos, Kind::General, tank, sq("b5"));
+        assert!(!general_sure(&searcher), "it may be a Mine or a Spy");
+
+        // The Engineer attacks and falls: what beats an Engineer is no Mine
+        // and no Spy.
+        let (_, won, lesson) = searcher.play(&pos, "b4-b5".parse().expect("a move"));
+        assert!(!won && lesson.is_some());
+        let learnt = searcher.known[tank.id.0 as usize];
+        assert!(learnt.contains(Kind::Tank) && !learnt.contains(Kind::Mine));
+        assert!(!learnt.contains(Kind::Spy));
+        assert!(general_sure(&searcher));
+
+        // Taken back, the move teaches nothing.
+        searcher.forget(lesson);
+        assert_eq!(searcher.known, known);
+        assert!(!general_sure(&searcher));
+    }
 }
