@@ -166,8 +166,8 @@ pub(crate) enum Way {
     Straight,
     /// Round every Mine and Flag on the board.
     RoundFixed,
-    /// Round the Flags and its own Mines, and through an enemy Mine at
-    /// this many steps more while a Plane or an Engineer is left to take
+    /// Round the Flags and its own Mines, and through an enemy Mine (or
+    /// a Flag fighting as one) at this many steps more while a Plane or an Engineer is left to take
     /// it (round it when none is), so clearing a mined bridge or
     /// approach shows as progress.
     ClearingMines(u8),
@@ -262,12 +262,14 @@ impl Evaluator {
         Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
     }
 
-    /// The enemy's Mines on the board (of a sampled world).
+    /// The enemy's pieces that fight as Mines (of a sampled world): its
+    /// Mines, and a Flag with a Mine behind it, which stops an officer as
+    /// surely and falls to a Plane or an Engineer as a Mine does.
     fn enemy_mines(&self, pos: &Position) -> Bitboard {
         let board = pos.board();
         board
             .movers(!self.me, Mobility::Fixed)
-            .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == Kind::Mine))
+            .filter(|&sq| board.fights_as(sq) == Some(Kind::Mine))
             .collect()
     }
 
