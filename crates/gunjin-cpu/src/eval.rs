@@ -166,10 +166,10 @@ pub(crate) enum Way {
     Straight,
     /// Round every Mine and Flag on the board.
     RoundFixed,
-    /// Round the Flags and its own Mines, and through an enemy Mine (or
-    /// a Flag fighting as one) at this many steps more while a Plane or an Engineer is left to take
-    /// it (round it when none is), so clearing a mined bridge or
-    /// approach shows as progress.
+    /// Round the Flags and its own Mines, and through an enemy Mine (or a
+    /// Flag fighting as one) at this many steps more while a Plane or an
+    /// Engineer is left to take it (round it when none is), so clearing a
+    /// mined bridge or approach shows as progress.
     ClearingMines(u8),
 }
 

@@ -146,8 +146,9 @@ fn beats_all(rules: Rules, set: KindSet) -> KindSet {
 }
 
 /// What a move taught the search about one enemy piece, to be forgotten
-/// when the search takes the move back: its id and what it could be before.
-type Lesson = Option<(usize, KindSet)>;
+/// when the search takes the move back: its id, and what it could be and
+/// what beat it for sure before.
+type Lesson = Option<(usize, KindSet, KindSet)>;
 
 /// Moves below the best of a world by more than this are only bounded,
 /// not scored exactly: they lose in that world anyway.
@@ -274,22 +275,22 @@ impl Searcher {
             (mover.id, fits)
         };
         let id = id.0 as usize;
-        let before = self.known[id];
+        let (before, sure) = (self.known[id], self.sure[id]);
         let after = before & fits;
         if after == before {
             return None;
         }
         self.known[id] = after;
         self.sure[id] = beats_all(rules, after);
-        Some((id, before))
+        Some((id, before, sure))
     }
 
     /// Forgets what a move taught, as the search takes it back.
     #[inline]
     fn forget(&mut self, lesson: Lesson) {
-        if let Some((id, before)) = lesson {
+        if let Some((id, before, sure)) = lesson {
             self.known[id] = before;
-            self.sure[id] = beats_all(self.eval.rules, before);
+            self.sure[id] = sure;
         }
     }
 
