@@ -108,6 +108,10 @@ pub(crate) struct Weights {
     pub advance: f32,
     /// Having officers left (without one a side cannot win).
     pub officers: f32,
+    /// For each of the CPU's own officers, over its worth as a piece. An
+    /// officer traded for an enemy piece brings a draw closer (none left
+    /// to take the headquarters) more than the piece taken brings a win.
+    pub own_officers: f32,
     /// Per step of the CPU's nearest officer towards the enemy
     /// headquarters.
     pub march: f32,
@@ -127,6 +131,7 @@ impl Weights {
         defence: 0.2,
         advance: 0.15,
         officers: 6.0,
+        own_officers: 0.0,
         march: 0.3,
         clear: 0.1,
         // Measured for Hard only (see `search::Style`), which sets its own.
@@ -399,6 +404,9 @@ impl Evaluator {
             score[color] -= self.weights.hunt * (4.0 - movable) * (4.0 - movable);
             let officers = pos.officers(color);
             score[color] += self.weights.officers * (officers.min(3) as f32).sqrt();
+            if color == self.me {
+                score[color] += self.weights.own_officers * officers as f32;
+            }
             // The race to the enemy headquarters: each officer by how close
             // it is, how surely it gets through whatever holds the
             // headquarters, and how far the nearest enemy piece that can
@@ -501,6 +509,32 @@ mod tests {
         assert_eq!(shut[sq("e4").index()], u8::MAX);
         assert_eq!(shut[sq("e6").index()], straight[sq("e6").index()]);
         assert_eq!(steps_to(river, hq, none, both, 4)[sq("e4").index()], 9);
+    }
+
+    #[test]
+    fn hard_trades_an_officer_only_at_a_price() {
+        // South's Colonel on b4 faces North's Colonel on b5 over the bridge.
+        let rules = Rules::KIRAKUKEN;
+        let before = crate::testing::position(
+            "VCASTN/OPNELT/EYFAJS/PGXMX",
+            "EVASCN/OPNTLT/EYFAJS/PGXMX",
+            Color::South,
+        );
+        let mut after = before.clone();
+        let trade = after.play_unchecked("b4-b5".parse().expect("a move"));
+        assert_eq!(trade, gunjin_rules::Announcement::BothRemoved);
+        let cost = |weights: Weights| {
+            let eval = Evaluator::new(Color::South, rules, weights);
+            eval.evaluate(&before) - eval.evaluate(&after)
+        };
+        let hard = crate::search::Style::of(crate::Level::Hard).weights;
+        let even = cost(Weights {
+            own_officers: 0.0,
+            ..hard
+        });
+        // Material and the officer counts even out; its own is dearer.
+        assert!(even.abs() < 1.0, "an even trade costs {even}");
+        assert!(cost(hard) > even + 0.99 * hard.own_officers);
     }
 
     #[test]

@@ -30,8 +30,11 @@ pub enum Level {
     /// Deduction and a three-move search (its move, the reply, its next
     /// move, then the attacks in reach) over as many worlds as its time
     /// allows, that learns from the battles along each line (so it can
-    /// send a cheap piece to find out what its officer would attack), and
-    /// chooses at random only among near-equal moves: the strongest level.
+    /// send a cheap piece to find out what its officer would attack), that
+    /// lets the enemy see everything in only one world of four (elsewhere
+    /// it attacks only what it can deduce, so an unknown guard does not
+    /// stop every officer), and chooses at random only among near-equal
+    /// moves: the strongest level.
     Hard,
 }
 

@@ -43,6 +43,8 @@ mod kindset;
 mod level;
 pub mod protocol;
 mod search;
+#[cfg(test)]
+mod testing;
 mod world;
 
 use gunjin_rules::{Move, Rules, Setup, View};

@@ -9,13 +9,15 @@
 //! nearly equal are chosen between at random, so the CPU is hard to read.
 //!
 //! Inside a world the search knows every kind, which would let it plan
-//! with knowledge it does not have. Two rules keep it honest: the enemy is
-//! assumed to see everything (a cautious assumption), and the CPU's own
-//! later attacks count only when what it would know by then makes them
+//! with knowledge it does not have. Two rules keep it honest. The CPU's
+//! own later attacks count only when what it would know by then makes them
 //! sure wins (unless its headquarters is under threat and any parry will
 //! do). What it would know is its root deduction, narrowed by the battles
 //! and moves earlier in the line: so a cheap piece sent first to find out
-//! what stands there is worth what the officer behind it then wins.
+//! what stands there is worth what the officer behind it then wins. The
+//! enemy is assumed to see everything (a cautious assumption), or, for
+//! Hard, only in some of the worlds: in the others it too attacks only what
+//! its own deduction, from the world's history, makes sure.
 
 use gunjin_rules::{
     Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position, Rules,
@@ -23,7 +25,7 @@ use gunjin_rules::{
 };
 use rand::Rng;
 
-use crate::belief::{Knowledge, attackers, deduce, defenders};
+use crate::belief::{Knowledge, attackers, deduce, deduce_from, defenders};
 use crate::eval::{Evaluator, WIN, Way, Weights};
 use crate::level::Level;
 use crate::world::Worlds;
@@ -51,6 +53,11 @@ pub(crate) struct Style {
     /// (see [`Searcher::learn`]), or plans only with what it knows at the
     /// root.
     pub learns: bool,
+    /// In one world of this many the enemy, in the lines searched, sees
+    /// every piece (and attacks whatever it beats); in the others it
+    /// attacks only what its own deduction makes sure (see
+    /// [`Searcher::theirs`]). 1: it always sees everything.
+    pub enemy_sight: usize,
 }
 
 impl Style {
@@ -75,6 +82,7 @@ impl Style {
                 // until the move limit.
                 way: Way::RoundFixed,
                 learns: false,
+                enemy_sight: 1,
             },
             Level::Normal => Style {
                 depth: 2,
@@ -88,20 +96,22 @@ impl Style {
                 temperature: 0.0,
                 way: Way::Straight,
                 learns: false,
+                enemy_sight: 1,
             },
             Level::Hard => Style {
                 depth: 3,
                 quiescence: 4,
                 min_worlds: 12,
                 max_worlds: 400,
-                // The last officers dearer: without one Hard cannot take
-                // the headquarters, and against a weak enemy that draws.
-                // Counting their way straight through, its officers stood
+                // The last officers dearer, and its own dearer than the
+                // enemy's: without one Hard cannot take the headquarters,
+                // and against a weak enemy that draws. Counting their way straight through, its officers stood
                 // before a Mine at the enemy's end of a bridge until the
                 // move limit: now the way counts the Mine as a detour, and
                 // a Plane or an Engineer goes to take it out.
                 weights: Weights {
                     officers: 10.0,
+                    own_officers: 6.0,
                     bridges: 0.1,
                     ..Weights::FULL
                 },
@@ -112,6 +122,12 @@ impl Style {
                 // cheaper one could have tried first (sent first, the cheap
                 // piece won the officer nothing it could see).
                 learns: true,
+                // An enemy that always saw everything stopped each officer
+                // next to an unknown guard: Hard's last officers stood
+                // before the enemy headquarters, or guarded their own,
+                // until the move limit. One that never did let them walk
+                // into its stronger pieces.
+                enemy_sight: 4,
             },
         }
     }
@@ -133,7 +149,7 @@ fn took_hq(mv: Move, mover: Piece, announcement: Announcement) -> bool {
 }
 
 /// The kinds that beat every kind of `set` but the Flag, which fights as
-/// the piece behind it (see [`Searcher::sure_win`]).
+/// the piece behind it (see [`Knows::sure_win`]).
 fn beats_all(rules: Rules, set: KindSet) -> KindSet {
     KindSet::MOVABLE
         .iter()
@@ -149,6 +165,52 @@ fn beats_all(rules: Rules, set: KindSet) -> KindSet {
 /// when the search takes the move back: its id, and what it could be and
 /// what beat it for sure before.
 type Lesson = Option<(usize, KindSet, KindSet)>;
+
+/// What one side knows of the other's pieces, by piece id: the kinds each
+/// can be, and the kinds that beat every one of them but the Flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Knows {
+    known: [KindSet; CAMP_SIZE],
+    sure: [KindSet; CAMP_SIZE],
+}
+
+impl Knows {
+    fn new(rules: Rules, known: [KindSet; CAMP_SIZE]) -> Knows {
+        Knows {
+            known,
+            sure: known.map(|c| beats_all(rules, c)),
+        }
+    }
+
+    /// Whether the side that knows this can be sure that its `attacker`
+    /// beats the `target` on `to`.
+    fn sure_win(
+        &self,
+        rules: Rules,
+        pos: &Position,
+        attacker: Kind,
+        target: Piece,
+        to: Square,
+    ) -> bool {
+        let id = target.id.0 as usize;
+        if !self.sure[id].contains(attacker) {
+            return false;
+        }
+        if !self.known[id].contains(Kind::Flag) {
+            return true;
+        }
+        // A Flag fights as the piece behind it, or loses alone.
+        let owner = target.color;
+        match to
+            .behind(owner)
+            .and_then(|b| pos.board().piece_at(b))
+            .filter(|p| p.color == owner)
+        {
+            Some(backing) => self.sure[backing.id.0 as usize].contains(attacker),
+            None => rules.battle(attacker, Kind::Flag) == BattleResult::AttackerWins,
+        }
+    }
+}
 
 /// Moves below the best of a world by more than this are only bounded,
 /// not scored exactly: they lose in that world anyway.
@@ -166,12 +228,12 @@ struct Searcher {
     depth: u8,
     quiescence: u8,
     learns: bool,
-    /// By enemy piece id: what the CPU would know it can be at this node
-    /// of the line searched.
-    known: [KindSet; CAMP_SIZE],
-    /// By enemy piece id: our kinds that beat every kind of `known` but
-    /// the Flag.
-    sure: [KindSet; CAMP_SIZE],
+    /// What the CPU would know of the enemy's pieces at this node of the
+    /// line searched.
+    ours: Knows,
+    /// What the enemy knows of the CPU's pieces in the world searched, if
+    /// it attacks only on what it knows; `None`: it sees everything.
+    theirs: Option<Knows>,
     /// One move list per ply, reused.
     lists: Vec<Vec<(Move, f32)>>,
     nodes: u64,
@@ -191,8 +253,8 @@ impl Searcher {
     /// enemy piece at the root.
     fn new(eval: Evaluator, style: &Style, known: [KindSet; CAMP_SIZE]) -> Searcher {
         Searcher {
-            sure: known.map(|c| beats_all(eval.rules, c)),
-            known,
+            ours: Knows::new(eval.rules, known),
+            theirs: None,
             eval,
             depth: style.depth.max(1),
             quiescence: style.quiescence,
@@ -219,28 +281,6 @@ impl Searcher {
         Some(self.eval.rules.battle(attacker, fights_as))
     }
 
-    /// Whether the CPU, knowing what it would know here, can be sure that
-    /// its `attacker` beats the enemy `target` on `to`.
-    fn sure_win(&self, pos: &Position, attacker: Kind, target: Piece, to: Square) -> bool {
-        let id = target.id.0 as usize;
-        if !self.sure[id].contains(attacker) {
-            return false;
-        }
-        if !self.known[id].contains(Kind::Flag) {
-            return true;
-        }
-        // A Flag fights as the piece behind it, or loses alone.
-        let enemy = !self.eval.me;
-        match to
-            .behind(enemy)
-            .and_then(|b| pos.board().piece_at(b))
-            .filter(|p| p.color == enemy)
-        {
-            Some(backing) => self.sure[backing.id.0 as usize].contains(attacker),
-            None => self.eval.rules.battle(attacker, Kind::Flag) == BattleResult::AttackerWins,
-        }
-    }
-
     /// Narrows what the CPU would know of the enemy piece a move shows
     /// something of: an enemy piece that moves is no Mine or Flag, and a
     /// battle leaves only the kinds that give its announcement.
@@ -264,7 +304,7 @@ impl Searcher {
                 .behind(enemy)
                 .and_then(|b| board.piece_at(b))
                 .filter(|p| p.color == enemy)
-                .map(|p| self.known[p.id.0 as usize]);
+                .map(|p| self.ours.known[p.id.0 as usize]);
             let fits = defenders(rules, mover.kind, announcement, backing);
             (target.id, fits)
         } else {
@@ -275,13 +315,13 @@ impl Searcher {
             (mover.id, fits)
         };
         let id = id.0 as usize;
-        let (before, sure) = (self.known[id], self.sure[id]);
+        let (before, sure) = (self.ours.known[id], self.ours.sure[id]);
         let after = before & fits;
         if after == before {
             return None;
         }
-        self.known[id] = after;
-        self.sure[id] = beats_all(rules, after);
+        self.ours.known[id] = after;
+        self.ours.sure[id] = beats_all(rules, after);
         Some((id, before, sure))
     }
 
@@ -289,8 +329,8 @@ impl Searcher {
     #[inline]
     fn forget(&mut self, lesson: Lesson) {
         if let Some((id, before, sure)) = lesson {
-            self.known[id] = before;
-            self.sure[id] = sure;
+            self.ours.known[id] = before;
+            self.ours.sure[id] = sure;
         }
     }
 
@@ -317,11 +357,16 @@ impl Searcher {
                 let mv = Move { from, to };
                 let key = if enemies.contains(to) {
                     let target = board.piece_at(to).expect("an enemy");
-                    if ours && !all {
-                        if !self.sure_win(pos, piece.kind, target, to) {
+                    let rules = self.eval.rules;
+                    if ours {
+                        if !all && !self.ours.sure_win(rules, pos, piece.kind, target, to) {
                             continue;
                         }
-                    } else if !ours && captures_only {
+                    } else if let Some(theirs) = self.theirs.as_ref().filter(|_| !all) {
+                        if !theirs.sure_win(rules, pos, piece.kind, target, to) {
+                            continue;
+                        }
+                    } else if captures_only {
                         // The enemy sees everything: it attacks only to gain.
                         if self.battle(pos, piece.kind, to) == Some(BattleResult::DefenderWins) {
                             continue;
@@ -556,6 +601,19 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
             Limit::Time(budget) if searched > 0 => Some((budget.now, start + budget.millis * 1.5)),
             _ => None,
         };
+        searcher.theirs = None;
+        if !attempts.is_multiple_of(style.enemy_sight) {
+            let enemy = !view.side();
+            let theirs = deduce_from(Knowledge {
+                side: enemy,
+                rules: view.rules(),
+                first: view.first(),
+                own_setup: &game.setups()[enemy],
+                history: game.history(),
+                outcome: None,
+            });
+            searcher.theirs = Some(Knows::new(view.rules(), theirs));
+        }
         let pos = game.position();
         let mut best = -WIN * 2.0;
         for &i in &order {
@@ -649,15 +707,22 @@ fn pick<R: Rng>(averages: &[f32], style: &Style, rng: &mut R) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gunjin_rules::{ByColor, Color, Setup};
+    use gunjin_rules::Color;
+
+    /// South's Engineer on b4 and North's Tank on b5, over the bridge.
+    fn facing(first: Color) -> Position {
+        crate::testing::position(
+            "VEASTN/OPNCLT/EYFAJS/PGXMX",
+            "EVASTN/OPNCLT/EYFAJS/PGXMX",
+            first,
+        )
+    }
 
     #[test]
     fn a_probe_teaches_the_search_what_stands_there_until_taken_back() {
         let rules = Rules::KIRAKUKEN;
         // South's Engineer on b4 faces North's Tank on b5 over the bridge.
-        let south: Setup = "VEASTN/OPNCLT/EYFAJS/PGXMX".parse().expect("a setup");
-        let north: Setup = "EVASTN/OPNCLT/EYFAJS/PGXMX".parse().expect("a setup");
-        let pos = Position::new(rules, &ByColor { south, north }, Color::South);
+        let pos = facing(Color::South);
         let sq = |name: &str| -> Square { name.parse().expect("a node") };
         let at = |name: &str| pos.board().piece_at(sq(name)).expect("a piece");
         let (tank, behind) = (at("b5"), at("b6"));
@@ -675,21 +740,49 @@ mod tests {
         let style = Style::of(Level::Hard);
         let eval = Evaluator::new(Color::South, rules, style.weights);
         let mut searcher = Searcher::new(eval, &style, known);
-        let general_sure = |s: &Searcher| s.sure_win(&pos, Kind::General, tank, sq("b5"));
+        let general_sure =
+            |s: &Searcher| s.ours.sure_win(rules, &pos, Kind::General, tank, sq("b5"));
         assert!(!general_sure(&searcher), "it may be a Mine or a Spy");
 
         // The Engineer attacks and falls: what beats an Engineer is no Mine
         // and no Spy.
         let (_, won, lesson) = searcher.play(&pos, "b4-b5".parse().expect("a move"));
         assert!(!won && lesson.is_some());
-        let learnt = searcher.known[tank.id.0 as usize];
+        let learnt = searcher.ours.known[tank.id.0 as usize];
         assert!(learnt.contains(Kind::Tank) && !learnt.contains(Kind::Mine));
         assert!(!learnt.contains(Kind::Spy));
         assert!(general_sure(&searcher));
 
         // Taken back, the move teaches nothing.
         searcher.forget(lesson);
-        assert_eq!(searcher.known, known);
+        assert_eq!(searcher.ours.known, known);
         assert!(!general_sure(&searcher));
+    }
+
+    #[test]
+    fn an_enemy_that_sees_only_its_view_attacks_only_what_it_is_sure_of() {
+        let rules = Rules::KIRAKUKEN;
+        // North's Tank on b5 faces South's Engineer on b4, North to move.
+        let pos = facing(Color::North);
+        let attack: Move = "b5-b4".parse().expect("a move");
+        let engineer = pos.board().piece_at(attack.to).expect("a piece");
+        let style = Style::of(Level::Hard);
+        let eval = Evaluator::new(Color::South, rules, style.weights);
+        let mut searcher = Searcher::new(eval, &style, [KindSet::ALL; CAMP_SIZE]);
+        let attacks = |s: &mut Searcher| {
+            s.generate(&pos, 0, true, false);
+            s.lists[0].iter().any(|&(mv, _)| mv == attack)
+        };
+        // Seeing everything, the Tank takes the Engineer.
+        assert!(attacks(&mut searcher));
+        // Knowing nothing of it (a Mine? the General?), it does not.
+        searcher.theirs = Some(Knows::new(rules, [KindSet::ALL; CAMP_SIZE]));
+        assert!(!attacks(&mut searcher));
+        // Knowing it is an Engineer or a Spy, it does.
+        let mut known = [KindSet::ALL; CAMP_SIZE];
+        known[engineer.id.0 as usize] =
+            KindSet::single(Kind::Engineer) | KindSet::single(Kind::Spy);
+        searcher.theirs = Some(Knows::new(rules, known));
+        assert!(attacks(&mut searcher));
     }
 }
