@@ -182,6 +182,19 @@ impl Knows {
         }
     }
 
+    /// Keeps only the kinds of `fits` for the piece `id`; what it knew
+    /// before, if that changed anything.
+    fn narrow(&mut self, rules: Rules, id: usize, fits: KindSet) -> Lesson {
+        let (before, sure) = (self.known[id], self.sure[id]);
+        let after = before & fits;
+        if after == before {
+            return None;
+        }
+        self.known[id] = after;
+        self.sure[id] = beats_all(rules, after);
+        Some((id, before, sure))
+    }
+
     /// Whether the side that knows this can be sure that its `attacker`
     /// beats the `target` on `to`.
     fn sure_win(
@@ -314,22 +327,14 @@ impl Searcher {
             };
             (mover.id, fits)
         };
-        let id = id.0 as usize;
-        let (before, sure) = (self.ours.known[id], self.ours.sure[id]);
-        let after = before & fits;
-        if after == before {
-            return None;
-        }
-        self.ours.known[id] = after;
-        self.ours.sure[id] = beats_all(rules, after);
-        Some((id, before, sure))
+        self.ours.narrow(rules, id.0 as usize, fits)
     }
 
     /// Forgets what a move taught, as the search takes it back.
     #[inline]
     fn forget(&mut self, lesson: Lesson) {
-        if let Some((id, before, sure)) = lesson {
-            self.ours.known[id] = before;
+        if let Some((id, known, sure)) = lesson {
+            self.ours.known[id] = known;
             self.ours.sure[id] = sure;
         }
     }
@@ -601,8 +606,7 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
             Limit::Time(budget) if searched > 0 => Some((budget.now, start + budget.millis * 1.5)),
             _ => None,
         };
-        searcher.theirs = None;
-        if !attempts.is_multiple_of(style.enemy_sight) {
+        searcher.theirs = (!attempts.is_multiple_of(style.enemy_sight)).then(|| {
             let enemy = !view.side();
             let theirs = deduce_from(Knowledge {
                 side: enemy,
@@ -612,8 +616,8 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
                 history: game.history(),
                 outcome: None,
             });
-            searcher.theirs = Some(Knows::new(view.rules(), theirs));
-        }
+            Knows::new(view.rules(), theirs)
+        });
         let pos = game.position();
         let mut best = -WIN * 2.0;
         for &i in &order {
@@ -721,7 +725,6 @@ mod tests {
     #[test]
     fn a_probe_teaches_the_search_what_stands_there_until_taken_back() {
         let rules = Rules::KIRAKUKEN;
-        // South's Engineer on b4 faces North's Tank on b5 over the bridge.
         let pos = facing(Color::South);
         let sq = |name: &str| -> Square { name.parse().expect("a node") };
         let at = |name: &str| pos.board().piece_at(sq(name)).expect("a piece");
@@ -762,7 +765,6 @@ mod tests {
     #[test]
     fn an_enemy_that_sees_only_its_view_attacks_only_what_it_is_sure_of() {
         let rules = Rules::KIRAKUKEN;
-        // North's Tank on b5 faces South's Engineer on b4, North to move.
         let pos = facing(Color::North);
         let attack: Move = "b5-b4".parse().expect("a move");
         let engineer = pos.board().piece_at(attack.to).expect("a piece");
