@@ -15,6 +15,8 @@ struct Matcher<'a> {
     candidates: &'a [KindSet; CAMP_SIZE],
     assigned: [Option<Kind>; CAMP_SIZE],
     used: ByKind<u8>,
+    /// Slots that try a Mine or the Flag before the movable kinds.
+    fixed_first: [bool; CAMP_SIZE],
 }
 
 impl Matcher<'_> {
@@ -23,6 +25,7 @@ impl Matcher<'_> {
             candidates,
             assigned: [None; CAMP_SIZE],
             used: ByKind::default(),
+            fixed_first: [false; CAMP_SIZE],
         }
     }
 
@@ -39,7 +42,13 @@ impl Matcher<'_> {
     /// Gives `slot` a kind, moving other slots to other kinds if needed
     /// (Kuhn's augmenting path, with each kind a group of `count` units).
     fn place(&mut self, slot: usize, visited: &mut KindSet) -> bool {
-        for kind in self.candidates[slot].iter() {
+        let set = self.candidates[slot];
+        let first = if self.fixed_first[slot] {
+            set & KindSet::FIXED
+        } else {
+            KindSet::EMPTY
+        };
+        for kind in first.iter().chain((set & !first).iter()) {
             if visited.contains(kind) {
                 continue;
             }
@@ -71,12 +80,24 @@ impl Matcher<'_> {
     }
 }
 
-/// One complete assignment within the candidates, if there is any.
-pub(crate) fn find(candidates: &[KindSet; CAMP_SIZE]) -> Option<Assignment> {
+/// One complete assignment within the candidates, if there is any. The
+/// slots least likely movable by the log-weights `movable` (see [`Chain`])
+/// take a Mine or the Flag first where they can, so a chain started there
+/// starts among its likeliest assignments.
+pub(crate) fn find(
+    candidates: &[KindSet; CAMP_SIZE],
+    movable: &[f32; CAMP_SIZE],
+) -> Option<Assignment> {
     let mut matcher = Matcher::new(candidates);
-    // The most constrained slots first: fewer detours.
+    matcher.fixed_first = movable.map(|w| w < 0.0);
+    // The least likely movable first, then the most constrained: fewer
+    // detours.
     let mut order: Vec<usize> = (0..CAMP_SIZE).collect();
-    order.sort_by_key(|&s| candidates[s].len());
+    order.sort_by(|&a, &b| {
+        movable[a]
+            .total_cmp(&movable[b])
+            .then(candidates[a].len().cmp(&candidates[b].len()))
+    });
     for slot in order {
         if !matcher.place(slot, &mut KindSet::default()) {
             return None;
@@ -89,7 +110,7 @@ pub(crate) fn find(candidates: &[KindSet; CAMP_SIZE]) -> Option<Assignment> {
 /// complete assignment (the camp's piece counts make the slots depend on
 /// each other). Returns false if no complete assignment exists at all.
 pub(crate) fn restrict_to_counts(candidates: &mut [KindSet; CAMP_SIZE]) -> bool {
-    let Some(base) = find(candidates) else {
+    let Some(base) = find(candidates, &[0.0; CAMP_SIZE]) else {
         return false;
     };
     // `possible[s]`: kinds shown to fit slot s in some complete assignment.
@@ -139,11 +160,14 @@ fn with_slot_as(
     None
 }
 
-/// A Markov chain over complete assignments: each step swaps the kinds of
-/// two slots (or rotates three) when every slot still gets a candidate, so
-/// in the long run every assignment in reach is equally likely.
+/// A Markov chain over complete assignments: each step proposes to swap
+/// the kinds of two slots (or rotate three) when every slot still gets a
+/// candidate, and takes it by the Metropolis rule, so in the long run each
+/// assignment in reach comes up in proportion to its weight: the product,
+/// over the slots given a movable kind, of `exp(movable[slot])`.
 pub(crate) struct Chain {
     candidates: [KindSet; CAMP_SIZE],
+    movable: [f32; CAMP_SIZE],
     state: Assignment,
     /// Slots with more than one candidate: the only ones that can change.
     open: Vec<usize>,
@@ -155,13 +179,20 @@ const STEPS_PER_SAMPLE: usize = 60;
 const BURN_IN: usize = 400;
 
 impl Chain {
-    pub(crate) fn new<R: Rng>(candidates: &[KindSet; CAMP_SIZE], rng: &mut R) -> Option<Chain> {
-        let state = find(candidates)?;
+    /// A chain over the assignments within `candidates`, weighted by the
+    /// log-weights `movable` (all zero: every assignment equally likely).
+    pub(crate) fn new<R: Rng>(
+        candidates: &[KindSet; CAMP_SIZE],
+        movable: [f32; CAMP_SIZE],
+        rng: &mut R,
+    ) -> Option<Chain> {
+        let state = find(candidates, &movable)?;
         let open = (0..CAMP_SIZE)
             .filter(|&s| candidates[s].len() > 1)
             .collect();
         let mut chain = Chain {
             candidates: *candidates,
+            movable,
             state,
             open,
         };
@@ -171,6 +202,24 @@ impl Chain {
 
     fn fits(&self, slot: usize, kind: Kind) -> bool {
         self.candidates[slot].contains(kind)
+    }
+
+    /// The log-weight `slot` gains by changing from `from` to `to`.
+    fn gain(&self, slot: usize, from: Kind, to: Kind) -> f32 {
+        let weight = |k: Kind| {
+            if k.is_movable() {
+                self.movable[slot]
+            } else {
+                0.0
+            }
+        };
+        weight(to) - weight(from)
+    }
+
+    /// The Metropolis rule: a change that gains is taken, one that loses
+    /// `-gain` is taken with chance `exp(gain)`.
+    fn takes<R: Rng>(gain: f32, rng: &mut R) -> bool {
+        gain >= 0.0 || rng.random::<f32>() < gain.exp()
     }
 
     fn walk<R: Rng>(&mut self, steps: usize, rng: &mut R) {
@@ -189,13 +238,24 @@ impl Chain {
                 // A rotation of three reaches what no swap can.
                 let c = self.open[rng.random_range(0..n)];
                 let kc = self.state[c];
-                if kc != ka && kc != kb && self.fits(a, kc) && self.fits(b, ka) && self.fits(c, kb)
+                if kc != ka
+                    && kc != kb
+                    && self.fits(a, kc)
+                    && self.fits(b, ka)
+                    && self.fits(c, kb)
+                    && Self::takes(
+                        self.gain(a, ka, kc) + self.gain(b, kb, ka) + self.gain(c, kc, kb),
+                        rng,
+                    )
                 {
                     self.state[a] = kc;
                     self.state[b] = ka;
                     self.state[c] = kb;
                 }
-            } else if self.fits(a, kb) && self.fits(b, ka) {
+            } else if self.fits(a, kb)
+                && self.fits(b, ka)
+                && Self::takes(self.gain(a, ka, kb) + self.gain(b, kb, ka), rng)
+            {
                 self.state.swap(a, b);
             }
         }
@@ -251,7 +311,7 @@ mod tests {
         candidates[5] = KindSet::FIXED;
         candidates[6] = KindSet::MOVABLE;
         assert!(restrict_to_counts(&mut candidates));
-        let mut chain = Chain::new(&candidates, &mut rng).unwrap();
+        let mut chain = Chain::new(&candidates, [0.0; CAMP_SIZE], &mut rng).unwrap();
         let mut seen = KindSet::EMPTY;
         for _ in 0..200 {
             let a = chain.sample(&mut rng);
@@ -264,5 +324,36 @@ mod tests {
             seen.insert(a[5]);
         }
         assert_eq!(seen, KindSet::FIXED);
+    }
+
+    #[test]
+    fn the_chain_samples_in_proportion_to_the_weights() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let truth = camp();
+        let mine = truth.iter().position(|&k| k == Kind::Mine).unwrap();
+        let captain = truth.iter().position(|&k| k == Kind::Captain).unwrap();
+        // Only these two slots are open: one is a Mine, the other a Captain.
+        let mut candidates = truth.map(KindSet::single);
+        let both = KindSet::single(Kind::Mine).with(Kind::Captain);
+        candidates[mine] = both;
+        candidates[captain] = both;
+        // Movable, the first slot is worth a quarter of the second: the
+        // Mine stands there four times in five.
+        let mut movable = [0.0; CAMP_SIZE];
+        movable[mine] = 0.25f32.ln();
+        let mut chain = Chain::new(&candidates, movable, &mut rng).unwrap();
+        let samples = 4000;
+        let there = (0..samples)
+            .filter(|_| chain.sample(&mut rng)[mine] == Kind::Mine)
+            .count();
+        let share = there as f32 / samples as f32;
+        assert!((share - 0.8).abs() < 0.03, "the Mine stood there {share}");
+        // A chain starts where the weights point: the slot far likelier
+        // immovable starts as the Mine, whichever it is.
+        for slot in [mine, captain] {
+            let mut still = [0.0; CAMP_SIZE];
+            still[slot] = -40.0;
+            assert_eq!(find(&candidates, &still).unwrap()[slot], Kind::Mine);
+        }
     }
 }

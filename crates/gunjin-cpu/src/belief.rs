@@ -12,7 +12,9 @@
 //! counts tie the pieces together (if both Mines are placed elsewhere, no
 //! other piece is a Mine). Probabilities come from sampling complete
 //! assignments of kinds that satisfy all of this and replay the history
-//! with exactly the announcements that were made.
+//! with exactly the announcements that were made, each as likely as the
+//! stillness of its pieces makes it (a piece that could have moved all
+//! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
     Announcement, BattleResult, Bitboard, ByKind, CAMP, CAMP_SIZE, Color, Geometry, Kind, Outcome,
@@ -66,11 +68,12 @@ impl Belief {
 
     /// As [`Belief::new`], with a chosen number of samples and seed.
     pub fn with_samples(view: &View, samples: usize, seed: u64) -> Belief {
-        let candidates = deduce(view);
+        let deduction = deduce(view);
+        let candidates = deduction.candidates;
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut counts = [ByKind::<u32>::default(); CAMP_SIZE];
         let mut taken = 0;
-        if let Some(mut chain) = Chain::new(&candidates, &mut rng) {
+        if let Some(mut chain) = Chain::new(&candidates, deduction.stillness, &mut rng) {
             // Assignments that fail the replay (a Flag's backing, the end
             // rules) are rejected; give up after many tries and use the
             // unchecked ones rather than nothing.
@@ -292,16 +295,34 @@ impl<'a> From<&'a View> for Knowledge<'a> {
     }
 }
 
-/// The candidates of every enemy piece (by [`PieceId`]), from the view.
-pub(crate) fn deduce(view: &View) -> [KindSet; CAMP_SIZE] {
+/// What the public history tells one player of the enemy's pieces (by
+/// [`PieceId`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deduction {
+    /// The kinds each piece can still be.
+    pub candidates: [KindSet; CAMP_SIZE],
+    /// For each piece that never moved, the log of the chance that it
+    /// would have stood still so long were it free to move, if the enemy
+    /// moved one of its free pieces at random each turn (0 for the
+    /// others). A piece that could have moved all game and never did is
+    /// likelier a Mine or the Flag than the counts alone say; as weights
+    /// of the sampled worlds (see [`Chain`]) this says how much likelier.
+    pub stillness: [f32; CAMP_SIZE],
+}
+
+/// What every enemy piece can be, from the view.
+pub(crate) fn deduce(view: &View) -> Deduction {
     if let Some(record) = view.reveal() {
-        return record.setups[!view.side()].slots().map(KindSet::single);
+        return Deduction {
+            candidates: record.setups[!view.side()].slots().map(KindSet::single),
+            stillness: [0.0; CAMP_SIZE],
+        };
     }
     deduce_from(Knowledge::from(view))
 }
 
-/// The candidates of every enemy piece, from what the player knows.
-pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
+/// What every enemy piece can be, from what the player knows.
+pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let me = known.side;
     let enemy = !me;
     let rules = known.rules;
@@ -316,6 +337,8 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
         }
     }
 
+    let mut stillness = [0.0f32; CAMP_SIZE];
+    let mut moved = [false; CAMP_SIZE];
     let history = known.history;
     for (ply, pm) in history.iter().enumerate() {
         let (from, to) = (pm.mv.from, pm.mv.to);
@@ -327,6 +350,22 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
         if color == enemy {
             let own = public.occupied(enemy);
             let theirs = public.occupied(me);
+            moved[mover.0 as usize] = true;
+            // The pieces that could have stepped somewhere (the mover
+            // among them, whatever way it moved), and those of them that
+            // never have: each stood still once more.
+            let can_step = |sq: Square| {
+                !destinations(geometry, enemy, Kind::General, sq, own, theirs).is_empty()
+            };
+            let free: Bitboard = own.without(from).filter(|&sq| can_step(sq)).collect();
+            let stood = (1.0 - 1.0 / (free.count() + 1) as f32).ln();
+            for sq in free {
+                if let Some((_, id)) = public.at[sq.index()]
+                    && !moved[id.0 as usize]
+                {
+                    stillness[id.0 as usize] += stood;
+                }
+            }
             let mut could = KindSet::EMPTY;
             for (kind, set) in MOVERS {
                 if destinations(geometry, enemy, kind, from, own, theirs).contains(to) {
@@ -389,7 +428,61 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> [KindSet; CAMP_SIZE] {
     let before = candidates;
     if !assignment::restrict_to_counts(&mut candidates) {
         // Only an inconsistent view gets here; keep what the moves said.
-        return before;
+        candidates = before;
     }
-    candidates
+    Deduction {
+        candidates,
+        stillness,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gunjin_rules::{ByColor, Game, Template};
+
+    use super::*;
+
+    #[test]
+    fn a_piece_that_could_move_and_did_not_grows_still() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[3].setup(),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        let id_on = |game: &Game, name: &str| -> usize {
+            let sq: Square = name.parse().unwrap();
+            game.position().board().piece_at(sq).unwrap().id.0 as usize
+        };
+        // South's piece on b4 faces the bridge: free to move all along.
+        // The one on a1 is hemmed in by its own, and moves none of them.
+        let (free, hemmed) = (id_on(&game, "b4"), id_on(&game, "a1"));
+        let still = |game: &Game| deduce(&game.view(Color::North)).stillness;
+        let mut before = still(&game);
+        assert_eq!(before, [0.0; CAMP_SIZE], "nothing is known before a move");
+        let mut movers = Vec::new();
+        for _ in 0..6 {
+            // Each side moves a piece from its ranks 3 and 4 but b4.
+            let mv = game
+                .position()
+                .legal_moves()
+                .into_iter()
+                .find(|mv| {
+                    let rank = mv.from.relative_to(game.position().turn()).rank();
+                    (rank == 2 || rank == 3) && mv.from != "b4".parse().unwrap()
+                })
+                .unwrap();
+            if game.position().turn() == Color::South {
+                movers.push(id_on(&game, &mv.from.to_string()));
+            }
+            game.play(mv).unwrap();
+            let now = still(&game);
+            assert!(now[free] <= before[free]);
+            before = now;
+        }
+        assert!(before[free] < 0.0, "b4 stood still: {}", before[free]);
+        assert_eq!(before[hemmed], 0.0, "a1 could not move");
+        for id in movers {
+            assert_eq!(before[id], 0.0, "piece {id} moved");
+        }
+    }
 }

@@ -21,7 +21,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gunjin_rules::{Announcement, Color, Move, PublicMove, Rules, Setup, View};
+use gunjin_rules::{Announcement, CAMP_SIZE, Color, Move, PublicMove, Rules, Setup, View};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -354,9 +354,9 @@ impl Table {
             history: &self.history,
             outcome: None,
         };
-        let candidates = deduce_from(known);
+        let candidates = deduce_from(known).candidates;
         let mut rng = SmallRng::seed_from_u64(self.history.len() as u64);
-        let mut worlds = Worlds::new(known, &candidates, &mut rng);
+        let mut worlds = Worlds::new(known, &candidates, [0.0; CAMP_SIZE], &mut rng);
         for _ in 0..VIEW_TRIES {
             if let Some(game) = worlds.next(&mut rng) {
                 return Ok(game.view(self.side));

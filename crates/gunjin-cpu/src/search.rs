@@ -1,7 +1,8 @@
 //! Search over sampled worlds (expectimax over belief samples).
 //!
 //! Each world is a complete game consistent with the CPU's view (see
-//! `world.rs`). In every world each of the CPU's legal moves is played on
+//! `world.rs`; for Hard, drawn as often as the enemy's stillness makes it
+//! likely). In every world each of the CPU's legal moves is played on
 //! the full position and searched with alpha-beta to the level's depth,
 //! then through the attacks in reach (quiescence), and scored by the
 //! evaluation (`eval.rs`). A move's worth is its average over the worlds:
@@ -58,6 +59,11 @@ pub(crate) struct Style {
     /// attacks only what its own deduction makes sure (see
     /// [`Searcher::theirs`]). 1: it always sees everything.
     pub enemy_sight: usize,
+    /// Whether its worlds make a piece that stood still while it could
+    /// move likelier a Mine or the Flag (see
+    /// [`crate::belief::Deduction::stillness`]), or weigh every world that
+    /// fits the rules alike.
+    pub reads_stillness: bool,
 }
 
 impl Style {
@@ -83,6 +89,7 @@ impl Style {
                 way: Way::RoundFixed,
                 learns: false,
                 enemy_sight: 1,
+                reads_stillness: false,
             },
             Level::Normal => Style {
                 depth: 2,
@@ -97,6 +104,7 @@ impl Style {
                 way: Way::Straight,
                 learns: false,
                 enemy_sight: 1,
+                reads_stillness: false,
             },
             Level::Hard => Style {
                 depth: 3,
@@ -128,6 +136,10 @@ impl Style {
                 // until the move limit. One that never did let them walk
                 // into its stronger pieces.
                 enemy_sight: 4,
+                // Without it, the last officers went for an enemy
+                // headquarters guarded by a piece that had not moved all
+                // game: a Mine, more often than the counts alone said.
+                reads_stillness: true,
             },
         }
     }
@@ -563,8 +575,18 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
         Limit::Time(budget) => (budget.now)(),
         Limit::Worlds(_) => 0.0,
     };
-    let candidates = deduce(view);
-    let mut worlds = Worlds::new(Knowledge::from(view), &candidates, rng);
+    let deduction = deduce(view);
+    let candidates = deduction.candidates;
+    let mut worlds = Worlds::new(
+        Knowledge::from(view),
+        &candidates,
+        if style.reads_stillness {
+            deduction.stillness
+        } else {
+            [0.0; CAMP_SIZE]
+        },
+        rng,
+    );
     let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
     eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
     eval.way = style.way;
@@ -616,7 +638,7 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
                 history: game.history(),
                 outcome: None,
             });
-            Knows::new(view.rules(), theirs)
+            Knows::new(view.rules(), theirs.candidates)
         });
         let pos = game.position();
         let mut best = -WIN * 2.0;

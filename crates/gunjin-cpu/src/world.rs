@@ -51,14 +51,17 @@ pub(crate) struct Worlds<'a> {
 const TRIES: usize = 64;
 
 impl<'a> Worlds<'a> {
+    /// Worlds within `candidates`, weighted by the log-weights `movable`
+    /// (see [`Chain`]).
     pub(crate) fn new<R: Rng>(
         known: Knowledge<'a>,
         candidates: &[KindSet; CAMP_SIZE],
+        movable: [f32; CAMP_SIZE],
         rng: &mut R,
     ) -> Worlds<'a> {
         Worlds {
             known,
-            chain: Chain::new(candidates, rng),
+            chain: Chain::new(candidates, movable, rng),
         }
     }
 
