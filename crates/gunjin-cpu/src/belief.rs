@@ -454,7 +454,8 @@ mod tests {
             game.position().board().piece_at(sq).unwrap().id.0 as usize
         };
         // South's piece on b4 faces the bridge: free to move all along.
-        // The one on a1 is hemmed in by its own, and moves none of them.
+        // The one on a1 is hemmed in by its own pieces, none of which
+        // moves.
         let (free, hemmed) = (id_on(&game, "b4"), id_on(&game, "a1"));
         let still = |game: &Game| deduce(&game.view(Color::North)).stillness;
         let mut before = still(&game);
