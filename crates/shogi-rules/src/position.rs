@@ -331,9 +331,10 @@ impl Position {
         match mv {
             Move::Normal { from, to, promote } => {
                 let piece = self.board.remove(from).expect("a piece on the from square");
-                self.hash ^= board_key(us, piece.role, from);
+                self.hash = self.hash.wrapping_sub(board_key(us, piece.role, from));
                 if let Some(captured) = self.board.remove(to) {
-                    self.hash ^= board_key(captured.color, captured.role, to);
+                    let key = board_key(captured.color, captured.role, to);
+                    self.hash = self.hash.wrapping_sub(key);
                     let role = captured.role.unpromoted();
                     self.hands[us].add(role);
                     self.hash = self.hash.wrapping_add(hand_key(us, role));
@@ -346,26 +347,28 @@ impl Position {
                     self.kings[us] = to;
                 }
                 self.board.put(to, Piece::new(us, role));
-                self.hash ^= board_key(us, role, to);
+                self.hash = self.hash.wrapping_add(board_key(us, role, to));
             }
             Move::Drop { role, to } => {
                 self.hands[us].remove(role);
                 self.hash = self.hash.wrapping_sub(hand_key(us, role));
                 self.board.put(to, Piece::new(us, role));
-                self.hash ^= board_key(us, role, to);
+                self.hash = self.hash.wrapping_add(board_key(us, role, to));
             }
         }
         self.turn = !us;
-        self.hash ^= GOTE_TO_MOVE;
+        self.hash = match us {
+            Color::Sente => self.hash.wrapping_add(GOTE_TO_MOVE),
+            Color::Gote => self.hash.wrapping_sub(GOTE_TO_MOVE),
+        };
         self.move_number += 1;
         self.checkers = self.attackers_of_king(!us);
     }
 
     fn compute_hash(&self) -> u64 {
-        let board = self
-            .board
-            .pieces()
-            .fold(0, |h, (sq, p)| h ^ board_key(p.color, p.role, sq));
+        let board = self.board.pieces().fold(0u64, |h, (sq, p)| {
+            h.wrapping_add(board_key(p.color, p.role, sq))
+        });
         let hands = Color::ALL.iter().fold(board, |h, &color| {
             self.hands[color].iter().fold(h, |h, (role, n)| {
                 h.wrapping_add(hand_key(color, role).wrapping_mul(n.into()))
@@ -373,7 +376,7 @@ impl Position {
         });
         match self.turn {
             Color::Sente => hands,
-            Color::Gote => hands ^ GOTE_TO_MOVE,
+            Color::Gote => hands.wrapping_add(GOTE_TO_MOVE),
         }
     }
 

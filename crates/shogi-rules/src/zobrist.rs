@@ -1,9 +1,11 @@
 //! Position hashing: one random key per (side, role, square) and per
 //! (side, hand role), and one for Gote to move.
 //!
-//! Board keys are XORed in and out; hand keys are added once per piece
-//! held, so a hand of three pawns hashes as three times the pawn key and
-//! taking or dropping a piece is one addition or subtraction.
+//! The hash is the wrapping sum of the keys of everything present: a key
+//! per piece on its square, a key per piece in hand (three pawns in hand
+//! add the pawn key three times) and the side key when Gote is to move.
+//! A sum, unlike a XOR, counts pieces in hand with one key per role, and
+//! every change is one addition or subtraction in any order.
 
 use crate::{Color, Role, Square};
 
@@ -30,7 +32,7 @@ const fn keys<const N: usize>(seed: u64) -> [u64; N] {
 static BOARD_KEYS: [u64; 2 * 14 * 81] = keys(0x6A09_E667_F3BC_C908);
 static HAND_KEYS: [u64; 2 * 7] = keys(0x3C6E_F372_FE94_F82B);
 
-/// Toggled whenever the side to move changes.
+/// Added while Gote is to move.
 pub(crate) const GOTE_TO_MOVE: u64 = splitmix(0xBB67_AE85_84CA_A73B);
 
 #[inline]

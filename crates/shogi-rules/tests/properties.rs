@@ -1,0 +1,115 @@
+//! Properties of random games: the incremental state agrees with the state
+//! computed from scratch after every move, the move generator agrees with
+//! a naive one, `gives_check` with playing the move, SFEN round-trips, and
+//! finished games replay from their record.
+
+mod common;
+
+use common::reference;
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use shogi_rules::{Game, Handicap, Position, Record, Role, random_playout};
+
+/// Pieces on the board and in both hands: constant through a game.
+fn material(position: &Position) -> u32 {
+    let hands: u32 = position
+        .hands()
+        .sente
+        .iter()
+        .chain(position.hands().gote.iter())
+        .map(|(_, n)| u32::from(n))
+        .sum();
+    position.board().occupied().count() + hands
+}
+
+fn check_position(position: &Position) {
+    let rebuilt = Position::new(position.to_setup()).expect("a reached position is legal");
+    assert_eq!(&rebuilt, position, "the incremental state drifted");
+    assert_eq!(position.hash(), position.recomputed_hash());
+    assert_eq!(
+        Position::from_sfen(&position.to_string()).as_ref(),
+        Ok(position)
+    );
+    let king = position.king(position.turn());
+    let checkers = reference::attackers(position, king, !position.turn());
+    assert_eq!(position.checkers(), checkers, "{position}");
+    let mut moves = position.legal_moves();
+    for &mv in &moves {
+        let mut after = position.clone();
+        after.play_unchecked(mv);
+        assert_eq!(
+            position.gives_check(mv),
+            after.is_check(),
+            "{position} {mv}"
+        );
+    }
+    moves.sort();
+    assert_eq!(moves, reference::legal_moves(position), "{position}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(seed: u64, handicap in 0..Handicap::ALL.len()) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::handicap(Handicap::ALL[handicap]);
+        let material_at_start = material(game.position());
+        let plies = rng.random_range(20..160);
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            check_position(game.position());
+            let moves = game.position().legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            prop_assert_eq!(material(game.position()), material_at_start);
+        }
+    }
+
+    #[test]
+    fn finished_games_replay_from_their_record(seed: u64, handicap in 0..Handicap::ALL.len()) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::handicap(Handicap::ALL[handicap]);
+        let plies = random_playout(&mut game, &mut rng);
+        prop_assert_eq!(plies, game.moves().len());
+        let outcome = game.outcome().expect("a playout ends the game");
+        let record: Record = game.record().to_string().parse().unwrap();
+        prop_assert_eq!(&record, &game.record());
+        let replayed = record.replay().unwrap();
+        prop_assert_eq!(replayed.outcome(), Some(outcome));
+        prop_assert_eq!(replayed.position(), game.position());
+        let json = serde_json::to_string(&record).unwrap();
+        prop_assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+    }
+}
+
+/// Random games reach drops of every role, promotions and checks, so the
+/// comparison above covers them (a guard against a test that only ever
+/// sees quiet openings).
+#[test]
+fn random_games_reach_drops_promotions_and_checks() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let (mut drops, mut promotions, mut checks) = (Vec::new(), 0, 0);
+    for _ in 0..20 {
+        let mut game = Game::new(Position::start());
+        random_playout(&mut game, &mut rng);
+        let mut position = Position::start();
+        for &mv in game.moves() {
+            if let shogi_rules::Move::Drop { role, .. } = mv {
+                drops.push(role);
+            }
+            promotions += usize::from(mv.is_promotion());
+            position.play_unchecked(mv);
+            checks += usize::from(position.is_check());
+        }
+    }
+    for role in Role::HAND {
+        assert!(drops.contains(&role), "no {role:?} drop");
+    }
+    assert!(
+        promotions > 20 && checks > 20,
+        "{promotions} promotions, {checks} checks"
+    );
+}
