@@ -5,7 +5,7 @@
 //! same seat back (`resume`).
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
-use gunjin_table::{ClientMessage, ErrorCode, Phase, ServerMessage, TableState};
+use gunjin_table::{ClientMessage, ErrorCode, Level, Phase, ServerMessage, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::wasm_bindgen::closure::Closure;
@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
+use crate::model::log;
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
 use crate::storage::{self, Entry, What};
@@ -147,6 +148,9 @@ pub struct Online {
     pub tags: RwSignal<Tags>,
     /// The player's last action that did not happen, until the next view.
     pub unheard: RwSignal<Option<Unheard>>,
+    /// A message from the server did not read (or its view did not hold
+    /// together) and was set aside, until the next good view.
+    pub garbled: RwSignal<bool>,
 }
 
 impl Online {
@@ -163,6 +167,7 @@ impl Online {
             forfeit_at: RwSignal::new(None),
             tags: RwSignal::new(Tags::default()),
             unheard: RwSignal::new(None),
+            garbled: RwSignal::new(false),
         }
     }
 
@@ -177,7 +182,9 @@ impl Online {
             set_timeout(
                 move || {
                     leptos::task::spawn_local(async move {
-                        available.set(Some(tables_offered().await));
+                        if available.get_untracked().is_none() {
+                            available.set(Some(tables_offered().await));
+                        }
                     });
                 },
                 std::time::Duration::ZERO,
@@ -241,9 +248,26 @@ impl Online {
         self.forfeit_at.set(None);
         self.tags.set(Tags::default());
         self.unheard.set(None);
+        self.garbled.set(false);
     }
 
+    /// Opens the connection once the site is known to offer tables: a
+    /// static site gets no socket (whose refusal the browser would log),
+    /// only the sentence that no server is configured.
     fn connect(&self, first: ClientMessage) {
+        let this = *self;
+        match self.available.get_untracked() {
+            Some(true) => self.open_socket(first),
+            Some(false) => self.failure.set(Some(Failure::NoServer)),
+            None => leptos::task::spawn_local(async move {
+                let offered = tables_offered().await;
+                this.available.set(Some(offered));
+                this.connect(first);
+            }),
+        }
+    }
+
+    fn open_socket(&self, first: ClientMessage) {
         let Ok(ws) = WebSocket::new(&socket_url()) else {
             self.failure.set(Some(Failure::NoServer));
             return;
@@ -259,8 +283,9 @@ impl Online {
         });
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             let text = ev.data().as_string().unwrap_or_default();
-            if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
-                this.receive(message);
+            match serde_json::from_str::<ServerMessage>(&text) {
+                Ok(message) => this.receive(message),
+                Err(_) => this.garbled.set(true),
             }
         });
         let on_close = Closure::<dyn FnMut(CloseEvent)>::new(move |_| this.closed());
@@ -296,7 +321,7 @@ impl Online {
                 .seat
                 .with_untracked(|s| s.as_ref().is_some_and(|(t, _)| *t == table));
             if same && !this.connected.get_untracked() {
-                this.connect(ClientMessage::Resume { table, token });
+                this.open_socket(ClientMessage::Resume { table, token });
             }
         });
     }
@@ -320,10 +345,14 @@ impl Online {
                 }
                 self.table.set(Some(state));
             }
+            // A view that does not hold together is set aside: the page
+            // keeps the last good one.
+            ServerMessage::Game { view, .. } if !log::consistent(&view) => self.garbled.set(true),
             ServerMessage::Game { view, .. } => {
                 self.tags.update(|t| t.retain_on_board(&view));
                 self.view.set(Some(view));
                 self.unheard.set(None);
+                self.garbled.set(false);
             }
             ServerMessage::Presence {
                 side,
@@ -360,10 +389,8 @@ impl Online {
         self.unheard.set((!sent).then_some(Unheard::NotSent));
     }
 
-    pub fn add_cpu(&self, level: &str) {
-        self.send(&ClientMessage::AddCpu {
-            level: level.to_owned(),
-        });
+    pub fn add_cpu(&self, level: Level) {
+        self.send(&ClientMessage::AddCpu { level });
     }
 
     pub fn draft(&self, setup: PartialSetup) {

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use gunjin_rules::{Announcement, Color, Kind, Move, Square, View};
+use gunjin_rules::{Announcement, Color, Kind, Move, PublicMove, Square, View};
 
 /// One line of the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,49 +28,66 @@ pub enum Event {
     BothFell(Kind, Square),
 }
 
-/// Every announcement so far, oldest first.
+/// Every announcement so far, oldest first; only as far as the view holds
+/// together (see [`consistent`]).
 pub fn entries(view: &View) -> Vec<LogEntry> {
+    read(view).0
+}
+
+/// Whether every move of the view's history moves or meets one of the
+/// player's own pieces where its setup and the history put them. A view
+/// from the server that does not is refused (`src/online.rs`) rather than
+/// shown.
+pub fn consistent(view: &View) -> bool {
+    read(view).1
+}
+
+/// The log as far as the history holds together, and whether that is all
+/// of it.
+fn read(view: &View) -> (Vec<LogEntry>, bool) {
     let me = view.side();
     let mut mine: HashMap<Square, Kind> = view.own_setup().placements(me).collect();
-    view.history()
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let Move { from, to } = m.mv;
-            let event = if m.side == me {
-                let kind = mine.remove(&from).expect("own piece moved");
-                match m.announcement {
-                    Announcement::Moved => {
-                        mine.insert(to, kind);
-                        Event::Moved
-                    }
-                    Announcement::AttackerRemoved => Event::YourPieceFell(kind),
-                    Announcement::DefenderRemoved => {
-                        mine.insert(to, kind);
-                        Event::EnemyFell(to)
-                    }
-                    Announcement::BothRemoved => Event::BothFell(kind, to),
-                }
-            } else {
-                match m.announcement {
-                    Announcement::Moved => Event::Moved,
-                    Announcement::AttackerRemoved => Event::EnemyFell(from),
-                    Announcement::DefenderRemoved => {
-                        Event::YourPieceFell(mine.remove(&to).expect("own piece attacked"))
-                    }
-                    Announcement::BothRemoved => {
-                        Event::BothFell(mine.remove(&to).expect("own piece attacked"), from)
-                    }
-                }
-            };
-            LogEntry {
-                ply: i + 1,
-                side: m.side,
-                mv: m.mv,
-                event,
+    let mut log = Vec::with_capacity(view.ply());
+    for (i, m) in view.history().iter().enumerate() {
+        let Some(event) = event(&mut mine, me, m) else {
+            return (log, false);
+        };
+        log.push(LogEntry {
+            ply: i + 1,
+            side: m.side,
+            mv: m.mv,
+            event,
+        });
+    }
+    (log, true)
+}
+
+/// What one move announced, keeping `mine` (the own pieces by node) up to
+/// date; `None` if the move does not fit them.
+fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<Event> {
+    let Move { from, to } = m.mv;
+    Some(if m.side == me {
+        let kind = mine.remove(&from)?;
+        match m.announcement {
+            Announcement::Moved => {
+                mine.insert(to, kind);
+                Event::Moved
             }
-        })
-        .collect()
+            Announcement::AttackerRemoved => Event::YourPieceFell(kind),
+            Announcement::DefenderRemoved => {
+                mine.insert(to, kind);
+                Event::EnemyFell(to)
+            }
+            Announcement::BothRemoved => Event::BothFell(kind, to),
+        }
+    } else {
+        match m.announcement {
+            Announcement::Moved => Event::Moved,
+            Announcement::AttackerRemoved => Event::EnemyFell(from),
+            Announcement::DefenderRemoved => Event::YourPieceFell(mine.remove(&to)?),
+            Announcement::BothRemoved => Event::BothFell(mine.remove(&to)?, from),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -104,5 +121,25 @@ mod tests {
             }
         }
         assert_eq!(lost, view.own_losses().0.iter().sum::<u8>());
+        assert!(consistent(&view));
+    }
+
+    #[test]
+    fn a_view_that_does_not_hold_together_is_read_as_far_as_it_does() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[4].setup(),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        let first = game.position().legal_moves()[0];
+        game.play(first).unwrap();
+        // The same view with a move of South's from an empty node added.
+        let mut json = serde_json::to_value(game.view(Color::South)).unwrap();
+        let mut bad = json["history"][0].clone();
+        bad["move"] = serde_json::json!("a5-a6");
+        json["history"].as_array_mut().unwrap().push(bad);
+        let view: View = serde_json::from_value(json).unwrap();
+        assert!(!consistent(&view));
+        assert_eq!(entries(&view).len(), 1);
     }
 }

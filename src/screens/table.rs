@@ -4,7 +4,7 @@
 //! name and connection.
 
 use gunjin_rules::{Color, PartialSetup, Rules};
-use gunjin_table::{ErrorCode, Phase, TableState};
+use gunjin_table::{ErrorCode, Level, Phase, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -49,11 +49,7 @@ fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
     let Some(seat) = table.seats[side].as_ref() else {
         return "…".to_owned();
     };
-    match seat
-        .cpu
-        .as_deref()
-        .and_then(|l| l.parse::<Difficulty>().ok())
-    {
+    match seat.cpu.map(difficulty) {
         Some(level) => format!(
             "{} ({})",
             td_string!(locale, common.cpu),
@@ -63,11 +59,30 @@ fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
     }
 }
 
+/// The app's name of a CPU seat's level.
+fn difficulty(level: Level) -> Difficulty {
+    match level {
+        Level::Easy => Difficulty::Easy,
+        Level::Normal => Difficulty::Normal,
+        Level::Hard => Difficulty::Hard,
+    }
+}
+
+/// The protocol's level for the app's.
+fn level_of(difficulty: Difficulty) -> Level {
+    match difficulty {
+        Difficulty::Easy => Level::Easy,
+        Difficulty::Normal => Level::Normal,
+        Difficulty::Hard => Level::Hard,
+    }
+}
+
 #[component]
 pub fn TablePage(id: String) -> impl IntoView {
     let online = expect_context::<Online>();
     let valid = valid_table_id(&id);
     let joining = RwSignal::new(valid && online.enter(&id));
+    online.probe();
     let stage = Memo::new(move |_| {
         if !valid {
             return Stage::BadLink;
@@ -77,6 +92,12 @@ pub fn TablePage(id: String) -> impl IntoView {
         }
         if let Some(failure) = online.failure.get() {
             return Stage::Failed(failure);
+        }
+        // A static site says so at once, before asking for a name.
+        match online.available.get() {
+            Some(false) => return Stage::Failed(Failure::NoServer),
+            None if !joining.get() => return Stage::Connecting,
+            _ => {}
         }
         if !joining.get() {
             return Stage::Join;
@@ -227,6 +248,12 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             Unheard::Refused(_) => t_string!(i18n, common.unheard_refused),
         })
     };
+    let garbled = move || {
+        online
+            .garbled
+            .get()
+            .then(|| t_string!(i18n, common.table_garbled))
+    };
     let me = name_signal(true);
     view! {
         <div class="table-status">
@@ -244,6 +271,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
                 <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>
             </Show>
             <p class="unheard" role="alert">{unheard}</p>
+            <p class="garbled" role="alert">{garbled}</p>
         </div>
     }
 }
@@ -335,7 +363,7 @@ fn Invite() -> impl IntoView {
                         {levels}
                     </select>
                 </label>
-                <button type="button" class="secondary add-cpu" on:click=move |_| online.add_cpu(level.get_untracked().id())>
+                <button type="button" class="secondary add-cpu" on:click=move |_| online.add_cpu(level_of(level.get_untracked()))>
                     {t!(i18n, common.add_cpu)}
                 </button>
             </div>

@@ -1,10 +1,10 @@
-//! CPU seats: the `gunjin-cpu` player thinking off the async threads.
+//! CPU seats: the `gunjin-cpu` player, searching off the async threads.
 
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use gunjin_cpu::{Budget, Cpu, Level};
-use gunjin_rules::{Move, View};
+use gunjin_rules::{Move, Rules, Setup, View};
 
 /// Milliseconds since the first call: the clock the CPU's budget reads.
 fn clock_millis() -> f64 {
@@ -12,19 +12,30 @@ fn clock_millis() -> f64 {
     ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
-/// The CPU's move for `view`, searched on a blocking thread within the
-/// level's think time (or `cap`, if smaller).
-pub async fn think(level: Level, seed: u64, view: View, cap: Option<f64>) -> Option<Move> {
+/// The CPU's move for `view` within the level's think time (or `cap`, if
+/// smaller). Blocks: run it on a blocking thread.
+pub fn search(level: Level, seed: u64, view: &View, cap: Option<f64>) -> Option<Move> {
     let millis = cap.map_or(level.think_millis(), |c| c.min(level.think_millis()));
-    tokio::task::spawn_blocking(move || {
-        Cpu::new(level, seed).choose_move(&view, Budget::new(millis, clock_millis))
-    })
-    .await
-    .ok()
-    .flatten()
+    Cpu::new(level, seed).choose_move(view, Budget::new(millis, clock_millis))
+}
+
+/// The CPU player of a level the protocol names.
+pub fn level(level: gunjin_table::Level) -> Level {
+    match level {
+        gunjin_table::Level::Easy => Level::Easy,
+        gunjin_table::Level::Normal => Level::Normal,
+        gunjin_table::Level::Hard => Level::Hard,
+    }
+}
+
+/// The protocol's name of a CPU seat's level (seats only hold those).
+pub fn named(level: Level) -> Option<gunjin_table::Level> {
+    gunjin_table::Level::ALL
+        .into_iter()
+        .find(|&l| self::level(l) == level)
 }
 
 /// The CPU's hidden setup for a new game.
-pub fn setup(level: Level, seed: u64, rules: gunjin_rules::Rules) -> gunjin_rules::Setup {
+pub fn setup(level: Level, seed: u64, rules: Rules) -> Setup {
     Cpu::new(level, seed).setup(rules)
 }

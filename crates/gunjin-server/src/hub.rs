@@ -8,11 +8,15 @@ use gunjin_table::ErrorCode;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::config::Config;
+use crate::referee::Gunjin;
 use crate::refusal::Refusal;
 use crate::seat::Seat;
 use crate::store::Store;
-use crate::table::{Command, Table, TableData};
+use crate::table::{self, Table};
 use crate::token;
+
+/// The address of a Gunjin Shogi table's task.
+pub type TableTx = mpsc::Sender<table::Command<Gunjin>>;
 
 /// Shared by every connection: the settings, the store and the address of
 /// each table's task.
@@ -22,7 +26,7 @@ pub struct Hub(Arc<Inner>);
 struct Inner {
     config: Config,
     store: Store,
-    tables: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+    tables: Mutex<HashMap<String, TableTx>>,
 }
 
 impl Hub {
@@ -42,7 +46,7 @@ impl Hub {
         &self.0.store
     }
 
-    fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::Sender<Command>>> {
+    fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, TableTx>> {
         self.0.tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -50,11 +54,11 @@ impl Hub {
     pub fn resume_all(&self) -> rusqlite::Result<usize> {
         let stored = self.store().load()?;
         let count = stored.len();
-        for mut table in stored {
+        for mut stored in stored {
             // A restart counts as activity: the idle time starts again.
-            table.data.touched = crate::table::unix_millis();
-            let id = table.data.id.clone();
-            let tx = Table::spawn(self.clone(), table.data, table.game);
+            stored.table.touched = table::unix_millis();
+            let id = stored.table.id.clone();
+            let tx = Table::spawn(self.clone(), stored.table, stored.game);
             self.tables().insert(id, tx);
         }
         Ok(count)
@@ -62,9 +66,9 @@ impl Hub {
 
     /// Opens a table with `host` on South; returns its address and the
     /// host's seat token.
-    pub fn open(&self, host: String, rules: Rules) -> (mpsc::Sender<Command>, String) {
+    pub fn open(&self, host: String, rules: Rules) -> (TableTx, String) {
         let token = token::random_id();
-        let data = TableData::new(
+        let data = Table::<Gunjin>::open(
             rules,
             Seat {
                 name: host,
@@ -82,7 +86,7 @@ impl Hub {
         (tx, token)
     }
 
-    pub fn table(&self, id: &str) -> Result<mpsc::Sender<Command>, Refusal> {
+    pub fn table(&self, id: &str) -> Result<TableTx, Refusal> {
         self.tables()
             .get(id)
             .cloned()
@@ -98,7 +102,7 @@ impl Hub {
         let tables: Vec<_> = self.tables().drain().map(|(_, tx)| tx).collect();
         for tx in tables {
             let (done, stopped) = oneshot::channel();
-            if tx.send(Command::Stop { done }).await.is_ok() {
+            if tx.send(table::Command::Stop { done }).await.is_ok() {
                 let _ = stopped.await;
             }
         }

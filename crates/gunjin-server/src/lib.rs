@@ -7,14 +7,17 @@
 //! lifecycle of a table, its timers and limits, and `docs/SCALING.md` how
 //! the service grows past one machine.
 
-pub mod bot;
 mod config;
 mod cpu;
 mod hub;
 mod limit;
+mod name;
+mod referee;
 mod refusal;
 mod seat;
+mod seats;
 mod session;
+mod stage;
 mod store;
 mod table;
 mod token;

@@ -1,11 +1,10 @@
 //! A seat at a table: who holds it, and the live connection playing it.
 
-use gunjin_cpu::Level;
-use gunjin_table::{ErrorCode, MAX_NAME_CHARS, ServerMessage};
-use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc;
+use std::sync::Arc;
 
-use crate::refusal::Refusal;
+use gunjin_cpu::Level;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Notify, mpsc};
 
 /// A seat's occupant, as stored: a person (who proves it with the token)
 /// or the CPU at a level.
@@ -30,31 +29,23 @@ pub enum Outgoing {
 pub struct Conn {
     pub id: u64,
     pub tx: mpsc::Sender<Outgoing>,
+    /// Ends the connection at once, whatever its queue holds: a client
+    /// that stopped reading cannot be told with a message.
+    pub kill: Arc<Notify>,
 }
 
 impl Conn {
     /// Queues a message; false when the client has stopped reading (its
     /// queue is full) or is gone.
-    pub fn send(&self, msg: &ServerMessage) -> bool {
+    pub fn send(&self, msg: &impl Serialize) -> bool {
         let text = serde_json::to_string(msg).expect("server messages serialize");
         self.tx.try_send(Outgoing::Text(text)).is_ok()
     }
 
+    /// Closes after what is queued.
     pub fn close(&self) {
-        let _ = self.tx.try_send(Outgoing::Close);
+        if self.tx.try_send(Outgoing::Close).is_err() {
+            self.kill.notify_one();
+        }
     }
-}
-
-/// A player's name, trimmed: 1 to [`MAX_NAME_CHARS`] characters, no
-/// control characters.
-pub fn player_name(raw: &str) -> Result<String, Refusal> {
-    let name = raw.trim();
-    let chars = name.chars().count();
-    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(Refusal::new(
-            ErrorCode::BadName,
-            format!("a name has 1 to {MAX_NAME_CHARS} characters and no control characters"),
-        ));
-    }
-    Ok(name.to_owned())
 }

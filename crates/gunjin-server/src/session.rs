@@ -9,11 +9,14 @@ use gunjin_rules::Color;
 use gunjin_table::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::hub::Hub;
+use crate::cpu;
+use crate::hub::{Hub, TableTx};
 use crate::limit::TokenBucket;
+use crate::name;
+use crate::referee::Gunjin;
 use crate::refusal::Refusal;
-use crate::seat::{self, Conn, Outgoing};
-use crate::table::Command;
+use crate::seat::{Conn, Outgoing};
+use crate::table::{Action, Command};
 
 /// Messages queued for a client before it counts as not reading.
 const OUTBOX: usize = 256;
@@ -25,7 +28,7 @@ fn next_conn_id() -> u64 {
 
 /// The seat a connection plays, once bound.
 struct Bound {
-    table: mpsc::Sender<Command>,
+    table: TableTx,
     side: Color,
 }
 
@@ -47,10 +50,16 @@ pub async fn run(socket: WebSocket, hub: Hub) {
     let conn = Conn {
         id: next_conn_id(),
         tx,
+        kill: Default::default(),
     };
     let mut bucket = TokenBucket::new(hub.config().rate);
     let mut bound: Option<Bound> = None;
-    while let Some(Ok(frame)) = stream.next().await {
+    loop {
+        let frame = tokio::select! {
+            frame = stream.next() => frame,
+            () = conn.kill.notified() => break,
+        };
+        let Some(Ok(frame)) = frame else { break };
         let text = match frame {
             Message::Text(text) => text,
             Message::Close(_) => break,
@@ -110,24 +119,23 @@ async fn handle(
             format!("a message has at most {MAX_MESSAGE_BYTES} bytes"),
         ));
     }
-    let msg: ClientMessage = serde_json::from_str(text)
-        .map_err(|e| Refusal::new(ErrorCode::BadMessage, e.to_string()))?;
+    let msg: ClientMessage = serde_json::from_str(text).map_err(|e| unreadable(text, e))?;
     if let Some(Bound { table, side }) = bound {
         let act = Command::Act {
             side: *side,
             conn: conn.id,
-            msg,
+            action: action(msg)?,
         };
         return table.send(act).await.map_err(|_| closed());
     }
     let (table, command) = match msg {
         ClientMessage::Open { name, rules } => {
-            let name = seat::player_name(&name)?;
+            let name = name::player_name(&name)?;
             let (table, token) = hub.open(name, rules);
             (table, Seating::Resume(token))
         }
         ClientMessage::Join { table, name } => {
-            (hub.table(&table)?, Seating::Join(seat::player_name(&name)?))
+            (hub.table(&table)?, Seating::Join(name::player_name(&name)?))
         }
         ClientMessage::Resume { table, token } => (hub.table(&table)?, Seating::Resume(token)),
         _ => {
@@ -147,6 +155,40 @@ async fn handle(
     let side = answer.await.map_err(|_| closed())??;
     *bound = Some(Bound { table, side });
     Ok(())
+}
+
+/// Why a message does not read. A bad setup or level names what to
+/// correct and keeps the connection; anything else is a protocol violation.
+fn unreadable(text: &str, e: serde_json::Error) -> Refusal {
+    let value = serde_json::from_str::<serde_json::Value>(text).ok();
+    let tag = value
+        .as_ref()
+        .and_then(|v| v.as_object())
+        .filter(|fields| fields.len() == 1)
+        .and_then(|fields| fields.keys().next());
+    let code = match tag.map(String::as_str) {
+        Some("draft" | "ready") => ErrorCode::BadSetup,
+        Some("add_cpu") => ErrorCode::BadLevel,
+        _ => ErrorCode::BadMessage,
+    };
+    Refusal::new(code, e.to_string())
+}
+
+/// What a seated connection's message asks of its table.
+fn action(msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
+    Ok(match msg {
+        ClientMessage::AddCpu { level } => Action::AddCpu(cpu::level(level)),
+        ClientMessage::Draft { setup } => Action::Draft(setup),
+        ClientMessage::Ready { setup } => Action::Ready(setup),
+        ClientMessage::Move(mv) => Action::Move(mv),
+        ClientMessage::Resign => Action::Resign,
+        ClientMessage::Open { .. } | ClientMessage::Join { .. } | ClientMessage::Resume { .. } => {
+            return Err(Refusal::new(
+                ErrorCode::NoSeat,
+                "this connection already holds a seat",
+            ));
+        }
+    })
 }
 
 /// How a connection asks for a seat.

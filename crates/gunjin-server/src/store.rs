@@ -10,19 +10,42 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use gunjin_rules::{Game, Record};
+use gunjin_rules::{ByColor, Color};
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
 
-use crate::table::TableData;
+use crate::referee::{Gunjin, Referee};
+use crate::seat::Seat;
 
 pub struct Store {
     db: Mutex<Connection>,
 }
 
+/// A table's lasting state as stored in `tables.state` (JSON), the game
+/// apart as its record. The format of the first build, kept field for
+/// field (`tests/stored.rs` reads a file it wrote): the stage is implied by
+/// the game's row and `setup_deadline`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct StoredTable<R: Referee> {
+    pub id: String,
+    pub rules: R::Rules,
+    /// The host is South.
+    pub seats: ByColor<Option<Seat>>,
+    pub first: Color,
+    pub seed: u64,
+    /// When the setup ends (Unix milliseconds); during it only.
+    pub setup_deadline: Option<u64>,
+    pub drafts: ByColor<R::Draft>,
+    pub ready: ByColor<Option<R::Setup>>,
+    /// The last time anyone acted (Unix milliseconds).
+    pub touched: u64,
+}
+
 /// A table as stored, and its game if one started.
-pub struct Stored {
-    pub data: TableData,
-    pub game: Option<Game>,
+pub struct Stored<R: Referee> {
+    pub table: StoredTable<R>,
+    pub game: Option<R::Game>,
 }
 
 const SCHEMA: &str = "
@@ -51,7 +74,7 @@ impl Store {
         self.db.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub fn save_table(&self, data: &TableData) -> rusqlite::Result<()> {
+    pub fn save_table<R: Referee>(&self, data: &StoredTable<R>) -> rusqlite::Result<()> {
         let state = serde_json::to_string(data).expect("table data serializes");
         self.db().execute(
             "INSERT INTO tables (id, state) VALUES (?1, ?2)
@@ -61,17 +84,20 @@ impl Store {
         Ok(())
     }
 
-    pub fn save_game(&self, table: &str, game: &Game, now_millis: u64) -> rusqlite::Result<()> {
-        let outcome = game
-            .outcome()
-            .map(|o| serde_json::to_string(&o).expect("an outcome serializes"));
+    pub fn save_game<R: Referee>(
+        &self,
+        table: &str,
+        game: &R::Game,
+        now_millis: u64,
+    ) -> rusqlite::Result<()> {
+        let outcome = R::outcome_json(game);
         let finished = outcome.as_ref().map(|_| now_millis as i64);
         self.db().execute(
             "INSERT INTO games (table_id, record, outcome, finished_at) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (table_id) DO UPDATE SET
                  record = excluded.record, outcome = excluded.outcome,
                  finished_at = excluded.finished_at",
-            params![table, game.record().to_string(), outcome, finished],
+            params![table, R::record(game), outcome, finished],
         )?;
         Ok(())
     }
@@ -100,7 +126,7 @@ impl Store {
 
     /// Every open table with its game rebuilt by replay. A row that no
     /// longer reads is reported and skipped.
-    pub fn load(&self) -> rusqlite::Result<Vec<Stored>> {
+    pub fn load(&self) -> rusqlite::Result<Vec<Stored<Gunjin>>> {
         let db = self.db();
         let mut query = db.prepare(
             "SELECT t.state, g.record FROM tables t LEFT JOIN games g ON g.table_id = t.id",
@@ -120,11 +146,11 @@ impl Store {
     }
 }
 
-fn rebuild(state: &str, record: Option<&str>) -> Result<Stored, String> {
-    let data: TableData = serde_json::from_str(state).map_err(|e| e.to_string())?;
+fn rebuild<R: Referee>(state: &str, record: Option<&str>) -> Result<Stored<R>, String> {
+    let table: StoredTable<R> = serde_json::from_str(state).map_err(|e| e.to_string())?;
     let game = record
-        .map(|r| r.parse::<Record>().and_then(|r| r.replay()))
+        .map(R::replay)
         .transpose()
-        .map_err(|e| format!("table {}: {e}", data.id))?;
-    Ok(Stored { data, game })
+        .map_err(|e| format!("table {}: {e}", table.id))?;
+    Ok(Stored { table, game })
 }

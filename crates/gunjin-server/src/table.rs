@@ -1,47 +1,97 @@
-//! A table: two seats, the hidden setup and the game. One task owns each
-//! table and handles its commands in turn, so the referee's state needs no
-//! lock and every player sees the same order of events.
+//! A table's task: one task owns each table and handles its commands in
+//! turn, so the referee's state needs no lock and every player sees the
+//! same order of events. The seats are [`Seats`]', the life of the game
+//! [`Stage`]'s, the rules the [`Referee`]'s; this module sequences them
+//! and talks to the players and the store.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use gunjin_cpu::Level;
-use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Rules, Setup};
-use gunjin_table::{ClientMessage, ErrorCode, Phase, SeatInfo, ServerMessage, TableState};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-use serde::{Deserialize, Serialize};
+use gunjin_rules::{ByColor, Color};
+use gunjin_table::{ErrorCode, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::hub::Hub;
+use crate::referee::{Referee, TableInfo};
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
-use crate::{cpu, token};
+use crate::seats::{SIDES, Seats};
+use crate::stage::{SetupStage, Stage};
+use crate::store::StoredTable;
+use crate::token;
 
-/// A table's lasting state, as stored; the game is stored as its record.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct TableData {
-    pub id: String,
-    pub rules: Rules,
-    /// The host is South.
-    pub seats: ByColor<Option<Seat>>,
-    /// Drawn at random when the table opens.
-    pub first: Color,
-    /// Seeds the CPU and the random completion of setups.
-    pub seed: u64,
-    /// When the setup phase ends (Unix milliseconds); set during it only.
-    pub setup_deadline: Option<u64>,
-    pub drafts: ByColor<PartialSetup>,
-    pub ready: ByColor<Option<Setup>>,
-    /// The last time anyone acted (Unix milliseconds).
-    pub touched: u64,
+/// What a seated player asks of the table.
+pub enum Action<R: Referee> {
+    AddCpu(Level),
+    Draft(R::Draft),
+    Ready(R::Setup),
+    Move(R::Move),
+    Resign,
 }
 
-impl TableData {
-    /// A new table with the host on South.
-    pub fn new(rules: Rules, host: Seat) -> TableData {
+/// What a table is asked to do.
+pub enum Command<R: Referee> {
+    /// Take the free seat.
+    Join {
+        name: String,
+        conn: Conn,
+        reply: oneshot::Sender<Result<Color, Refusal>>,
+    },
+    /// Take back the seat this token belongs to.
+    Resume {
+        token: String,
+        conn: Conn,
+        reply: oneshot::Sender<Result<Color, Refusal>>,
+    },
+    /// An action from the connection `conn` playing `side`.
+    Act {
+        side: Color,
+        conn: u64,
+        action: Action<R>,
+    },
+    /// The connection `conn` is gone.
+    Detach { side: Color, conn: u64 },
+    /// The CPU's answer for the position after `ply` moves.
+    CpuMove { ply: usize, mv: Option<R::Move> },
+    /// Close every connection and end the task (server shutdown).
+    Stop { done: oneshot::Sender<()> },
+}
+
+pub fn unix_millis() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The monotonic instant of a Unix-milliseconds time.
+fn instant_of(unix: u64) -> Instant {
+    Instant::now() + Duration::from_millis(unix.saturating_sub(unix_millis()))
+}
+
+/// The running table.
+pub struct Table<R: Referee> {
+    id: String,
+    rules: R::Rules,
+    /// Drawn at random when the table opens.
+    first: Color,
+    /// Seeds the CPU.
+    seed: u64,
+    /// The last time anyone acted (Unix milliseconds).
+    touched: u64,
+    seats: Seats,
+    stage: Stage<R>,
+    thinking: bool,
+    hub: Hub,
+    inbox: mpsc::Receiver<Command<R>>,
+    me: mpsc::WeakSender<Command<R>>,
+}
+
+impl<R: Referee> Table<R> {
+    /// A new table's stored state, the host on South.
+    pub fn open(rules: R::Rules, host: Seat) -> StoredTable<R> {
         let seed = token::random_seed();
-        TableData {
+        StoredTable {
             id: token::random_id(),
             rules,
             seats: ByColor {
@@ -60,73 +110,32 @@ impl TableData {
             touched: unix_millis(),
         }
     }
-}
 
-/// What a table is asked to do.
-pub enum Command {
-    /// Take the free seat.
-    Join {
-        name: String,
-        conn: Conn,
-        reply: oneshot::Sender<Result<Color, Refusal>>,
-    },
-    /// Take back the seat this token belongs to.
-    Resume {
-        token: String,
-        conn: Conn,
-        reply: oneshot::Sender<Result<Color, Refusal>>,
-    },
-    /// A seat-bound message from the connection `conn`.
-    Act {
-        side: Color,
-        conn: u64,
-        msg: ClientMessage,
-    },
-    /// The connection `conn` is gone.
-    Detach { side: Color, conn: u64 },
-    /// The CPU's answer for the position after `ply` moves.
-    CpuMove { ply: usize, mv: Option<Move> },
-    /// Close every connection and end the task (server shutdown).
-    Stop { done: oneshot::Sender<()> },
-}
-
-pub fn unix_millis() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
-/// The monotonic instant of a Unix-milliseconds time.
-fn instant_of(unix: u64) -> Instant {
-    Instant::now() + Duration::from_millis(unix.saturating_sub(unix_millis()))
-}
-
-const SIDES: [Color; 2] = [Color::South, Color::North];
-
-/// The running table.
-pub struct Table {
-    data: TableData,
-    game: Option<Game>,
-    conns: ByColor<Option<Conn>>,
-    /// When an absent player forfeits; armed only while the game (or the
-    /// setup) is on and the opponent is present.
-    forfeit_at: ByColor<Option<Instant>>,
-    thinking: bool,
-    hub: Hub,
-    inbox: mpsc::Receiver<Command>,
-    me: mpsc::WeakSender<Command>,
-}
-
-impl Table {
     /// Starts the task of a new or restored table; the sender is its
     /// address.
-    pub fn spawn(hub: Hub, data: TableData, game: Option<Game>) -> mpsc::Sender<Command> {
+    pub fn spawn(
+        hub: Hub,
+        stored: StoredTable<R>,
+        game: Option<R::Game>,
+    ) -> mpsc::Sender<Command<R>> {
         let (tx, inbox) = mpsc::channel(256);
+        let stage = match (game, stored.setup_deadline) {
+            (Some(game), _) => Stage::of_game(game),
+            (None, Some(deadline)) => Stage::Setup(SetupStage {
+                deadline,
+                drafts: stored.drafts,
+                ready: stored.ready,
+            }),
+            (None, None) => Stage::Waiting,
+        };
         let table = Table {
-            data,
-            game,
-            conns: ByColor::default(),
-            forfeit_at: ByColor::default(),
+            id: stored.id,
+            rules: stored.rules,
+            first: stored.first,
+            seed: stored.seed,
+            touched: stored.touched,
+            seats: Seats::new(stored.seats),
+            stage,
             thinking: false,
             hub,
             inbox,
@@ -143,7 +152,7 @@ impl Table {
             tokio::select! {
                 cmd = self.inbox.recv() => match cmd {
                     Some(Command::Stop { done }) => {
-                        self.close_all(None);
+                        self.seats.close_all(None);
                         let _ = done.send(());
                         return;
                     }
@@ -159,45 +168,48 @@ impl Table {
         }
     }
 
-    fn handle(&mut self, cmd: Command) {
+    fn handle(&mut self, cmd: Command<R>) {
         match cmd {
             Command::Join { name, conn, reply } => {
-                let result = self.join(name);
+                let result = self.seats.sit(name, None);
                 if let Ok(side) = result {
+                    self.touched = unix_millis();
+                    self.start_setup();
                     self.attach(side, conn);
                 }
                 let _ = reply.send(result);
             }
             Command::Resume { token, conn, reply } => {
-                let result = self.seat_of(&token);
+                let result = self.seats.seat_of(&token);
                 if let Ok(side) = result {
                     self.attach(side, conn);
                 }
                 let _ = reply.send(result);
             }
-            Command::Act { side, conn, msg } => {
-                if self.conns[side].as_ref().is_none_or(|c| c.id != conn) {
+            Command::Act { side, conn, action } => {
+                if !self.seats.plays(side, conn) {
                     return;
                 }
-                self.data.touched = unix_millis();
-                if let Err(refusal) = self.act(side, msg) {
+                self.touched = unix_millis();
+                if let Err(refusal) = self.act(side, action) {
                     self.send(side, &refusal.to_message());
                 }
             }
             Command::Detach { side, conn } => {
-                if self.conns[side].as_ref().is_some_and(|c| c.id == conn) {
-                    self.conns[side] = None;
+                if self.seats.detach(side, conn) {
                     self.presence_changed();
                 }
             }
             Command::CpuMove { ply, mv } => {
                 self.thinking = false;
-                let Some(game) = &self.game else { return };
-                let side = game.position().turn();
+                let Stage::Play(game) = &self.stage else {
+                    return;
+                };
+                let side = R::turn(game);
                 match mv {
-                    Some(mv) if game.history().len() == ply => {
+                    Some(mv) if R::ply(game) == ply => {
                         if let Err(e) = self.play(side, mv) {
-                            eprintln!("table {}: the CPU's move refused: {e:?}", self.data.id);
+                            eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
                         }
                     }
                     _ => self.drive_cpu(),
@@ -207,83 +219,31 @@ impl Table {
         }
     }
 
-    fn act(&mut self, side: Color, msg: ClientMessage) -> Result<(), Refusal> {
-        match msg {
-            ClientMessage::AddCpu { level } => self.add_cpu(side, &level),
-            ClientMessage::Draft { setup } => self.draft(side, setup),
-            ClientMessage::Ready { setup } => self.ready(side, setup),
-            ClientMessage::Move(mv) => self.play(side, mv),
-            ClientMessage::Resign => self.forfeit(side),
-            ClientMessage::Open { .. }
-            | ClientMessage::Join { .. }
-            | ClientMessage::Resume { .. } => Err(Refusal::new(
-                ErrorCode::NoSeat,
-                "this connection already holds a seat",
-            )),
+    fn act(&mut self, side: Color, action: Action<R>) -> Result<(), Refusal> {
+        match action {
+            Action::AddCpu(level) => self.add_cpu(side, level),
+            Action::Draft(draft) => self.draft(side, draft),
+            Action::Ready(setup) => self.ready(side, setup),
+            Action::Move(mv) => self.play(side, mv),
+            Action::Resign => self.forfeit(side),
         }
     }
 
     // ---- seats -------------------------------------------------------
 
-    fn join(&mut self, name: String) -> Result<Color, Refusal> {
-        if self.data.seats.north.is_some() {
-            return Err(Refusal::new(ErrorCode::TableFull, "both seats are taken"));
-        }
-        self.data.seats.north = Some(Seat {
-            name,
-            token: token::random_id(),
-            cpu: None,
-        });
-        self.data.touched = unix_millis();
-        self.start_setup();
-        Ok(Color::North)
-    }
-
-    fn seat_of(&self, presented: &str) -> Result<Color, Refusal> {
-        SIDES
-            .into_iter()
-            .find(|&side| {
-                self.data.seats[side]
-                    .as_ref()
-                    .is_some_and(|s| s.cpu.is_none() && token::same(presented, &s.token))
-            })
-            .ok_or_else(|| {
-                Refusal::new(ErrorCode::BadToken, "no seat at this table has this token")
-            })
-    }
-
-    /// Hands the seat to a connection (replacing an older one) and tells it
-    /// everything it may know.
+    /// Hands the seat to a connection and tells it everything it may know.
     fn attach(&mut self, side: Color, conn: Conn) {
-        if let Some(old) = self.conns[side].replace(conn) {
-            old.send(
-                &Refusal::new(
-                    ErrorCode::Replaced,
-                    "the seat was taken by a newer connection",
-                )
-                .to_message(),
-            );
-            old.close();
-        }
-        let seat = self.data.seats[side]
-            .as_ref()
-            .expect("an attached seat is taken");
+        self.seats.attach(side, conn);
         let welcome = ServerMessage::Welcome {
-            table: self.data.id.clone(),
-            token: seat.token.clone(),
+            table: self.id.clone(),
+            token: self.seats.token(side),
             side,
         };
         self.send(side, &welcome);
         self.presence_changed();
-        if let Some(game) = &self.game {
-            let view = ServerMessage::Game {
-                view: game.view(side),
-                played: None,
-            };
-            let over = game.outcome().map(|outcome| ServerMessage::Over {
-                outcome,
-                record: game.record(),
-            });
+        if let Some(game) = self.stage.game() {
+            let view = R::game_message(game, side, false);
+            let over = R::over_message(game);
             self.send(side, &view);
             if let Some(over) = over {
                 self.send(side, &over);
@@ -291,72 +251,27 @@ impl Table {
         }
     }
 
-    fn add_cpu(&mut self, side: Color, level: &str) -> Result<(), Refusal> {
+    fn add_cpu(&mut self, side: Color, level: Level) -> Result<(), Refusal> {
         if side != Color::South {
             return Err(Refusal::new(
                 ErrorCode::NotHost,
                 "only the host adds the CPU",
             ));
         }
-        if self.data.seats.north.is_some() {
-            return Err(Refusal::new(ErrorCode::WrongPhase, "both seats are taken"));
-        }
-        let level = level
-            .parse::<Level>()
-            .ok()
-            .filter(|l| Level::PLAYABLE.contains(l))
-            .ok_or_else(|| {
-                Refusal::new(ErrorCode::BadLevel, "the CPU plays easy, normal or hard")
-            })?;
-        self.data.seats.north = Some(Seat {
-            name: format!("CPU ({level})"),
-            token: token::random_id(),
-            cpu: Some(level),
-        });
+        self.seats
+            .sit(format!("CPU ({level})"), Some(level))
+            .map_err(|_| Refusal::new(ErrorCode::WrongPhase, "both seats are taken"))?;
         self.start_setup();
         self.presence_changed();
         Ok(())
     }
 
-    fn cpu_level(&self, side: Color) -> Option<Level> {
-        self.data.seats[side].as_ref().and_then(|s| s.cpu)
-    }
-
-    /// Whether someone plays the seat right now.
-    fn present(&self, side: Color) -> bool {
-        self.conns[side].is_some() || self.cpu_level(side).is_some()
-    }
-
-    /// Whether the setup or the game is on: the phases where absence counts.
-    fn live(&self) -> bool {
-        match &self.game {
-            Some(game) => game.outcome().is_none(),
-            None => self.data.setup_deadline.is_some(),
-        }
-    }
-
     /// Re-arms the forfeit timers and tells both sides who is there.
     fn presence_changed(&mut self) {
-        let grace = self.hub.config().grace;
-        for side in SIDES {
-            let armed = self.live()
-                && self.data.seats[side].is_some()
-                && !self.present(side)
-                && self.present(!side);
-            self.forfeit_at[side] = match (armed, self.forfeit_at[side]) {
-                (false, _) => None,
-                (true, Some(at)) => Some(at),
-                (true, None) => Some(Instant::now() + grace),
-            };
-        }
+        self.seats.rearm(self.stage.live(), self.hub.config().grace);
         self.broadcast_table();
         for side in SIDES {
-            let presence = ServerMessage::Presence {
-                side: !side,
-                connected: self.present(!side),
-                forfeit_in_millis: self.forfeit_at[!side]
-                    .map(|at| at.saturating_duration_since(Instant::now()).as_millis() as u64),
-            };
+            let presence = self.seats.presence(!side);
             self.send(side, &presence);
         }
     }
@@ -364,51 +279,33 @@ impl Table {
     // ---- setup -------------------------------------------------------
 
     fn start_setup(&mut self) {
-        let rules = self.data.rules;
-        self.data.setup_deadline =
-            Some(unix_millis() + self.hub.config().setup_time.as_millis() as u64);
+        let deadline = unix_millis() + self.hub.config().setup_time.as_millis() as u64;
+        let mut setup = SetupStage::new(deadline);
         for side in SIDES {
-            if let Some(level) = self.cpu_level(side) {
-                self.data.ready[side] = Some(cpu::setup(level, self.data.seed, rules));
+            if let Some(level) = self.seats.cpu(side) {
+                setup.ready[side] = Some(R::cpu_setup(level, self.seed, self.rules));
             }
         }
+        self.stage = Stage::Setup(setup);
         self.save_table();
     }
 
-    fn in_setup(&self, side: Color) -> Result<(), Refusal> {
-        if self.game.is_some() || self.data.setup_deadline.is_none() {
-            return Err(Refusal::new(
-                ErrorCode::WrongPhase,
-                "the setup phase is not on",
-            ));
-        }
-        if self.data.ready[side].is_some() {
-            return Err(Refusal::new(
-                ErrorCode::WrongPhase,
-                "your setup is already in",
-            ));
-        }
-        Ok(())
-    }
-
-    fn draft(&mut self, side: Color, draft: PartialSetup) -> Result<(), Refusal> {
-        self.in_setup(side)?;
-        draft
-            .fill_random(self.data.rules, &mut self.rng())
-            .map_err(|e| Refusal::new(ErrorCode::BadSetup, e.to_string()))?;
-        self.data.drafts[side] = draft;
+    fn draft(&mut self, side: Color, draft: R::Draft) -> Result<(), Refusal> {
+        let rules = self.rules;
+        let setup = self.stage.setting_up(side)?;
+        R::check_draft(rules, &draft)?;
+        setup.drafts[side] = draft;
         self.save_table();
         Ok(())
     }
 
-    fn ready(&mut self, side: Color, setup: Setup) -> Result<(), Refusal> {
-        self.in_setup(side)?;
-        setup
-            .check(self.data.rules)
-            .map_err(|e| Refusal::new(ErrorCode::BadSetup, e.to_string()))?;
-        self.data.ready[side] = Some(setup);
-        self.data.drafts[side] = setup.into();
-        if self.data.ready.south.is_some() && self.data.ready.north.is_some() {
+    fn ready(&mut self, side: Color, ready: R::Setup) -> Result<(), Refusal> {
+        let rules = self.rules;
+        let setup = self.stage.setting_up(side)?;
+        R::check_setup(rules, &ready)?;
+        setup.ready[side] = Some(ready);
+        setup.drafts[side] = R::draft_of(ready);
+        if setup.all_ready() {
             self.start_game();
         } else {
             self.save_table();
@@ -417,27 +314,14 @@ impl Table {
         Ok(())
     }
 
-    fn rng(&self) -> SmallRng {
-        SmallRng::seed_from_u64(token::random_seed())
-    }
-
     /// Ends the setup phase: a side not ready gets its draft completed at
     /// random.
     fn start_game(&mut self) {
-        let rules = self.data.rules;
-        let mut rng = self.rng();
-        let setups = ByColor::new_with(|side| {
-            self.data.ready[side].unwrap_or_else(|| {
-                self.data.drafts[side]
-                    .fill_random(rules, &mut rng)
-                    .unwrap_or_else(|_| Setup::random(rules, &mut rng))
-            })
-        });
-        let game = Game::new(rules, setups, self.data.first).expect("checked setups start a game");
-        self.data.setup_deadline = None;
-        self.data.drafts = ByColor::default();
-        self.data.ready = ByColor::default();
-        self.game = Some(game);
+        let Stage::Setup(setup) = &self.stage else {
+            return;
+        };
+        let game = setup.start(self.rules, self.first, token::random_seed());
+        self.stage = Stage::Play(game);
         self.save_table();
         self.save_game();
         self.broadcast_table();
@@ -447,16 +331,9 @@ impl Table {
 
     // ---- play --------------------------------------------------------
 
-    fn play(&mut self, side: Color, mv: Move) -> Result<(), Refusal> {
-        let Some(game) = self.game.as_mut().filter(|g| g.outcome().is_none()) else {
-            return Err(Refusal::new(ErrorCode::WrongPhase, "no game is on"));
-        };
-        if game.position().turn() != side {
-            return Err(Refusal::new(ErrorCode::NotYourTurn, "it is not your turn"));
-        }
-        game.play(mv)
-            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
-        self.data.touched = unix_millis();
+    fn play(&mut self, side: Color, mv: R::Move) -> Result<(), Refusal> {
+        R::play(self.stage.playing()?, side, mv)?;
+        self.touched = unix_millis();
         self.after_move(true);
         Ok(())
     }
@@ -464,15 +341,10 @@ impl Table {
     /// Resigns for `side`; during the setup the drafts are completed first
     /// so the record still shows a whole game.
     fn forfeit(&mut self, side: Color) -> Result<(), Refusal> {
-        if self.game.is_none() && self.data.setup_deadline.is_some() {
+        if matches!(self.stage, Stage::Setup(_)) {
             self.start_game();
         }
-        let game = self
-            .game
-            .as_mut()
-            .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no game is on"))?;
-        game.resign(side)
-            .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))?;
+        R::resign(self.stage.playing()?, side)?;
         self.after_move(false);
         Ok(())
     }
@@ -483,14 +355,11 @@ impl Table {
     fn after_move(&mut self, played: bool) {
         self.save_game();
         self.broadcast_game(played);
-        let Some(game) = &self.game else { return };
-        if let Some(outcome) = game.outcome() {
-            let over = ServerMessage::Over {
-                outcome,
-                record: game.record(),
-            };
-            for side in SIDES {
-                self.send(side, &over);
+        if self.stage.settle() {
+            if let Some(over) = self.stage.game().and_then(R::over_message) {
+                for side in SIDES {
+                    self.send(side, &over);
+                }
             }
             self.presence_changed();
         } else {
@@ -498,23 +367,20 @@ impl Table {
         }
     }
 
-    /// Starts the CPU thinking if it is to move.
+    /// Starts the CPU searching if it is to move.
     fn drive_cpu(&mut self) {
-        let Some(game) = self.game.as_ref().filter(|g| g.outcome().is_none()) else {
+        let Stage::Play(game) = &self.stage else {
             return;
         };
-        let side = game.position().turn();
-        let Some(level) = self.cpu_level(side).filter(|_| !self.thinking) else {
+        let Some(level) = self.seats.cpu(R::turn(game)).filter(|_| !self.thinking) else {
             return;
         };
         self.thinking = true;
-        let view = game.view(side);
-        let ply = game.history().len();
-        let seed = self.data.seed;
-        let cap = self.hub.config().cpu_millis;
+        let search = R::cpu_search(game, level, self.seed, self.hub.config().cpu_millis);
+        let ply = R::ply(game);
         let me = self.me.clone();
         tokio::spawn(async move {
-            let mv = cpu::think(level, seed, view, cap).await;
+            let mv = tokio::task::spawn_blocking(search).await.ok().flatten();
             if let Some(me) = me.upgrade() {
                 let _ = me.send(Command::CpuMove { ply, mv }).await;
             }
@@ -524,16 +390,18 @@ impl Table {
     // ---- time --------------------------------------------------------
 
     fn expiry(&self) -> u64 {
-        self.data.touched + self.hub.config().idle.as_millis() as u64
+        self.touched + self.hub.config().idle.as_millis() as u64
     }
 
     fn next_deadline(&self) -> Instant {
-        let setup = self.data.setup_deadline.map(instant_of);
+        let setup = match &self.stage {
+            Stage::Setup(setup) => Some(instant_of(setup.deadline)),
+            _ => None,
+        };
         [
             Some(instant_of(self.expiry())),
             setup,
-            self.forfeit_at.south,
-            self.forfeit_at.north,
+            self.seats.next_forfeit(),
         ]
         .into_iter()
         .flatten()
@@ -548,91 +416,47 @@ impl Table {
             self.expire();
             return true;
         }
-        if self.game.is_none() && self.data.setup_deadline.is_some_and(|d| now >= d) {
+        if matches!(&self.stage, Stage::Setup(s) if now >= s.deadline) {
             self.start_game();
         }
-        for side in SIDES {
-            if self.forfeit_at[side].is_some_and(|at| at <= Instant::now()) {
-                self.forfeit_at[side] = None;
-                let _ = self.forfeit(side);
-            }
+        while let Some(side) = self.seats.forfeit_due() {
+            let _ = self.forfeit(side);
         }
         false
     }
 
     fn expire(&mut self) {
-        self.close_all(Some(Refusal::new(
+        self.seats.close_all(Some(&Refusal::new(
             ErrorCode::Expired,
             "the table was idle too long",
         )));
-        if let Err(e) = self.hub.store().delete_table(&self.data.id) {
-            eprintln!("store: table {}: {e}", self.data.id);
+        if let Err(e) = self.hub.store().delete_table(&self.id) {
+            eprintln!("store: table {}: {e}", self.id);
         }
-        self.hub.remove(&self.data.id);
+        self.hub.remove(&self.id);
     }
 
     // ---- messages and storage ----------------------------------------
 
-    fn close_all(&mut self, why: Option<Refusal>) {
-        for conn in self
-            .conns
-            .south
-            .take()
-            .into_iter()
-            .chain(self.conns.north.take())
-        {
-            if let Some(why) = &why {
-                conn.send(&why.to_message());
-            }
-            conn.close();
-        }
-    }
-
-    /// Sends to the seat's connection, if any; a connection whose client
-    /// stopped reading loses the seat.
+    /// Sends to the seat's connection; one that stopped reading is ended
+    /// and its seat counts as left.
     fn send(&mut self, side: Color, msg: &ServerMessage) {
-        if let Some(conn) = &self.conns[side]
-            && !conn.send(msg)
-        {
-            conn.close();
-            self.conns[side] = None;
-        }
-    }
-
-    fn table_state(&self, you: Color) -> TableState {
-        let phase = match &self.game {
-            Some(game) => match game.outcome() {
-                Some(outcome) => Phase::Over { outcome },
-                None => Phase::Play,
-            },
-            None => match self.data.setup_deadline {
-                Some(deadline) => Phase::Setup {
-                    millis_left: deadline.saturating_sub(unix_millis()),
-                    ready: self.data.ready.map(|r| r.is_some()),
-                    draft: self.data.drafts[you],
-                },
-                None => Phase::Waiting,
-            },
-        };
-        TableState {
-            table: self.data.id.clone(),
-            rules: self.data.rules,
-            you,
-            seats: ByColor::new_with(|side| {
-                self.data.seats[side].as_ref().map(|seat| SeatInfo {
-                    name: seat.name.clone(),
-                    cpu: seat.cpu.map(|l| l.name().to_owned()),
-                    connected: self.present(side),
-                })
-            }),
-            phase,
+        if !self.seats.send(side, msg) {
+            self.presence_changed();
         }
     }
 
     fn broadcast_table(&mut self) {
         for side in SIDES {
-            if self.conns[side].is_some() {
-                let state = ServerMessage::Table(self.table_state(side));
+            if self.seats.connected(side) {
+                let state = R::table_message(TableInfo {
+                    id: &self.id,
+                    rules: self.rules,
+                    you: side,
+                    seats: self.seats.info(),
+                    stage: &self.stage,
+                    now: unix_millis(),
+                });
                 self.send(side, &state);
             }
         }
@@ -640,31 +464,47 @@ impl Table {
 
     /// Each side's own view; `played` adds the move just made.
     fn broadcast_game(&mut self, played: bool) {
-        let Some(game) = &self.game else { return };
-        let last = game.history().last().copied().filter(|_| played);
-        let msgs = ByColor::new_with(|side| ServerMessage::Game {
-            view: game.view(side),
-            played: last,
-        });
+        let Some(game) = self.stage.game() else {
+            return;
+        };
+        let msgs = ByColor::new_with(|side| R::game_message(game, side, played));
         for side in SIDES {
             self.send(side, &msgs[side]);
         }
     }
 
+    fn stored(&self) -> StoredTable<R> {
+        let (setup_deadline, drafts, ready) = match &self.stage {
+            Stage::Setup(s) => (Some(s.deadline), s.drafts, s.ready),
+            _ => (None, ByColor::default(), ByColor::default()),
+        };
+        StoredTable {
+            id: self.id.clone(),
+            rules: self.rules,
+            seats: self.seats.held.clone(),
+            first: self.first,
+            seed: self.seed,
+            setup_deadline,
+            drafts,
+            ready,
+            touched: self.touched,
+        }
+    }
+
     fn save_table(&self) {
-        if let Err(e) = self.hub.store().save_table(&self.data) {
-            eprintln!("store: table {}: {e}", self.data.id);
+        if let Err(e) = self.hub.store().save_table(&self.stored()) {
+            eprintln!("store: table {}: {e}", self.id);
         }
     }
 
     fn save_game(&self) {
-        if let Some(game) = &self.game
+        if let Some(game) = self.stage.game()
             && let Err(e) = self
                 .hub
                 .store()
-                .save_game(&self.data.id, game, unix_millis())
+                .save_game::<R>(&self.id, game, unix_millis())
         {
-            eprintln!("store: game {}: {e}", self.data.id);
+            eprintln!("store: game {}: {e}", self.id);
         }
     }
 }

@@ -4,10 +4,10 @@
 
 mod common;
 
+use common::bot::Bot;
 use gunjin_rules::{Move, Rules};
-use gunjin_server::bot::Bot;
 use gunjin_server::{Rate, Server};
-use gunjin_table::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
+use gunjin_table::{ClientMessage, ErrorCode, Level, MAX_MESSAGE_BYTES, ServerMessage};
 
 /// The next error the bot is sent, skipping other messages.
 async fn next_error(bot: &mut Bot) -> ErrorCode {
@@ -144,20 +144,24 @@ async fn seat_rules_names_and_levels_are_checked() {
 
     let (mut host, mut guest) = common::pair(server.addr, 33).await;
     guest
-        .send(&ClientMessage::AddCpu {
-            level: "easy".into(),
-        })
+        .send(&ClientMessage::AddCpu { level: Level::Easy })
         .await
         .unwrap();
     assert_eq!(next_error(&mut guest).await, ErrorCode::NotHost);
     let mut host2 = Bot::open(server.addr, 34, Rules::KIRAKUKEN).await.unwrap();
     host2
-        .send(&ClientMessage::AddCpu {
-            level: "godlike".into(),
-        })
+        .send_raw(r#"{"add_cpu":{"level":"godlike"}}"#.into())
         .await
         .unwrap();
     assert_eq!(next_error(&mut host2).await, ErrorCode::BadLevel);
+    // A bad level keeps the connection: the host may pick another.
+    host2
+        .send(&ClientMessage::AddCpu { level: Level::Easy })
+        .await
+        .unwrap();
+    while !matches!(host2.recv().await.unwrap(), ServerMessage::Table(t)
+        if t.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy)))
+    {}
     host.send(&ClientMessage::Join {
         table: host.table.clone(),
         name: "again".into(),
@@ -200,4 +204,35 @@ async fn a_flood_is_rate_limited() {
             .count(),
         6
     );
+}
+
+#[tokio::test]
+async fn a_malformed_setup_is_refused_and_the_connection_stays() {
+    let (server, _scratch) = common::start("bad-setup").await;
+    let (mut host, _guest) = common::pair(server.addr, 36).await;
+    for text in [
+        r#"{"ready":{"setup":"not a setup"}}"#,
+        r#"{"draft":{"setup":{"slots":[1,2]}}}"#,
+        r#"{"ready":{"setup":"ATNESV/SPOJNT/EXFCPY/XAGML","x":1}}"#,
+    ] {
+        host.send_raw(text.into()).await.unwrap();
+        assert_eq!(next_error(&mut host).await, ErrorCode::BadSetup, "{text}");
+    }
+    // The same connection still sets up and the game starts.
+    let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(1);
+    let setup = gunjin_rules::Setup::random(Rules::KIRAKUKEN, &mut rng);
+    host.send(&ClientMessage::Ready { setup }).await.unwrap();
+    loop {
+        match host.recv().await.unwrap() {
+            ServerMessage::Table(t) if t.phase != gunjin_table::Phase::Waiting => {
+                if let gunjin_table::Phase::Setup { ready, .. } = t.phase
+                    && ready[host.side]
+                {
+                    break;
+                }
+            }
+            ServerMessage::Error { code, .. } => panic!("{code}"),
+            _ => {}
+        }
+    }
 }

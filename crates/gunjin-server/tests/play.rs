@@ -8,10 +8,10 @@ use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use common::bot::Bot;
 use gunjin_rules::{Color, Kind, Outcome, PartialSetup, Record, Template, WinReason};
 use gunjin_server::Server;
-use gunjin_server::bot::Bot;
-use gunjin_table::{ClientMessage, Phase, ServerMessage};
+use gunjin_table::{ClientMessage, Level, Phase, ServerMessage};
 use serde_json::Value;
 
 /// A plain HTTP GET: the status line and the body.
@@ -122,17 +122,15 @@ async fn a_player_plays_the_cpu_to_the_end() {
         .await
         .unwrap();
     host.keep = true;
-    host.send(&ClientMessage::AddCpu {
-        level: "easy".into(),
-    })
-    .await
-    .unwrap();
+    host.send(&ClientMessage::AddCpu { level: Level::Easy })
+        .await
+        .unwrap();
     let outcome = host.play_out().await.unwrap();
     let record = host.view.as_ref().unwrap().reveal().unwrap().clone();
     assert_eq!(record.replay().unwrap().outcome(), Some(outcome));
     let cpu_seat = host.received.iter().any(|t| {
         matches!(serde_json::from_str(t), Ok(ServerMessage::Table(state))
-            if state.seats.north.as_ref().is_some_and(|s| s.cpu.as_deref() == Some("easy")))
+            if state.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy)))
     });
     assert!(cpu_seat, "the table shows the CPU seat");
 }

@@ -7,9 +7,9 @@ mod common;
 
 use std::path::Path;
 
+use common::bot::Bot;
 use gunjin_rules::{Color, DrawReason, Outcome, Rules, Template};
 use gunjin_server::Server;
-use gunjin_server::bot::Bot;
 use gunjin_table::{Phase, ServerMessage};
 
 /// One seat of the fixture: `stage table token side ply`.

@@ -20,9 +20,11 @@
 //! );
 //! ```
 
+mod level;
 mod message;
 mod table;
 
+pub use level::Level;
 pub use message::{ClientMessage, ErrorCode, ServerMessage};
 pub use table::{Phase, SeatInfo, TableState};
 

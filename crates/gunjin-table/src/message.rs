@@ -5,7 +5,7 @@ use core::fmt;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
-use crate::TableState;
+use crate::{Level, TableState};
 
 /// What a client sends. The first message of a connection must be
 /// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
@@ -33,10 +33,9 @@ pub enum ClientMessage {
         table: String,
         token: String,
     },
-    /// The host fills the free seat with the CPU at a level
-    /// (`easy`, `normal` or `hard`).
+    /// The host fills the free seat with the CPU at a level.
     AddCpu {
-        level: String,
+        level: Level,
     },
     /// The setup so far, kept by the server so that it completes this one
     /// (at random) when the setup timer runs out.
@@ -154,9 +153,7 @@ mod tests {
         assert_eq!(read(r#""resign""#), ClientMessage::Resign);
         assert_eq!(
             read(r#"{"add_cpu":{"level":"hard"}}"#),
-            ClientMessage::AddCpu {
-                level: "hard".into()
-            }
+            ClientMessage::AddCpu { level: Level::Hard }
         );
         let open = ClientMessage::Open {
             name: "Aki".into(),
@@ -170,6 +167,7 @@ mod tests {
         for text in [
             r#"{"fly":{}}"#,
             r#"{"add_cpu":{"level":"hard","kind":"General"}}"#,
+            r#"{"add_cpu":{"level":"godlike"}}"#,
             r#"{"move":"z9-b5"}"#,
             r#"{"move":"b4-b5","resign":null}"#,
             r#"{"type":"move","move":"b4-b5"}"#,

@@ -3,6 +3,8 @@
 use gunjin_rules::{ByColor, Color, Outcome, PartialSetup, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::Level;
+
 /// A table as the receiving player sees it: the same for both seats but
 /// for `you` and the draft of the setup phase, which is the receiver's own.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,7 +23,7 @@ pub struct TableState {
 pub struct SeatInfo {
     pub name: String,
     /// The CPU's level, for a CPU seat.
-    pub cpu: Option<String>,
+    pub cpu: Option<Level>,
     /// Whether a connection holds the seat (a CPU always does).
     pub connected: bool,
 }

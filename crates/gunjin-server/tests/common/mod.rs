@@ -2,13 +2,15 @@
 
 #![allow(dead_code)] // each test binary uses its own part
 
+pub mod bot;
+
 use std::fs;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use bot::Bot;
 use gunjin_rules::{Outcome, Rules};
-use gunjin_server::bot::Bot;
 use gunjin_server::{Config, Rate, Server};
 
 /// One test's files in the temp dir, a fresh SQLite store and a one-page

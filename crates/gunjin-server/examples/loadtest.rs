@@ -1,7 +1,7 @@
 //! Load test: a server in this process on loopback, and hundreds of tables
 //! of scripted games played at once over real WebSockets.
 //!
-//! `cargo run --release -p gunjin-server --bin loadtest -- --tables 300`
+//! `cargo run --release -p gunjin-server --example loadtest -- --tables 300`
 //!
 //! Prints games per second, the latency from sending a move to seeing it
 //! played (p50, p99) and the process's peak RSS (server and clients both).
@@ -9,7 +9,12 @@
 use std::time::{Duration, Instant};
 
 use gunjin_rules::Rules;
-use gunjin_server::bot::Bot;
+// The tests' client; the load test uses part of it.
+#[allow(dead_code)]
+#[path = "../tests/common/bot.rs"]
+mod bot;
+
+use bot::Bot;
 use gunjin_server::{Config, Rate, Server};
 use gunjin_table::ClientMessage;
 

@@ -1,0 +1,212 @@
+//! The per-game interface of a table. Seats, tokens, timers, storage and
+//! reconnection are the table's; everything that knows a game's rules is
+//! behind [`Referee`], so another game (Shogi) reuses the rest with a
+//! referee of its own. [`Gunjin`] referees Gunjin Shogi with
+//! `gunjin-rules`.
+
+use gunjin_cpu::Level;
+use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
+use gunjin_table::{ErrorCode, Phase, SeatInfo, ServerMessage, TableState};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::cpu;
+use crate::refusal::Refusal;
+use crate::stage::Stage;
+
+/// What a table asks of a game's rules. Every rule question goes here; the
+/// table never answers one itself.
+pub trait Referee: 'static {
+    type Rules: Copy + Send + Serialize + DeserializeOwned;
+    /// A setup in progress, kept so the timer can complete it.
+    type Draft: Copy + Default + Send + Serialize + DeserializeOwned;
+    type Setup: Copy + Send + Serialize + DeserializeOwned;
+    type Move: Copy + Send + 'static;
+    type Game: Send;
+
+    /// Whether a draft can still be completed under these rules.
+    fn check_draft(rules: Self::Rules, draft: &Self::Draft) -> Result<(), Refusal>;
+    fn check_setup(rules: Self::Rules, setup: &Self::Setup) -> Result<(), Refusal>;
+    /// The draft completed at random (a bad draft: a random setup).
+    fn complete(rules: Self::Rules, draft: &Self::Draft, seed: u64) -> Self::Setup;
+    fn draft_of(setup: Self::Setup) -> Self::Draft;
+    fn start(rules: Self::Rules, setups: ByColor<Self::Setup>, first: Color) -> Self::Game;
+
+    fn turn(game: &Self::Game) -> Color;
+    fn ply(game: &Self::Game) -> usize;
+    fn is_over(game: &Self::Game) -> bool;
+    fn play(game: &mut Self::Game, side: Color, mv: Self::Move) -> Result<(), Refusal>;
+    /// `side` gives up (a resignation, a forfeit, a lost clock).
+    fn resign(game: &mut Self::Game, side: Color) -> Result<(), Refusal>;
+
+    /// The game as stored: a record that replays it, and its result once
+    /// over (JSON).
+    fn record(game: &Self::Game) -> String;
+    fn outcome_json(game: &Self::Game) -> Option<String>;
+    fn replay(record: &str) -> Result<Self::Game, String>;
+
+    /// What `side` may be told of the game; `played` adds the last move.
+    fn game_message(game: &Self::Game, side: Color, played: bool) -> ServerMessage;
+    /// The result and the whole record, once over.
+    fn over_message(game: &Self::Game) -> Option<ServerMessage>;
+    /// The table's public state as `info.you` sees it.
+    fn table_message(info: TableInfo<'_, Self>) -> ServerMessage
+    where
+        Self: Sized;
+
+    /// The CPU's hidden setup.
+    fn cpu_setup(level: Level, seed: u64, rules: Self::Rules) -> Self::Setup;
+    /// A search for the CPU's move, to run off the async threads; `None`
+    /// when the CPU is not to move.
+    fn cpu_search(
+        game: &Self::Game,
+        level: Level,
+        seed: u64,
+        cap: Option<f64>,
+    ) -> Box<dyn FnOnce() -> Option<Self::Move> + Send>;
+}
+
+/// What the table tells of itself, for [`Referee::table_message`].
+pub struct TableInfo<'a, R: Referee> {
+    pub id: &'a str,
+    pub rules: R::Rules,
+    pub you: Color,
+    pub seats: ByColor<Option<SeatInfo>>,
+    pub stage: &'a Stage<R>,
+    pub now: u64,
+}
+
+/// Gunjin Shogi's referee: `gunjin-rules`, and `gunjin-cpu` for CPU seats.
+pub enum Gunjin {}
+
+fn bad_setup(e: impl ToString) -> Refusal {
+    Refusal::new(ErrorCode::BadSetup, e.to_string())
+}
+
+impl Referee for Gunjin {
+    type Rules = Rules;
+    type Draft = PartialSetup;
+    type Setup = Setup;
+    type Move = Move;
+    type Game = Game;
+
+    fn check_draft(rules: Rules, draft: &PartialSetup) -> Result<(), Refusal> {
+        draft
+            .fill_random(rules, &mut SmallRng::seed_from_u64(0))
+            .map(drop)
+            .map_err(bad_setup)
+    }
+
+    fn check_setup(rules: Rules, setup: &Setup) -> Result<(), Refusal> {
+        setup.check(rules).map_err(bad_setup)
+    }
+
+    fn complete(rules: Rules, draft: &PartialSetup, seed: u64) -> Setup {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        draft
+            .fill_random(rules, &mut rng)
+            .unwrap_or_else(|_| Setup::random(rules, &mut rng))
+    }
+
+    fn draft_of(setup: Setup) -> PartialSetup {
+        setup.into()
+    }
+
+    fn start(rules: Rules, setups: ByColor<Setup>, first: Color) -> Game {
+        Game::new(rules, setups, first).expect("checked setups start a game")
+    }
+
+    fn turn(game: &Game) -> Color {
+        game.position().turn()
+    }
+
+    fn ply(game: &Game) -> usize {
+        game.history().len()
+    }
+
+    fn is_over(game: &Game) -> bool {
+        game.outcome().is_some()
+    }
+
+    fn play(game: &mut Game, side: Color, mv: Move) -> Result<(), Refusal> {
+        if game.position().turn() != side {
+            return Err(Refusal::new(ErrorCode::NotYourTurn, "it is not your turn"));
+        }
+        game.play(mv)
+            .map(drop)
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))
+    }
+
+    fn resign(game: &mut Game, side: Color) -> Result<(), Refusal> {
+        game.resign(side)
+            .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
+    }
+
+    fn record(game: &Game) -> String {
+        game.record().to_string()
+    }
+
+    fn outcome_json(game: &Game) -> Option<String> {
+        game.outcome()
+            .map(|o| serde_json::to_string(&o).expect("an outcome serializes"))
+    }
+
+    fn replay(record: &str) -> Result<Game, String> {
+        record
+            .parse::<Record>()
+            .and_then(|r| r.replay())
+            .map_err(|e| e.to_string())
+    }
+
+    fn game_message(game: &Game, side: Color, played: bool) -> ServerMessage {
+        ServerMessage::Game {
+            view: game.view(side),
+            played: game.history().last().copied().filter(|_| played),
+        }
+    }
+
+    fn over_message(game: &Game) -> Option<ServerMessage> {
+        game.outcome().map(|outcome| ServerMessage::Over {
+            outcome,
+            record: game.record(),
+        })
+    }
+
+    fn table_message(info: TableInfo<'_, Gunjin>) -> ServerMessage {
+        let phase = match info.stage {
+            Stage::Waiting => Phase::Waiting,
+            Stage::Setup(setup) => Phase::Setup {
+                millis_left: setup.deadline.saturating_sub(info.now),
+                ready: setup.ready.map(|r| r.is_some()),
+                draft: setup.drafts[info.you],
+            },
+            Stage::Play(_) => Phase::Play,
+            Stage::Over(game) => Phase::Over {
+                outcome: game.outcome().expect("an ended game has its result"),
+            },
+        };
+        ServerMessage::Table(TableState {
+            table: info.id.to_owned(),
+            rules: info.rules,
+            you: info.you,
+            seats: info.seats,
+            phase,
+        })
+    }
+
+    fn cpu_setup(level: Level, seed: u64, rules: Rules) -> Setup {
+        cpu::setup(level, seed, rules)
+    }
+
+    fn cpu_search(
+        game: &Game,
+        level: Level,
+        seed: u64,
+        cap: Option<f64>,
+    ) -> Box<dyn FnOnce() -> Option<Move> + Send> {
+        let view = game.view(game.position().turn());
+        Box::new(move || cpu::search(level, seed, &view, cap))
+    }
+}
