@@ -17,6 +17,8 @@ mod game;
 mod hand;
 mod handicap;
 mod impasse;
+mod japanese;
+mod kif;
 mod movegen;
 mod moves;
 mod outcome;
@@ -39,6 +41,10 @@ pub use game::{Ending, Game, MOVE_LIMIT, PlayError, REPETITION_LIMIT};
 pub use hand::Hand;
 pub use handicap::Handicap;
 pub use impasse::{DECLARATION_PIECES, ImpasseCount, declaration_points};
+pub use japanese::{
+    ParseJapaneseError, japanese_move, parse_japanese_move, role_name, square_name,
+};
+pub use kif::{KifEncoding, KifError, decode_kif, read_kif, write_kif};
 pub use moves::Move;
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;

@@ -1,7 +1,8 @@
 //! Properties of random games: the incremental state agrees with the state
 //! computed from scratch after every move, the move generator agrees with
-//! a naive one, `gives_check` with playing the move, SFEN round-trips, and
-//! finished games replay from their record.
+//! a naive one, `gives_check` with playing the move, SFEN and Japanese
+//! notation round-trip, and games however they end replay from their
+//! record and from their KIF.
 
 mod common;
 
@@ -9,7 +10,10 @@ use common::reference;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use shogi_rules::{Game, Handicap, Position, Record, Role, random_playout};
+use shogi_rules::{
+    Color, Game, Handicap, Position, Record, Role, japanese_move, parse_japanese_move,
+    random_playout, read_kif, write_kif,
+};
 
 /// Pieces on the board and in both hands: constant through a game.
 fn material(position: &Position) -> u32 {
@@ -21,6 +25,21 @@ fn material(position: &Position) -> u32 {
         .map(|(_, n)| u32::from(n))
         .sum();
     position.board().occupied().count() + hands
+}
+
+/// A few legal moves, named in Japanese and read back.
+fn check_japanese(position: &Position, rng: &mut SmallRng) {
+    let moves = position.legal_moves();
+    for _ in 0..3 {
+        let mv = moves[rng.random_range(0..moves.len())];
+        let previous = Some(moves[rng.random_range(0..moves.len())].to());
+        let text = japanese_move(position, mv, previous);
+        assert_eq!(
+            parse_japanese_move(position, &text, previous),
+            Ok(mv),
+            "{position} {text}"
+        );
+    }
 }
 
 fn check_position(position: &Position) {
@@ -62,6 +81,7 @@ proptest! {
                 break;
             }
             check_position(game.position());
+            check_japanese(game.position(), &mut rng);
             let moves = game.position().legal_moves();
             game.play(moves[rng.random_range(0..moves.len())]).unwrap();
             prop_assert_eq!(material(game.position()), material_at_start);
@@ -69,12 +89,19 @@ proptest! {
     }
 
     #[test]
-    fn finished_games_replay_from_their_record(seed: u64, handicap in 0..Handicap::ALL.len()) {
+    fn finished_games_replay_from_their_record_and_kif(
+        seed: u64,
+        handicap in 0..Handicap::ALL.len(),
+        ending in 0..4u8,
+    ) {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut game = Game::handicap(Handicap::ALL[handicap]);
-        let plies = random_playout(&mut game, &mut rng);
-        prop_assert_eq!(plies, game.moves().len());
-        let outcome = game.outcome().expect("a playout ends the game");
+        end_randomly(&mut game, ending, &mut rng);
+        let outcome = game.outcome().expect("the game is over");
+        let kif = write_kif(&game);
+        let from_kif = read_kif(&kif).unwrap();
+        prop_assert_eq!(from_kif.outcome(), Some(outcome), "{}", kif);
+        prop_assert_eq!(from_kif.record(), game.record());
         let record: Record = game.record().to_string().parse().unwrap();
         prop_assert_eq!(&record, &game.record());
         let replayed = record.replay().unwrap();
@@ -83,6 +110,33 @@ proptest! {
         let json = serde_json::to_string(&record).unwrap();
         prop_assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
     }
+}
+
+/// Plays the game out (`ending` 0) or some random plies and then a
+/// resignation, a time-out (of either side) or a declaration.
+fn end_randomly(game: &mut Game, ending: u8, rng: &mut SmallRng) {
+    if ending == 0 {
+        random_playout(game, rng);
+        return;
+    }
+    for _ in 0..rng.random_range(0..120) {
+        let moves = game.position().legal_moves();
+        game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        if game.outcome().is_some() {
+            return;
+        }
+    }
+    let side = if rng.random() {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
+    let act = match ending {
+        1 => game.resign(side),
+        2 => game.time_out(side),
+        _ => game.declare(),
+    };
+    act.expect("the game was still on");
 }
 
 /// Random games reach drops of every role, promotions and checks, so the
