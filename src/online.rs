@@ -368,6 +368,12 @@ impl Online {
                 self.forfeit_at.set(None);
                 self.over.set(Some((outcome, record)));
             }
+            // The server heard nothing for a while (a sleeping tab): the
+            // close that follows takes the seat back like any drop.
+            ServerMessage::Error {
+                code: ErrorCode::TimedOut,
+                ..
+            } => {}
             ServerMessage::Error { code, .. } if code.closes() => {
                 self.failure.set(Some(Failure::Refused(code)));
             }

@@ -25,6 +25,32 @@ pub struct Config {
     pub rate: Rate,
     /// A cap on the CPU's think time per move, below its level's own.
     pub cpu_millis: Option<f64>,
+    /// How long a connection may take to send a request's headers (and
+    /// an idle HTTP connection stays open).
+    pub header_timeout: Duration,
+    /// How long a WebSocket may stay without a seat (`open`, `join`,
+    /// `resume`).
+    pub first_message: Duration,
+    /// Open connections (HTTP and WebSocket), in total and per client
+    /// address.
+    pub max_conns: usize,
+    pub max_conns_per_addr: usize,
+    /// Tables one client address may open per hour.
+    pub tables_per_addr_hour: u32,
+    /// Open tables in total.
+    pub max_tables: usize,
+    /// Messages queued for a client before it counts as not reading: its
+    /// connection is then closed as a disconnection.
+    pub outbox: usize,
+    /// The kernel's send buffer per connection, in bytes (`None`: the
+    /// system's, which grows to megabytes): smaller finds a slow reader
+    /// sooner and costs less memory per connection.
+    pub send_buffer: Option<u32>,
+    /// The server pings every connection this often...
+    pub ping_interval: Duration,
+    /// ...and one it has heard nothing from (no pong, no message) for this
+    /// long is closed: its seat counts as left.
+    pub ping_timeout: Duration,
 }
 
 /// The per-connection token bucket: `burst` messages at once, refilled at
@@ -49,6 +75,16 @@ impl Default for Config {
                 per_sec: 20.0,
             },
             cpu_millis: None,
+            header_timeout: Duration::from_secs(10),
+            first_message: Duration::from_secs(10),
+            max_conns: 1000,
+            max_conns_per_addr: 20,
+            tables_per_addr_hour: 20,
+            max_tables: 10_000,
+            outbox: 256,
+            send_buffer: None,
+            ping_interval: Duration::from_secs(15),
+            ping_timeout: Duration::from_secs(45),
         }
     }
 }

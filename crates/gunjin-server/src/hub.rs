@@ -1,13 +1,15 @@
 //! The tables of this process, by id.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use gunjin_rules::Rules;
 use gunjin_table::ErrorCode;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::config::Config;
+use crate::config::{Config, Rate};
+use crate::limit::PerAddress;
 use crate::referee::Gunjin;
 use crate::refusal::Refusal;
 use crate::seat::Seat;
@@ -27,14 +29,22 @@ struct Inner {
     config: Config,
     store: Store,
     tables: Mutex<HashMap<String, TableTx>>,
+    /// Tables opened per client address.
+    opened: Mutex<PerAddress>,
 }
 
 impl Hub {
     pub fn new(config: Config, store: Store) -> Hub {
+        let per_hour = f64::from(config.tables_per_addr_hour);
+        let opened = PerAddress::new(Rate {
+            burst: per_hour,
+            per_sec: per_hour / 3600.0,
+        });
         Hub(Arc::new(Inner {
             config,
             store,
             tables: Mutex::default(),
+            opened: Mutex::new(opened),
         }))
     }
 
@@ -64,9 +74,36 @@ impl Hub {
         Ok(count)
     }
 
-    /// Opens a table with `host` on South; returns its address and the
-    /// host's seat token.
-    pub fn open(&self, host: String, rules: Rules) -> (TableTx, String) {
+    /// Opens a table for a client at `addr` with `host` on South; returns
+    /// its address and the host's seat token. Refused past the caps on
+    /// open tables and on tables per address.
+    pub fn open(
+        &self,
+        addr: IpAddr,
+        host: String,
+        rules: Rules,
+    ) -> Result<(TableTx, String), Refusal> {
+        if self.tables().len() >= self.config().max_tables {
+            return Err(Refusal::new(
+                ErrorCode::ServerFull,
+                "the server has as many tables open as it takes: try again later",
+            ));
+        }
+        let allowed = self
+            .0
+            .opened
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take(addr);
+        if !allowed {
+            return Err(Refusal::new(
+                ErrorCode::TooManyTables,
+                format!(
+                    "at most {} tables an hour from one address",
+                    self.config().tables_per_addr_hour
+                ),
+            ));
+        }
         let token = token::random_id();
         let data = Table::<Gunjin>::open(
             rules,
@@ -83,7 +120,7 @@ impl Hub {
         let id = data.id.clone();
         let tx = Table::spawn(self.clone(), data, None);
         self.tables().insert(id, tx.clone());
-        (tx, token)
+        Ok((tx, token))
     }
 
     pub fn table(&self, id: &str) -> Result<TableTx, Refusal> {

@@ -7,6 +7,7 @@
 //! lifecycle of a table, its timers and limits, and `docs/SCALING.md` how
 //! the service grows past one machine.
 
+mod admission;
 mod config;
 mod cpu;
 mod hub;
@@ -16,6 +17,7 @@ mod referee;
 mod refusal;
 mod seat;
 mod seats;
+mod serve;
 mod session;
 mod stage;
 mod store;
@@ -25,18 +27,19 @@ mod token;
 use std::io;
 use std::net::SocketAddr;
 
-use axum::Router;
 use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
+use axum::{Extension, Router};
 use gunjin_table::{MAX_MESSAGE_BYTES, TABLES_PATH, WS_PATH};
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
 
+use admission::Admission;
 pub use config::{Config, Rate};
 use hub::Hub;
+use serve::Peer;
 use store::Store;
 
 /// A running server: its address, and the handle to stop it.
@@ -50,7 +53,7 @@ impl Server {
     /// Opens the store, resumes its tables and starts listening.
     pub async fn start(config: Config) -> io::Result<Server> {
         let store = Store::open(&config.db).map_err(io::Error::other)?;
-        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let listener = serve::listen(&config)?;
         let addr = listener.local_addr()?;
         let app = Router::new()
             .route(WS_PATH, get(websocket))
@@ -63,16 +66,14 @@ impl Server {
             eprintln!("resumed {resumed} tables");
         }
         let app = app.with_state(hub.clone());
-        // Small messages both ways: Nagle's algorithm would hold each one
-        // back for the peer's delayed acknowledgement.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let serve = tokio::spawn(async move {
-            if let Err(e) = axum::serve(listener, app).await {
-                eprintln!("server: {e}");
-            }
-        });
+        let config = hub.config();
+        let admission = Admission::new(config.max_conns, config.max_conns_per_addr);
+        let serve = tokio::spawn(serve::serve(
+            listener,
+            app,
+            admission,
+            config.header_timeout,
+        ));
         Ok(Server { addr, hub, serve })
     }
 
@@ -84,13 +85,17 @@ impl Server {
     }
 }
 
-async fn websocket(upgrade: WebSocketUpgrade, State(hub): State<Hub>) -> Response {
+async fn websocket(
+    upgrade: WebSocketUpgrade,
+    State(hub): State<Hub>,
+    Extension(peer): Extension<Peer>,
+) -> Response {
     // Frames up to 4× the limit reach the session, which answers
     // `too_large`; larger ones are cut off by the WebSocket layer itself.
     upgrade
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| session::run(socket, hub))
+        .on_upgrade(move |socket| session::run(socket, hub, peer))
 }
 
 /// Tells the app that this site offers tables (over the build's own

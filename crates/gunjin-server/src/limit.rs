@@ -1,8 +1,43 @@
-//! The per-connection rate limit.
+//! Rate limits: messages per connection, tables opened per client
+//! address.
 
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::time::Instant;
 
 use crate::config::Rate;
+
+/// A bucket per client address. A full bucket is the same as none, so
+/// those are forgotten when the map grows.
+#[derive(Debug)]
+pub struct PerAddress {
+    rate: Rate,
+    buckets: HashMap<IpAddr, TokenBucket>,
+}
+
+/// Addresses remembered before the full buckets are dropped.
+const ADDRESSES_KEPT: usize = 4096;
+
+impl PerAddress {
+    pub fn new(rate: Rate) -> PerAddress {
+        PerAddress {
+            rate,
+            buckets: HashMap::new(),
+        }
+    }
+
+    pub fn take(&mut self, addr: IpAddr) -> bool {
+        if self.buckets.len() >= ADDRESSES_KEPT {
+            let now = Instant::now();
+            self.buckets.retain(|_, b| !b.full_at(now));
+        }
+        let rate = self.rate;
+        self.buckets
+            .entry(addr)
+            .or_insert_with(|| TokenBucket::new(rate))
+            .take()
+    }
+}
 
 /// A token bucket: each message takes a token; tokens come back at a steady
 /// rate up to the burst size.
@@ -27,10 +62,19 @@ impl TokenBucket {
         self.take_at(Instant::now())
     }
 
-    fn take_at(&mut self, now: Instant) -> bool {
+    fn refill(&mut self, now: Instant) {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
         self.last = now;
         self.tokens = (self.tokens + elapsed * self.rate.per_sec).min(self.rate.burst);
+    }
+
+    fn full_at(&mut self, now: Instant) -> bool {
+        self.refill(now);
+        self.tokens >= self.rate.burst
+    }
+
+    fn take_at(&mut self, now: Instant) -> bool {
+        self.refill(now);
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true

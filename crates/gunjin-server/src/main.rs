@@ -19,6 +19,23 @@ Options (each also read from the environment variable shown):
   --grace-secs N      reconnection grace time  [GUNJIN_GRACE_SECS, default 120]
   --idle-secs N       idle table expiry        [GUNJIN_IDLE_SECS, default 3600]
   --rate N            messages/s per connection (burst 2N) [GUNJIN_RATE, default 20]
+  --header-secs N     time to send a request's headers; an idle HTTP
+                      connection closes after it [GUNJIN_HEADER_SECS, default 10]
+  --first-message-secs N  time for a WebSocket to take a seat
+                      [GUNJIN_FIRST_MESSAGE_SECS, default 10]
+  --max-conns N       open connections in total  [GUNJIN_MAX_CONNS, default 1000]
+  --max-conns-per-addr N  open connections per client address
+                      [GUNJIN_MAX_CONNS_PER_ADDR, default 20]
+  --tables-per-addr-hour N  tables one address may open per hour
+                      [GUNJIN_TABLES_PER_ADDR_HOUR, default 20]
+  --max-tables N      open tables in total      [GUNJIN_MAX_TABLES, default 10000]
+  --outbox N          messages queued for a client before it counts as not
+                      reading (and is disconnected) [GUNJIN_OUTBOX, default 256]
+  --send-buffer BYTES the kernel's send buffer per connection
+                      [GUNJIN_SEND_BUFFER, default: the system's]
+  --ping-secs N       ping interval             [GUNJIN_PING_SECS, default 15]
+  --ping-timeout-secs N  a connection silent this long is closed (its seat
+                      counts as left) [GUNJIN_PING_TIMEOUT_SECS, default 45]
   -h, --help          this help
 ";
 
@@ -77,6 +94,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
                 .map(Duration::from_secs)
                 .map_err(|e| bad(&e))
         };
+        let count = |v: &str| v.parse::<usize>().map_err(|e| bad(&e));
         match flag {
             "--addr" => config.addr = value.parse().map_err(|e| bad(&e))?,
             "--dist" => config.dist = PathBuf::from(&value),
@@ -84,6 +102,18 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--setup-secs" => config.setup_time = secs(&value)?,
             "--grace-secs" => config.grace = secs(&value)?,
             "--idle-secs" => config.idle = secs(&value)?,
+            "--header-secs" => config.header_timeout = secs(&value)?,
+            "--first-message-secs" => config.first_message = secs(&value)?,
+            "--max-conns" => config.max_conns = count(&value)?,
+            "--max-conns-per-addr" => config.max_conns_per_addr = count(&value)?,
+            "--tables-per-addr-hour" => {
+                config.tables_per_addr_hour = value.parse().map_err(|e| bad(&e))?
+            }
+            "--max-tables" => config.max_tables = count(&value)?,
+            "--outbox" => config.outbox = count(&value)?,
+            "--send-buffer" => config.send_buffer = Some(value.parse().map_err(|e| bad(&e))?),
+            "--ping-secs" => config.ping_interval = secs(&value)?,
+            "--ping-timeout-secs" => config.ping_timeout = secs(&value)?,
             "--rate" => {
                 let rate: f64 = value.parse().map_err(|e| bad(&e))?;
                 config.rate.per_sec = rate;
@@ -101,6 +131,16 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--grace-secs", "GUNJIN_GRACE_SECS"),
         ("--idle-secs", "GUNJIN_IDLE_SECS"),
         ("--rate", "GUNJIN_RATE"),
+        ("--header-secs", "GUNJIN_HEADER_SECS"),
+        ("--first-message-secs", "GUNJIN_FIRST_MESSAGE_SECS"),
+        ("--max-conns", "GUNJIN_MAX_CONNS"),
+        ("--max-conns-per-addr", "GUNJIN_MAX_CONNS_PER_ADDR"),
+        ("--tables-per-addr-hour", "GUNJIN_TABLES_PER_ADDR_HOUR"),
+        ("--max-tables", "GUNJIN_MAX_TABLES"),
+        ("--outbox", "GUNJIN_OUTBOX"),
+        ("--send-buffer", "GUNJIN_SEND_BUFFER"),
+        ("--ping-secs", "GUNJIN_PING_SECS"),
+        ("--ping-timeout-secs", "GUNJIN_PING_TIMEOUT_SECS"),
     ] {
         if let Some(value) = env(var) {
             set(&mut config, flag, value)?;

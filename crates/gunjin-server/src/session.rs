@@ -2,12 +2,15 @@
 //! binds the connection to a seat and forwards the rest to its table.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
 use gunjin_table::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES};
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 use crate::cpu;
 use crate::hub::{Hub, TableTx};
@@ -16,10 +19,8 @@ use crate::name;
 use crate::referee::Gunjin;
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Outgoing};
+use crate::serve::Peer;
 use crate::table::{Action, Command};
-
-/// Messages queued for a client before it counts as not reading.
-const OUTBOX: usize = 256;
 
 fn next_conn_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
@@ -32,34 +33,43 @@ struct Bound {
     side: Color,
 }
 
-pub async fn run(socket: WebSocket, hub: Hub) {
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Outgoing>(OUTBOX);
-    let writer = tokio::spawn(async move {
-        while let Some(out) = rx.recv().await {
-            let sent = match out {
-                Outgoing::Text(text) => sink.send(Message::Text(text.into())).await,
-                Outgoing::Close => break,
-            };
-            if sent.is_err() {
-                return;
-            }
-        }
-        let _ = sink.send(Message::Close(None)).await;
-    });
+/// How long the writer may take to send what is queued once the
+/// connection ends; after that it is cut off.
+const FLUSH: Duration = Duration::from_secs(1);
+
+pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Outgoing>(hub.config().outbox);
+    let mut writer = tokio::spawn(write(sink, rx, hub.config().ping_interval));
     let conn = Conn {
         id: next_conn_id(),
         tx,
         kill: Default::default(),
     };
-    let mut bucket = TokenBucket::new(hub.config().rate);
+    let config = hub.config();
+    let mut bucket = TokenBucket::new(config.rate);
     let mut bound: Option<Bound> = None;
+    let seat_by = Instant::now() + config.first_message;
+    let mut heard = Instant::now();
     loop {
+        // Unseated, the first-message deadline; always, the ping timeout.
+        let silent = heard + config.ping_timeout;
+        let deadline = if bound.is_none() {
+            silent.min(seat_by)
+        } else {
+            silent
+        };
         let frame = tokio::select! {
             frame = stream.next() => frame,
             () = conn.kill.notified() => break,
+            () = tokio::time::sleep_until(deadline) => {
+                let why = if bound.is_none() { "no seat taken in time" } else { "no answer to pings" };
+                refuse(&conn, Refusal::new(ErrorCode::TimedOut, why));
+                break;
+            }
         };
         let Some(Ok(frame)) = frame else { break };
+        heard = Instant::now();
         let text = match frame {
             Message::Text(text) => text,
             Message::Close(_) => break,
@@ -82,7 +92,7 @@ pub async fn run(socket: WebSocket, hub: Hub) {
             );
             continue;
         }
-        if let Err(refusal) = handle(&hub, &conn, &mut bound, text.as_str()).await {
+        if let Err(refusal) = handle(&hub, &conn, &peer, &mut bound, text.as_str()).await {
             let closes = refusal.code.closes();
             refuse(&conn, refusal);
             if closes {
@@ -100,7 +110,32 @@ pub async fn run(socket: WebSocket, hub: Hub) {
     }
     conn.close();
     drop(conn);
-    let _ = writer.await;
+    if tokio::time::timeout(FLUSH, &mut writer).await.is_err() {
+        writer.abort();
+    }
+}
+
+/// Sends what the table queues, and a ping every `ping`, until told to
+/// close.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Outgoing>,
+    ping: Duration,
+) {
+    let mut pings = tokio::time::interval_at(Instant::now() + ping, ping);
+    loop {
+        let sent = tokio::select! {
+            out = rx.recv() => match out {
+                Some(Outgoing::Text(text)) => sink.send(Message::Text(text.into())).await,
+                Some(Outgoing::Close) | None => break,
+            },
+            _ = pings.tick() => sink.send(Message::Ping(Default::default())).await,
+        };
+        if sent.is_err() {
+            return;
+        }
+    }
+    let _ = sink.send(Message::Close(None)).await;
 }
 
 fn refuse(conn: &Conn, refusal: Refusal) {
@@ -110,6 +145,7 @@ fn refuse(conn: &Conn, refusal: Refusal) {
 async fn handle(
     hub: &Hub,
     conn: &Conn,
+    peer: &Peer,
     bound: &mut Option<Bound>,
     text: &str,
 ) -> Result<(), Refusal> {
@@ -131,7 +167,7 @@ async fn handle(
     let (table, command) = match msg {
         ClientMessage::Open { name, rules } => {
             let name = name::player_name(&name)?;
-            let (table, token) = hub.open(name, rules);
+            let (table, token) = hub.open(peer.addr.ip(), name, rules)?;
             (table, Seating::Resume(token))
         }
         ClientMessage::Join { table, name } => {

@@ -9,14 +9,7 @@ use gunjin_rules::{Move, Rules};
 use gunjin_server::{Rate, Server};
 use gunjin_table::{ClientMessage, ErrorCode, Level, MAX_MESSAGE_BYTES, ServerMessage};
 
-/// The next error the bot is sent, skipping other messages.
-async fn next_error(bot: &mut Bot) -> ErrorCode {
-    loop {
-        if let ServerMessage::Error { code, .. } = bot.recv().await.unwrap() {
-            return code;
-        }
-    }
-}
+use common::next_error;
 
 /// A seated pair whose game has started: (to move, waiting).
 async fn started(addr: std::net::SocketAddr, seed: u64) -> (Bot, Bot) {

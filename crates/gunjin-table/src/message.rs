@@ -114,6 +114,13 @@ pub enum ErrorCode {
     Replaced,
     /// The table was idle too long and is closed.
     Expired,
+    /// A connection that took no seat in time, or whose client went
+    /// silent (no answer to the server's pings).
+    TimedOut,
+    /// This address opened as many tables as it may this hour.
+    TooManyTables,
+    /// The server has as many tables open as it takes.
+    ServerFull,
 }
 
 impl ErrorCode {
@@ -129,6 +136,9 @@ impl ErrorCode {
                 | ErrorCode::TableFull
                 | ErrorCode::Replaced
                 | ErrorCode::Expired
+                | ErrorCode::TimedOut
+                | ErrorCode::TooManyTables
+                | ErrorCode::ServerFull
         )
     }
 }

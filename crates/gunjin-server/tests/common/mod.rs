@@ -61,6 +61,13 @@ impl Scratch {
                 burst: 1e6,
                 per_sec: 1e6,
             },
+            // Short enough for the tests of the timeouts themselves, long
+            // enough for an idle bot on a loaded machine elsewhere.
+            header_timeout: Duration::from_secs(2),
+            first_message: Duration::from_secs(2),
+            ping_interval: Duration::from_secs(1),
+            ping_timeout: Duration::from_secs(10),
+            ..Config::default()
         }
     }
 }
@@ -91,6 +98,23 @@ pub async fn play_out(host: &mut Bot, guest: &mut Bot) -> Outcome {
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a, b);
     a
+}
+
+/// The next error the bot is sent, skipping other messages.
+pub async fn next_error(bot: &mut Bot) -> gunjin_table::ErrorCode {
+    loop {
+        if let gunjin_table::ServerMessage::Error { code, .. } = bot.recv().await.unwrap() {
+            return code;
+        }
+    }
+}
+
+/// A server with the test settings changed by `tune`, and its files.
+pub async fn start_with(name: &str, tune: impl FnOnce(&mut Config)) -> (Server, Scratch) {
+    let scratch = Scratch::new(name);
+    let mut config = scratch.config();
+    tune(&mut config);
+    (Server::start(config).await.unwrap(), scratch)
 }
 
 /// Both bots play until the game has `ply` moves.
