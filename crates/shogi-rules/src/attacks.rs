@@ -222,17 +222,46 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     }
 }
 
-/// The squares of the rook and bishop rays and the lance's file from `sq`
-/// on an empty board: where a slider would have to stand to pin or check
-/// along a line through `sq`.
-#[inline]
-pub(crate) fn pseudo_rook(sq: Square) -> Bitboard {
-    rook_attacks(sq, Bitboard::EMPTY)
+/// The union of `dirs`' rays from every square: where a slider of that
+/// kind attacks on an empty board.
+const fn empty_board_table(dirs: [usize; 4]) -> [Bitboard; 81] {
+    let mut table = [Bitboard(0); 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut i = 0;
+        while i < 4 {
+            table[sq].0 |= walk(sq, DIRS[dirs[i]], 9);
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
 }
 
+static ROOK_EMPTY: [Bitboard; 81] = empty_board_table(ORTHOGONAL);
+static BISHOP_EMPTY: [Bitboard; 81] = empty_board_table(DIAGONAL);
+
+/// The rook lines through `sq` (where a rook or dragon would have to stand
+/// to pin or check along a file or rank), on an empty board.
+#[inline]
+pub(crate) fn pseudo_rook(sq: Square) -> Bitboard {
+    ROOK_EMPTY[sq.index()]
+}
+
+/// The bishop lines through `sq`, on an empty board.
 #[inline]
 pub(crate) fn pseudo_bishop(sq: Square) -> Bitboard {
-    bishop_attacks(sq, Bitboard::EMPTY)
+    BISHOP_EMPTY[sq.index()]
+}
+
+/// Where a `color` lance on `sq` attacks on an empty board.
+#[inline]
+pub(crate) fn pseudo_lance(color: Color, sq: Square) -> Bitboard {
+    let dir = match color {
+        Color::Sente => UP,
+        Color::Gote => DOWN,
+    };
+    RAYS[dir][sq.index()]
 }
 
 #[cfg(test)]
@@ -276,6 +305,12 @@ mod tests {
     #[test]
     fn between_and_line() {
         assert_eq!(between(sq("5e"), sq("5a")).count(), 3);
+        assert_eq!(
+            pseudo_rook(sq("5e")),
+            rook_attacks(sq("5e"), Bitboard::EMPTY)
+        );
+        assert_eq!(pseudo_bishop(sq("1a")).count(), 8);
+        assert_eq!(pseudo_lance(Color::Gote, sq("5e")).count(), 4);
         assert_eq!(between(sq("1a"), sq("9i")).count(), 7);
         assert!(between(sq("5e"), sq("4c")).is_empty());
         assert_eq!(line(sq("5e"), sq("4d")).count(), 9);

@@ -141,10 +141,16 @@ impl Game {
         (position.move_number() > MOVE_LIMIT).then_some(Outcome::draw(EndReason::MoveLimit))
     }
 
-    /// How often the current position has occurred, this time included.
+    /// How often the current position has occurred, this time included
+    /// (only every other position has the same side to move).
     pub fn repetitions(&self) -> usize {
         let hash = self.position.hash();
-        self.hashes.iter().filter(|&&h| h == hash).count()
+        self.hashes
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == hash)
+            .count()
     }
 
     /// The fourth occurrence draws, unless one side gave check with every

@@ -43,7 +43,11 @@ impl Position {
         let ksq = self.king(us);
         let own = self.board().by_color(us);
         let occupied = self.board().occupied();
-        self.king_moves(ksq, own, moves);
+        moves.extend(self.king_targets().map(|to| Move::Normal {
+            from: ksq,
+            to,
+            promote: false,
+        }));
         let checkers = self.checkers();
         if checkers.more_than_one() {
             return;
@@ -67,33 +71,81 @@ impl Position {
     }
 
     /// Whether the side to move has a legal move at all; without one it has
-    /// lost (checkmate, or the rare position with no move out of check-free
-    /// but blocked pieces, which loses the same way).
+    /// lost. Cheap when the king can step somewhere, as it usually can.
     pub fn has_legal_move(&self) -> bool {
+        if !self.king_targets().is_empty() {
+            return true;
+        }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves_into(&mut moves);
         !moves.is_empty()
     }
 
-    /// Whether `mv` is legal for the side to move.
+    /// Whether `mv` is legal for the side to move, checked directly (no
+    /// generation): for a referee, and for a search's table moves.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut moves = Vec::with_capacity(128);
-        self.legal_moves_into(&mut moves);
-        moves.contains(&mv)
-    }
-
-    fn king_moves(&self, ksq: Square, own: Bitboard, moves: &mut Vec<Move>) {
-        let them = !self.turn();
-        let occupied = self.board().occupied().without(ksq);
-        for to in attacks::king_attacks(ksq) & !own {
-            if self.attackers_to(to, them, occupied).is_empty() {
-                moves.push(Move::Normal {
-                    from: ksq,
-                    to,
-                    promote: false,
-                });
+        let us = self.turn();
+        let occupied = self.board().occupied();
+        let ksq = self.king(us);
+        let evasion_ok = |to: Square, capture_ok: bool| match self.checkers().first() {
+            None => true,
+            Some(_) if self.checkers().more_than_one() => false,
+            Some(checker) => between(ksq, checker).contains(to) || (capture_ok && to == checker),
+        };
+        match mv {
+            Move::Normal { from, to, promote } => {
+                let Some(piece) = self.board().piece_at(from) else {
+                    return false;
+                };
+                let reachable = piece.color == us
+                    && !self.board().by_color(us).contains(to)
+                    && attacks::attacks(us, piece.role, from, occupied).contains(to)
+                    && if promote {
+                        may_promote(us, piece.role, from, to)
+                    } else {
+                        !dead_squares(us, piece.role).contains(to)
+                    };
+                if !reachable {
+                    return false;
+                }
+                if piece.role == Role::King {
+                    return self
+                        .attackers_to(to, !us, occupied.without(from))
+                        .is_empty();
+                }
+                evasion_ok(to, true)
+                    && (!self.pinned(us, occupied).contains(from) || line(ksq, from).contains(to))
+            }
+            Move::Drop { role, to } => {
+                let placeable = self.hand(us).count(role) > 0
+                    && !occupied.contains(to)
+                    && !dead_squares(us, role).contains(to)
+                    && evasion_ok(to, false);
+                placeable && (role != Role::Pawn || self.pawn_drop_allowed(to))
             }
         }
+    }
+
+    /// The two-pawn rule and the pawn-drop mate for a pawn on `to`.
+    fn pawn_drop_allowed(&self, to: Square) -> bool {
+        let us = self.turn();
+        let pawns = self.board().by_piece(Piece::new(us, Role::Pawn));
+        if !(pawns & Bitboard::file(to.file())).is_empty() {
+            return false;
+        }
+        let checks = attacks::pawn_attacks(us, to).contains(self.king(!us));
+        !(checks && self.pawn_drop_mates(to))
+    }
+
+    /// The squares the king of the side to move can step to safely.
+    fn king_targets(&self) -> Bitboard {
+        let us = self.turn();
+        let ksq = self.king(us);
+        let occupied = self.board().occupied().without(ksq);
+        let steps = attacks::king_attacks(ksq) & !self.board().by_color(us);
+        steps
+            .filter(|&to| self.attackers_to(to, !us, occupied).is_empty())
+            .collect()
     }
 
     fn piece_moves(&self, ksq: Square, targets: Bitboard, moves: &mut Vec<Move>) {
@@ -165,6 +217,13 @@ impl Position {
     }
 }
 
+/// Whether a `us` piece of `role` going `from` → `to` may promote: it is a
+/// promotable role and the move starts or ends in the enemy camp.
+#[inline]
+fn may_promote(us: Color, role: Role, from: Square, to: Square) -> bool {
+    role.can_promote() && (CAMP[us].contains(from) || CAMP[us].contains(to))
+}
+
 /// Pushes a piece's moves to `targets`, each with its promotion choices:
 /// promotion may happen when the move starts or ends in the enemy camp and
 /// must happen where the piece could not move again unpromoted.
@@ -178,15 +237,9 @@ fn push_piece_moves(us: Color, role: Role, from: Square, targets: Bitboard, move
         }));
         return;
     }
-    let camp = CAMP[us];
-    let may_promote = if camp.contains(from) {
-        targets
-    } else {
-        targets & camp
-    };
     let must_promote = dead_squares(us, role);
     for to in targets {
-        if may_promote.contains(to) {
+        if may_promote(us, role, from, to) {
             moves.push(Move::Normal {
                 from,
                 to,

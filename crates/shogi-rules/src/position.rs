@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::attacks::{self, between, pseudo_bishop, pseudo_rook};
+use crate::attacks::{self, between, pseudo_bishop, pseudo_lance, pseudo_rook};
 use crate::zobrist::{GOTE_TO_MOVE, board_key, hand_key};
 use crate::{
     Bitboard, Board, ByColor, Color, Hand, Move, ParseSfenError, Piece, Role, Setup, Square,
@@ -246,17 +246,29 @@ impl Position {
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let b = &self.board;
-        let rev = !by;
-        let steppers = (attacks::pawn_attacks(rev, sq) & b.by_role(Role::Pawn))
+        let (rev, ours) = (!by, b.by_color(by));
+        let mut attackers = ((attacks::pawn_attacks(rev, sq) & b.by_role(Role::Pawn))
             | (attacks::knight_attacks(rev, sq) & b.by_role(Role::Knight))
             | (attacks::silver_attacks(rev, sq) & b.by_role(Role::Silver))
             | (attacks::gold_attacks(rev, sq) & b.golds())
             | (attacks::king_attacks(sq)
-                & (b.by_role(Role::King) | b.by_role(Role::Horse) | b.by_role(Role::Dragon)));
-        let sliders = (attacks::lance_attacks(rev, sq, occupied) & b.by_role(Role::Lance))
-            | (attacks::rook_attacks(sq, occupied) & b.rooks())
-            | (attacks::bishop_attacks(sq, occupied) & b.bishops());
-        (steppers | sliders) & b.by_color(by)
+                & (b.by_role(Role::King) | b.by_role(Role::Horse) | b.by_role(Role::Dragon))))
+            & ours;
+        // Sliders only when one stands on a line through `sq` at all: the
+        // empty-board test is one lookup, the ray walk several.
+        let rooks = b.rooks() & ours;
+        if !(pseudo_rook(sq) & rooks).is_empty() {
+            attackers |= attacks::rook_attacks(sq, occupied) & rooks;
+        }
+        let bishops = b.bishops() & ours;
+        if !(pseudo_bishop(sq) & bishops).is_empty() {
+            attackers |= attacks::bishop_attacks(sq, occupied) & bishops;
+        }
+        let lances = b.by_role(Role::Lance) & ours;
+        if !(pseudo_lance(rev, sq) & lances).is_empty() {
+            attackers |= attacks::lance_attacks(rev, sq, occupied) & lances;
+        }
+        attackers
     }
 
     fn attackers_of_king(&self, color: Color) -> Bitboard {
@@ -270,7 +282,7 @@ impl Position {
         let ksq = self.kings[color];
         let snipers = ((pseudo_rook(ksq) & b.rooks())
             | (pseudo_bishop(ksq) & b.bishops())
-            | (attacks::lance_attacks(color, ksq, Bitboard::EMPTY) & b.by_role(Role::Lance)))
+            | (pseudo_lance(color, ksq) & b.by_role(Role::Lance)))
             & b.by_color(!color);
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {

@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shogi_rules::{
-    Color, Game, Handicap, Position, Record, Role, japanese_move, parse_japanese_move,
-    random_playout, read_kif, write_kif,
+    Color, Game, Handicap, Move, Position, Record, Role, Square, japanese_move,
+    parse_japanese_move, random_playout, read_kif, write_kif,
 };
 
 /// Pieces on the board and in both hands: constant through a game.
@@ -65,6 +65,40 @@ fn check_position(position: &Position) {
     }
     moves.sort();
     assert_eq!(moves, reference::legal_moves(position), "{position}");
+    for mv in reference::pseudo_legal(position) {
+        assert_eq!(
+            position.is_legal(mv),
+            moves.binary_search(&mv).is_ok(),
+            "{position} {mv}"
+        );
+    }
+    assert_eq!(position.has_legal_move(), !moves.is_empty());
+}
+
+/// Moves of every shape, most of them nonsense here, are legal exactly
+/// when the generator lists them.
+fn check_is_legal_on_nonsense(position: &Position, rng: &mut SmallRng) {
+    let moves = position.legal_moves();
+    let square = |rng: &mut SmallRng| Square::ALL[rng.random_range(0..81)];
+    for _ in 0..64 {
+        let mv = if rng.random() {
+            Move::Normal {
+                from: square(rng),
+                to: square(rng),
+                promote: rng.random(),
+            }
+        } else {
+            Move::Drop {
+                role: Role::ALL[rng.random_range(0..14)],
+                to: square(rng),
+            }
+        };
+        assert_eq!(
+            position.is_legal(mv),
+            moves.contains(&mv),
+            "{position} {mv}"
+        );
+    }
 }
 
 proptest! {
@@ -82,6 +116,7 @@ proptest! {
             }
             check_position(game.position());
             check_japanese(game.position(), &mut rng);
+            check_is_legal_on_nonsense(game.position(), &mut rng);
             let moves = game.position().legal_moves();
             game.play(moves[rng.random_range(0..moves.len())]).unwrap();
             prop_assert_eq!(material(game.position()), material_at_start);
@@ -151,7 +186,7 @@ fn random_games_reach_drops_promotions_and_checks() {
         random_playout(&mut game, &mut rng);
         let mut position = Position::start();
         for &mv in game.moves() {
-            if let shogi_rules::Move::Drop { role, .. } = mv {
+            if let Move::Drop { role, .. } = mv {
                 drops.push(role);
             }
             promotions += usize::from(mv.is_promotion());

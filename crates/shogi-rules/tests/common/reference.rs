@@ -73,7 +73,7 @@ fn in_camp(color: Color, sq: Square) -> bool {
 
 /// Moves obeying how pieces move, promotion and the drop rules, but not
 /// yet the own king's safety or the pawn-drop mate.
-fn pseudo_legal(position: &Position) -> Vec<Move> {
+pub fn pseudo_legal(position: &Position) -> Vec<Move> {
     let us = position.turn();
     let board = position.board();
     let mut moves = Vec::new();
