@@ -39,11 +39,30 @@ impl Position {
     /// assert_eq!(moves.len(), 30);
     /// ```
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        self.generate(Bitboard::FULL, moves);
+    }
+
+    /// Appends the legal captures (each with its promotion choices) and no
+    /// drops: the moves a quiescence search looks at.
+    ///
+    /// ```
+    /// use shogi_rules::Position;
+    /// let position = Position::from_sfen("4k4/9/4p4/4P4/9/9/9/9/4K4 b - 1").unwrap();
+    /// let mut captures = Vec::new();
+    /// position.legal_captures_into(&mut captures);
+    /// assert_eq!(captures, ["5d5c+".parse().unwrap(), "5d5c".parse().unwrap()]);
+    /// ```
+    pub fn legal_captures_into(&self, moves: &mut Vec<Move>) {
+        self.generate(self.board().by_color(!self.turn()), moves);
+    }
+
+    /// The legal moves to squares of `wanted`.
+    fn generate(&self, wanted: Bitboard, moves: &mut Vec<Move>) {
         let us = self.turn();
         let ksq = self.king(us);
         let own = self.board().by_color(us);
         let occupied = self.board().occupied();
-        moves.extend(self.king_targets().map(|to| Move::Normal {
+        moves.extend((self.king_targets() & wanted).map(|to| Move::Normal {
             from: ksq,
             to,
             promote: false,
@@ -59,8 +78,8 @@ impl Position {
             }
             None => (!own, !occupied),
         };
-        self.piece_moves(ksq, targets, moves);
-        self.drops(drop_targets, moves);
+        self.piece_moves(ksq, targets & wanted, moves);
+        self.drops(drop_targets & wanted, moves);
     }
 
     /// Every legal move of the side to move.

@@ -368,13 +368,34 @@ impl Position {
                 self.hash = self.hash.wrapping_add(board_key(us, role, to));
             }
         }
-        self.turn = !us;
-        self.hash = match us {
+        self.pass_turn();
+        self.checkers = self.attackers_of_king(!us);
+    }
+
+    /// Passes the turn without a move: a search's null move. Only for a
+    /// side to move that is not in check (the opponent is then not in
+    /// check either, so the position stays legal).
+    ///
+    /// ```
+    /// use shogi_rules::{Color, Position};
+    /// let mut position = Position::start();
+    /// position.play_null();
+    /// assert_eq!(position.turn(), Color::Gote);
+    /// assert_eq!(position.hash(), position.recomputed_hash());
+    /// ```
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.is_check(), "no null move out of check");
+        self.pass_turn();
+        self.checkers = Bitboard::EMPTY;
+    }
+
+    fn pass_turn(&mut self) {
+        self.hash = match self.turn {
             Color::Sente => self.hash.wrapping_add(GOTE_TO_MOVE),
             Color::Gote => self.hash.wrapping_sub(GOTE_TO_MOVE),
         };
+        self.turn = !self.turn;
         self.move_number += 1;
-        self.checkers = self.attackers_of_king(!us);
     }
 
     fn compute_hash(&self) -> u64 {

@@ -19,7 +19,7 @@ use crate::Color;
 /// assert_eq!((sq.file(), sq.rank()), (7, 7));
 /// assert_eq!(sq.to_string(), "7g");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
@@ -109,6 +109,13 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file(), (b'a' + self.rank() - 1) as char)
+    }
+}
+
+impl fmt::Debug for Square {
+    /// The USI name, as in test failures and logs one wants to read.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
     }
 }
 

@@ -73,6 +73,23 @@ fn check_position(position: &Position) {
         );
     }
     assert_eq!(position.has_legal_move(), !moves.is_empty());
+    let mut captures = Vec::new();
+    position.legal_captures_into(&mut captures);
+    let occupied = position.board().occupied();
+    let expected: Vec<Move> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| !mv.is_drop() && occupied.contains(mv.to()))
+        .collect();
+    assert_eq!(captures, expected, "{position}");
+    for &mv in &moves {
+        assert_eq!(Move::from_u16(mv.to_u16()), Some(mv));
+    }
+    if !position.is_check() {
+        let mut passed = position.clone();
+        passed.play_null();
+        assert_eq!(Position::new(passed.to_setup()).as_ref(), Ok(&passed));
+    }
 }
 
 /// Moves of every shape, most of them nonsense here, are legal exactly
