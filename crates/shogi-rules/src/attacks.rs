@@ -5,7 +5,7 @@
 //! the eight directions, cut at the first occupied square (the lowest bit
 //! for directions of growing index, the highest for the others). With the
 //! 81 squares in one `u128` that is a couple of bit scans per ray and
-//! 10 kB of tables, small enough for the browser build.
+//! about 26 kB of tables in all, small enough for the browser build.
 
 use crate::{Bitboard, Color, Role, Square};
 
