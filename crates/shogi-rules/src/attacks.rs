@@ -160,7 +160,7 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The squares a `color` piece of `role` on `sq` attacks, given the
 /// occupied squares.
-#[inline]
+#[inline(always)]
 pub fn attacks(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Pawn => pawn_attacks(color, sq),

@@ -236,41 +236,40 @@ impl Position {
     }
 }
 
-/// Whether a `us` piece of `role` going `from` → `to` may promote: it is a
-/// promotable role and the move starts or ends in the enemy camp.
+/// Where a `us` piece of `role` leaving `from` may promote: nowhere for a
+/// role that does not promote, anywhere if it starts in the enemy camp,
+/// else in the camp.
+#[inline]
+fn promotion_squares(us: Color, role: Role, from: Square) -> Bitboard {
+    if !role.can_promote() {
+        Bitboard::EMPTY
+    } else if CAMP[us].contains(from) {
+        Bitboard::FULL
+    } else {
+        CAMP[us]
+    }
+}
+
 #[inline]
 fn may_promote(us: Color, role: Role, from: Square, to: Square) -> bool {
-    role.can_promote() && (CAMP[us].contains(from) || CAMP[us].contains(to))
+    promotion_squares(us, role, from).contains(to)
 }
 
 /// Pushes a piece's moves to `targets`, each with its promotion choices:
-/// promotion may happen when the move starts or ends in the enemy camp and
-/// must happen where the piece could not move again unpromoted.
+/// promoted where [`promotion_squares`] allows, unpromoted except where the
+/// piece could never move again.
 #[inline]
 fn push_piece_moves(us: Color, role: Role, from: Square, targets: Bitboard, moves: &mut Vec<Move>) {
-    if !role.can_promote() {
-        moves.extend(targets.map(|to| Move::Normal {
-            from,
-            to,
-            promote: false,
-        }));
-        return;
-    }
-    let must_promote = dead_squares(us, role);
-    for to in targets {
-        if may_promote(us, role, from, to) {
-            moves.push(Move::Normal {
-                from,
-                to,
-                promote: true,
-            });
-        }
-        if !must_promote.contains(to) {
-            moves.push(Move::Normal {
-                from,
-                to,
-                promote: false,
-            });
-        }
-    }
+    let promoting = targets & promotion_squares(us, role, from);
+    let staying = targets & !dead_squares(us, role);
+    moves.extend(promoting.map(|to| Move::Normal {
+        from,
+        to,
+        promote: true,
+    }));
+    moves.extend(staying.map(|to| Move::Normal {
+        from,
+        to,
+        promote: false,
+    }));
 }
