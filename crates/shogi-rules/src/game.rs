@@ -6,7 +6,7 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Color, EndReason, Handicap, Move, Outcome, Position, Record};
+use crate::{Color, EndReason, Handicap, Move, Outcome, Position, Record, Square};
 
 /// The game is drawn once this many moves have been played in all.
 pub const MOVE_LIMIT: u32 = 512;
@@ -106,6 +106,19 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// Each move with the position it was played in and the destination of
+    /// the move before it (for 同), from the first move: what notation and
+    /// replays walk through.
+    pub fn steps(&self) -> impl Iterator<Item = (Position, Move, Option<Square>)> + '_ {
+        let start = (self.start.clone(), None);
+        self.moves.iter().scan(start, |(position, previous), &mv| {
+            let step = (position.clone(), mv, *previous);
+            position.play_unchecked(mv);
+            *previous = Some(mv.to());
+            Some(step)
+        })
     }
 
     /// The act that ended the game, if it was not a move.

@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use crate::{Color, Move, Position, Role, Square};
+use crate::{Color, Game, Move, Position, Role, Square};
 
 const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANK_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -219,6 +219,29 @@ pub fn japanese_move(position: &Position, mv: Move, previous: Option<Square>) ->
         destination(mv.to(), previous),
         piece_and_suffix(position, &legal, mv)
     )
+}
+
+/// Every move of `game` in Japanese notation with its side mark, as a move
+/// list shows them.
+///
+/// ```
+/// use shogi_rules::{Game, Position, japanese_moves};
+/// let mut game = Game::new(Position::start());
+/// for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+///     game.play(usi.parse().unwrap()).unwrap();
+/// }
+/// assert_eq!(japanese_moves(&game), ["▲７六歩", "△３四歩", "▲２二角成", "△同　銀"]);
+/// ```
+pub fn japanese_moves(game: &Game) -> Vec<String> {
+    game.steps()
+        .map(|(position, mv, previous)| {
+            format!(
+                "{}{}",
+                position.turn().mark(),
+                japanese_move(&position, mv, previous)
+            )
+        })
+        .collect()
 }
 
 /// Why a text is not a legal move in Japanese notation here.

@@ -163,13 +163,9 @@ pub fn write_kif(game: &Game) -> String {
     .expect("writing to a String");
     let giver = handicap.is_some_and(|h| h != Handicap::Even);
     out.push_str("手数----指手---------消費時間--\n");
-    let mut position = start.clone();
-    let mut previous = None;
-    for (i, &mv) in game.moves().iter().enumerate() {
+    for (i, (position, mv, previous)) in game.steps().enumerate() {
         let text = kif_move(&position, mv, previous);
         writeln!(out, "{:>4} {text}", i + 1).expect("writing to a String");
-        position.play_unchecked(mv);
-        previous = Some(mv.to());
     }
     if let Some((act, result)) = ending_lines(game, giver) {
         if let Some(act) = act {

@@ -103,7 +103,7 @@ pub use hand::Hand;
 pub use handicap::Handicap;
 pub use impasse::{DECLARATION_PIECES, ImpasseCount, declaration_points};
 pub use japanese::{
-    ParseJapaneseError, japanese_move, parse_japanese_move, role_name, square_name,
+    ParseJapaneseError, japanese_move, japanese_moves, parse_japanese_move, role_name, square_name,
 };
 pub use kif::{KifEncoding, KifError, decode_kif, read_kif, write_kif};
 pub use moves::Move;

@@ -32,6 +32,11 @@ echo "node $(node --version), $(rustc --version)"
 echo "wasm module: $(wc -c <"$wasm") bytes$([[ -x "$wasm_opt" ]] && echo ", after wasm-opt -O3: $(wc -c <"${wasm%.wasm}.opt.wasm") bytes")"
 echo "$games games per round, $rounds rounds, seed $seed, perft depth $depth, $repeats repeats"
 
+# Each repeat runs the variants back to back, so the ratios within one
+# repeat compare like with like even when the machine's speed drifts; the
+# summary takes the median of those ratios.
+declare -A playout_ratios perft_ratios
+for variant in "${variants[@]}"; do playout_ratios[$variant]="" perft_ratios[$variant]=""; done
 for ((i = 1; i <= repeats; i++)); do
     declare -A top=() nps=()
     for variant in "${variants[@]}"; do
@@ -42,6 +47,8 @@ for ((i = 1; i <= repeats; i++)); do
         esac
         read -r _ t median plies n <<<"$out"
         top[$variant]=$t nps[$variant]=$n
+        playout_ratios[$variant]+="$(awk -v x="$t" -v b="${top[native]}" 'BEGIN { print x / b }') "
+        perft_ratios[$variant]+="$(awk -v x="$n" -v b="${nps[native]}" 'BEGIN { print x / b }') "
         printf '%-9s playout best %5.2f M plies/s (median %5.2f, %s plies in round 1, /native %.2f)   perft %6.2f M nodes/s (/native %.2f)\n' \
             "$variant:" "$(awk -v x="$t" 'BEGIN { print x / 1e6 }')" \
             "$(awk -v x="$median" 'BEGIN { print x / 1e6 }')" "$plies" \
@@ -49,4 +56,11 @@ for ((i = 1; i <= repeats; i++)); do
             "$(awk -v x="$n" 'BEGIN { print x / 1e6 }')" \
             "$(awk -v x="$n" -v b="${nps[native]}" 'BEGIN { print x / b }')"
     done
+done
+
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo "summary (median over repeats of the ratio to native):"
+for variant in "${variants[@]}"; do
+    printf '  %-9s playout/native %.2f   perft/native %.2f\n' "$variant" \
+        "$(median <<<"${playout_ratios[$variant]}")" "$(median <<<"${perft_ratios[$variant]}")"
 done
