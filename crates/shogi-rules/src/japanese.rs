@@ -301,17 +301,7 @@ pub fn parse_japanese_move(
     text: &str,
     previous: Option<Square>,
 ) -> Result<Move, ParseJapaneseError> {
-    let trimmed = text.trim();
-    let body = match trimmed.chars().next() {
-        Some(mark @ ('▲' | '△' | '☗' | '☖')) => {
-            let sente = matches!(mark, '▲' | '☗');
-            if sente != (position.turn() == Color::Sente) {
-                return Err(ParseJapaneseError::WrongSide(text.to_owned()));
-            }
-            &trimmed[mark.len_utf8()..]
-        }
-        _ => trimmed,
-    };
+    let body = strip_side_mark(position, text)?;
     let wanted = normalize(body);
     let legal = position.legal_moves();
     let reading = |text: &str, loose: bool| -> Vec<Move> {
@@ -343,6 +333,21 @@ pub fn parse_japanese_move(
         [mv] => Ok(mv),
         [] => Err(ParseJapaneseError::NoSuchMove(text.to_owned())),
         _ => Err(ParseJapaneseError::Ambiguous(text.to_owned())),
+    }
+}
+
+/// The text without a leading ▲/△/☗/☖, which must name the side to move.
+fn strip_side_mark<'a>(position: &Position, text: &'a str) -> Result<&'a str, ParseJapaneseError> {
+    let trimmed = text.trim();
+    match trimmed.chars().next() {
+        Some(mark @ ('▲' | '△' | '☗' | '☖')) => {
+            let sente = matches!(mark, '▲' | '☗');
+            if sente != (position.turn() == Color::Sente) {
+                return Err(ParseJapaneseError::WrongSide(text.to_owned()));
+            }
+            Ok(&trimmed[mark.len_utf8()..])
+        }
+        _ => Ok(trimmed),
     }
 }
 

@@ -13,8 +13,8 @@ use core::fmt::{self, Write};
 
 use crate::japanese::{parse_square, promotion_word, square_name};
 use crate::{
-    Color, EndReason, Ending, Game, Handicap, Move, PlayError, Position, PositionError, Setup,
-    Square, parse_japanese_move, role_name,
+    Color, EndReason, Ending, Game, Handicap, Move, Position, PositionError, Setup, Square,
+    parse_japanese_move, role_name,
 };
 
 /// Why a KIF text does not read as a game.
@@ -179,68 +179,86 @@ pub fn write_kif(game: &Game) -> String {
 /// Reads a KIF text (main line only) and replays it.
 pub fn read_kif(text: &str) -> Result<Game, KifError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut start: Option<Setup> = None;
-    let mut board = bod::Reader::default();
-    let mut game: Option<Game> = None;
-    let mut previous = None;
-    let mut act: Option<&str> = None;
-    let mut winner: Option<Color> = None;
+    let mut reader = KifReader::default();
     for line in text.lines().map(|l| l.trim_end_matches('\r')) {
-        if line.starts_with(['#', '*', '&']) || line.trim().is_empty() {
-            continue;
-        }
         if line.starts_with("変化：") {
             break;
         }
+        reader.read_line(line)?;
+    }
+    reader.finish()
+}
+
+/// What has been read of a KIF text so far.
+#[derive(Default)]
+struct KifReader {
+    start: Option<Setup>,
+    board: bod::Reader,
+    game: Option<Game>,
+    previous: Option<Square>,
+    act: Option<&'static str>,
+    winner: Option<Color>,
+}
+
+impl KifReader {
+    fn read_line(&mut self, line: &str) -> Result<(), KifError> {
+        if line.starts_with(['#', '*', '&']) || line.trim().is_empty() {
+            return Ok(());
+        }
         if let Some(name) = line.strip_prefix("手合割：") {
             let name = name.trim_matches(|c: char| c.is_whitespace());
-            let h = Handicap::from_japanese(name).ok_or_else(|| KifError::Handicap(name.into()))?;
-            start = Some(h.setup());
-            continue;
+            let handicap =
+                Handicap::from_japanese(name).ok_or_else(|| KifError::Handicap(name.into()))?;
+            self.start = Some(handicap.setup());
+        } else if let Some(rest) = line.strip_prefix("まで") {
+            self.winner = result_winner(rest);
+        } else if !self.board.read_line(line)?
+            && let Some((ply, token)) = move_line(line)
+        {
+            self.read_move(ply, token)?;
         }
-        if board.read_line(line)? {
-            continue;
+        Ok(())
+    }
+
+    /// The game, started from the diagram or handicap read so far.
+    fn game(&mut self) -> Result<&mut Game, KifError> {
+        if self.game.is_none() {
+            self.game = Some(Game::new(first_position(self.start, &self.board)?));
         }
-        if let Some(rest) = line.strip_prefix("まで") {
-            winner = result_winner(rest);
-            continue;
-        }
-        let Some((ply, token)) = move_line(line) else {
-            continue;
-        };
-        let game = match &mut game {
-            Some(game) => game,
-            None => game.insert(Game::new(first_position(start, &board)?)),
-        };
-        if act.is_some() {
+        Ok(self.game.as_mut().expect("just started"))
+    }
+
+    fn read_move(&mut self, ply: usize, token: &str) -> Result<(), KifError> {
+        let previous = self.previous;
+        let after_act = self.act.is_some();
+        let game = self.game()?;
+        if after_act {
             return Err(KifError::AfterEnd { ply });
         }
-        if ACTS.contains(&token) {
-            act = Some(token);
-            continue;
+        if let Some(&act) = ACTS.iter().find(|&&act| act == token) {
+            self.act = Some(act);
+            return Ok(());
         }
         if game.outcome().is_some() {
             return Err(KifError::AfterEnd { ply });
         }
-        let mv = read_move(game.position(), token, previous).ok_or_else(|| KifError::Move {
+        let illegal = || KifError::Move {
             ply,
             text: token.into(),
-        })?;
-        game.play(mv).map_err(|e| match e {
-            PlayError::GameOver => KifError::AfterEnd { ply },
-            PlayError::IllegalMove(_) => KifError::Move {
-                ply,
-                text: token.into(),
-            },
-        })?;
-        previous = Some(mv.to());
+        };
+        let mv = read_move(game.position(), token, previous).ok_or_else(illegal)?;
+        game.play(mv).map_err(|_| illegal())?;
+        self.previous = Some(mv.to());
+        Ok(())
     }
-    let mut game = match game {
-        Some(game) => game,
-        None => Game::new(first_position(start, &board)?),
-    };
-    apply_act(&mut game, act, winner);
-    Ok(game)
+
+    fn finish(mut self) -> Result<Game, KifError> {
+        let (act, winner) = (self.act, self.winner);
+        self.game()?;
+        let mut game = self.game.expect("started above");
+        apply_act(&mut game, act, winner);
+        Ok(game)
+    }
 }
 
 fn first_position(start: Option<Setup>, board: &bod::Reader) -> Result<Position, KifError> {
