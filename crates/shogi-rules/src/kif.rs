@@ -61,12 +61,11 @@ impl KifEncoding {
     /// The encoding a file name's extension says (`.kif` → Shift_JIS,
     /// anything else → UTF-8).
     pub fn for_file_name(name: &str) -> KifEncoding {
-        #[cfg(feature = "shift-jis")]
-        if name.to_ascii_lowercase().ends_with(".kif") {
-            return KifEncoding::ShiftJis;
+        match name.to_ascii_lowercase().ends_with(".kif") {
+            #[cfg(feature = "shift-jis")]
+            true => KifEncoding::ShiftJis,
+            _ => KifEncoding::Utf8,
         }
-        let _ = name;
-        KifEncoding::Utf8
     }
 }
 
@@ -273,7 +272,11 @@ fn move_line(line: &str) -> Option<(usize, &str)> {
     Some((ply, fields.next()?))
 }
 
-const ACTS: [&str; 8] = [
+/// The last lines that are acts, not moves. Only 投了, 切れ負け and
+/// 入玉勝ち/宣言勝ち end a game read; the replay finds 詰み and 千日手 by
+/// itself, and a game that ends with 持将棋, 中断 or 反則負け is left
+/// unfinished (the rules here have no such outcome).
+const ACTS: [&str; 9] = [
     "投了",
     "切れ負け",
     "入玉勝ち",
@@ -282,6 +285,7 @@ const ACTS: [&str; 8] = [
     "千日手",
     "持将棋",
     "中断",
+    "反則負け",
 ];
 
 /// The winner named by a result line's rest (`81手で先手の勝ち`).

@@ -181,6 +181,9 @@ fn errors_name_the_move() {
     assert!(matches!(error("|v香v桂|一\n"), KifError::Board(_)));
     let after_end = "   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n";
     assert_eq!(error(after_end), KifError::AfterEnd { ply: 3 });
+    // An act the rules have no outcome for leaves the game unfinished.
+    let unfinished = read_kif("   1 ７六歩(77)\n   2 反則負け\n").unwrap();
+    assert_eq!((unfinished.moves().len(), unfinished.outcome()), (1, None));
     // Moves without origins read as Japanese notation.
     let bare = read_kif("   1 ７六歩\n   2 ３四歩\n   3 ２二角成\n   4 同銀\n").unwrap();
     assert_eq!(bare.moves()[3], mv("3a2b"));
