@@ -15,6 +15,7 @@
 
 use core::fmt;
 
+use crate::movegen::may_promote;
 use crate::{Color, Game, Move, Position, Role, Square};
 
 const FILE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -152,7 +153,7 @@ fn rivals(
 
 /// The move's destination in words: 同 (with KIF's full-width space) when
 /// it is the square of the last move.
-fn destination(to: Square, previous: Option<Square>) -> String {
+pub(crate) fn destination(to: Square, previous: Option<Square>) -> String {
     if previous == Some(to) {
         "同　".to_owned()
     } else {
@@ -168,9 +169,7 @@ pub(crate) fn promotion_word(
     to: Square,
     promote: bool,
 ) -> &'static str {
-    let could_promote =
-        role.can_promote() && (from.in_enemy_camp(color) || to.in_enemy_camp(color));
-    match (promote, could_promote) {
+    match (promote, may_promote(color, role, from, to)) {
         (true, _) => "成",
         (false, true) => "不成",
         (false, false) => "",

@@ -11,7 +11,7 @@ mod bod;
 
 use core::fmt::{self, Write};
 
-use crate::japanese::{parse_square, promotion_word, square_name};
+use crate::japanese::{destination, parse_square, promotion_word};
 use crate::{
     Color, EndReason, Ending, Game, Handicap, Move, Position, PositionError, Setup, Square,
     parse_japanese_move, role_name,
@@ -101,11 +101,7 @@ fn side_name(color: Color, handicap: bool) -> &'static str {
 /// A move as KIF writes it: `７六歩(77)`, `同　歩(23)`, `５五角打`; the
 /// origin in place of a disambiguator.
 fn kif_move(position: &Position, mv: Move, previous: Option<Square>) -> String {
-    let target = if previous == Some(mv.to()) {
-        "同　".to_owned()
-    } else {
-        square_name(mv.to())
-    };
+    let target = destination(mv.to(), previous);
     match mv {
         Move::Drop { role, .. } => format!("{target}{}打", role_name(role)),
         Move::Normal { from, to, promote } => {

@@ -250,8 +250,9 @@ fn promotion_squares(us: Color, role: Role, from: Square) -> Bitboard {
     }
 }
 
+/// Whether a `us` piece of `role` going `from` → `to` may promote.
 #[inline]
-fn may_promote(us: Color, role: Role, from: Square, to: Square) -> bool {
+pub(crate) fn may_promote(us: Color, role: Role, from: Square, to: Square) -> bool {
     promotion_squares(us, role, from).contains(to)
 }
 
