@@ -2,7 +2,7 @@
 //! decisions it leaves open written down in `docs/SHOGI_RULES.md`: the
 //! board and hands, legal moves and drops with every restriction, check,
 //! every end of a game, the nine handicaps, SFEN, USI, Japanese notation,
-//! KIF and replayable records.
+//! KIF, CSA and replayable records.
 //!
 //! Pure Rust with no web dependency: the app, the CPU and the tests all ask
 //! the same code, and the rest of the project only ever sees this crate's
@@ -48,7 +48,7 @@
 //! `shunsai` (fast generation on `shogi_core` types) and `rsshogi`
 //! (YaneuraOu-style, with PEXT/AVX2 paths). None has the project's end
 //! rules (perpetual check, the 27-point declaration, the 512-move draw),
-//! Japanese notation with disambiguators or KIF in both directions, so the
+//! Japanese notation with disambiguators or KIF and CSA in both directions, so the
 //! crate would have wrapped one and converted types on every move of a
 //! search. What decided it:
 //! - **correctness** is pinned here as firmly as in any of them: perft from
@@ -74,6 +74,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod color;
+mod csa;
 mod game;
 mod hand;
 mod handicap;
@@ -98,6 +99,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::{ByColor, Color};
+pub use csa::{CsaError, read_csa, write_csa};
 pub use game::{Ending, Game, MOVE_LIMIT, PlayError, REPETITION_LIMIT};
 pub use hand::Hand;
 pub use handicap::Handicap;

@@ -11,7 +11,7 @@ use crate::{
 
 /// How many of each role (promoted or not, on the board or in hand) the
 /// set holds.
-const fn set_size(role: Role) -> u32 {
+pub(crate) const fn set_size(role: Role) -> u32 {
     match role {
         Role::Pawn => 18,
         Role::Lance | Role::Knight | Role::Silver | Role::Gold => 4,

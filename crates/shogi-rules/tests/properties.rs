@@ -2,7 +2,7 @@
 //! computed from scratch after every move, the move generator agrees with
 //! a naive one, `gives_check` with playing the move, SFEN and Japanese
 //! notation round-trip, and games however they end replay from their
-//! record and from their KIF.
+//! record, their KIF and their CSA.
 
 mod common;
 
@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use shogi_rules::{
-    Color, Game, Handicap, Move, Position, Record, Role, Square, japanese_move,
-    parse_japanese_move, random_playout, read_kif, write_kif,
+    Color, Ending, Game, Handicap, Move, Position, Record, Role, Square, japanese_move,
+    parse_japanese_move, random_playout, read_csa, read_kif, write_csa, write_kif,
 };
 
 /// Pieces on the board and in both hands: constant through a game.
@@ -141,7 +141,7 @@ proptest! {
     }
 
     #[test]
-    fn finished_games_replay_from_their_record_and_kif(
+    fn finished_games_replay_from_their_record_kif_and_csa(
         seed: u64,
         handicap in 0..Handicap::ALL.len(),
         ending in 0..4u8,
@@ -154,6 +154,17 @@ proptest! {
         let from_kif = read_kif(&kif).unwrap();
         prop_assert_eq!(from_kif.outcome(), Some(outcome), "{}", kif);
         prop_assert_eq!(from_kif.record(), game.record());
+        // CSA names an act only as the side to move's.
+        let csa = write_csa(&game);
+        let from_csa = read_csa(&csa).unwrap();
+        prop_assert_eq!(from_csa.moves(), game.moves());
+        let off_turn = matches!(
+            game.ending(),
+            Some(Ending::Resign(side) | Ending::TimeOut(side)) if side != game.position().turn()
+        );
+        if !off_turn {
+            prop_assert_eq!(from_csa.outcome(), Some(outcome), "{}", csa);
+        }
         let record: Record = game.record().to_string().parse().unwrap();
         prop_assert_eq!(&record, &game.record());
         let replayed = record.replay().unwrap();
