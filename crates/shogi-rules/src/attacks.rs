@@ -109,32 +109,39 @@ fn ray(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(ray.0 ^ RAYS[dir][first as usize].0)
 }
 
+/// The square in front of a `color` pawn on `sq` (none on the last rank).
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
 }
 
+/// The two squares a `color` knight on `sq` jumps to.
 #[inline]
 pub fn knight_attacks(color: Color, sq: Square) -> Bitboard {
     KNIGHT[color.index()][sq.index()]
 }
 
+/// The five steps of a `color` silver on `sq`: forward and the diagonals.
 #[inline]
 pub fn silver_attacks(color: Color, sq: Square) -> Bitboard {
     SILVER[color.index()][sq.index()]
 }
 
-/// Also the attacks of the four promoted minor pieces.
+/// The six steps of a `color` gold on `sq`, and of the four promoted
+/// minor pieces that move as one.
 #[inline]
 pub fn gold_attacks(color: Color, sq: Square) -> Bitboard {
     GOLD[color.index()][sq.index()]
 }
 
+/// The eight steps of a king on `sq` (the same for both sides).
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING[0][sq.index()]
 }
 
+/// A `color` lance on `sq`: straight forward up to and including the
+/// first occupied square.
 #[inline]
 pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     let dir = match color {
@@ -144,6 +151,8 @@ pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     ray(dir, sq, occupied)
 }
 
+/// A rook on `sq`: the four lines up to and including the first occupied
+/// square of each.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     ORTHOGONAL
@@ -151,6 +160,8 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         .fold(Bitboard::EMPTY, |acc, &dir| acc | ray(dir, sq, occupied))
 }
 
+/// A bishop on `sq`: the four diagonals up to and including the first
+/// occupied square of each.
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     DIAGONAL

@@ -29,9 +29,12 @@ const RANK_1: u128 = {
 };
 
 impl Bitboard {
+    /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 81 squares.
     pub const FULL: Bitboard = Bitboard(BOARD_BITS);
 
+    /// The set of one square.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
@@ -66,31 +69,37 @@ impl Bitboard {
         Bitboard(bits)
     }
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
 
+    /// The set with `sq` added.
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1 << sq.index()))
     }
 
+    /// The set with `sq` taken out.
     #[inline]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
     }
 
+    /// Adds `sq` if absent, removes it if present.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
         self.0 ^= 1 << sq.index();
     }
 
+    /// Whether the set has no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many squares the set has.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()

@@ -22,6 +22,7 @@ impl Default for Board {
 }
 
 impl Board {
+    /// A board with no piece on it.
     pub const fn empty() -> Board {
         Board {
             squares: [None; 81],
@@ -33,6 +34,7 @@ impl Board {
         }
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.squares[sq.index()]
@@ -56,21 +58,25 @@ impl Board {
         Some(piece)
     }
 
+    /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color.sente | self.by_color.gote
     }
 
+    /// The squares of `color`'s pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color]
     }
 
+    /// The squares of both sides' pieces of `role`.
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role]
     }
 
+    /// The squares of `piece` (a role of one side).
     #[inline]
     pub fn by_piece(&self, piece: Piece) -> Bitboard {
         self.by_color[piece.color] & self.by_role[piece.role]

@@ -16,6 +16,7 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both sides, Sente first.
     pub const ALL: [Color; 2] = [Color::Sente, Color::Gote];
 
     /// Dense index for [`ByColor`] and tables.
@@ -24,6 +25,7 @@ impl Color {
         self as usize
     }
 
+    /// The opponent.
     #[inline]
     pub const fn other(self) -> Color {
         match self {
@@ -83,6 +85,7 @@ pub struct ByColor<T> {
 }
 
 impl<T> ByColor<T> {
+    /// One value per side, made by `f`.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
         ByColor {
             sente: f(Color::Sente),
@@ -90,6 +93,7 @@ impl<T> ByColor<T> {
         }
     }
 
+    /// Both values changed by `f`.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
         ByColor {
             sente: f(self.sente),

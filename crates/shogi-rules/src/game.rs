@@ -87,23 +87,28 @@ impl Game {
         game
     }
 
+    /// A game from a handicap's (or the even) starting position.
     pub fn handicap(handicap: Handicap) -> Game {
         Game::new(handicap.position())
     }
 
+    /// The position now.
     #[inline]
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
+    /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }

@@ -16,6 +16,7 @@ use crate::Role;
 pub struct Hand([u8; 7]);
 
 impl Hand {
+    /// A hand holding nothing.
     pub const EMPTY: Hand = Hand([0; 7]);
 
     /// How many of `role` are held; 0 for roles that cannot be held.
@@ -46,6 +47,7 @@ impl Hand {
         self.0[role.index()] -= 1;
     }
 
+    /// Whether the hand holds nothing.
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == [0; 7]

@@ -40,6 +40,7 @@ pub enum Handicap {
 }
 
 impl Handicap {
+    /// Even first, then the handicaps from the smallest.
     pub const ALL: [Handicap; 10] = [
         Handicap::Even,
         Handicap::Lance,
@@ -69,10 +70,12 @@ impl Handicap {
         }
     }
 
+    /// The starting position, written down.
     pub fn setup(self) -> Setup {
         self.sfen().parse().expect("handicap SFENs read")
     }
 
+    /// The starting position.
     pub fn position(self) -> Position {
         Position::new(self.setup()).expect("handicap positions are legal")
     }
@@ -93,6 +96,7 @@ impl Handicap {
         }
     }
 
+    /// The handicap a KIF 手合割 name stands for.
     pub fn from_japanese(name: &str) -> Option<Handicap> {
         Handicap::ALL.into_iter().find(|h| h.japanese() == name)
     }

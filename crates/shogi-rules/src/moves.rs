@@ -28,6 +28,7 @@ pub enum Move {
 }
 
 impl Move {
+    /// The destination square (of a move or a drop).
     #[inline]
     pub const fn to(self) -> Square {
         match self {
@@ -44,11 +45,13 @@ impl Move {
         }
     }
 
+    /// Whether it is a drop from the hand.
     #[inline]
     pub const fn is_drop(self) -> bool {
         matches!(self, Move::Drop { .. })
     }
 
+    /// Whether it is a move that promotes.
     #[inline]
     pub const fn is_promotion(self) -> bool {
         matches!(self, Move::Normal { promote: true, .. })

@@ -37,6 +37,7 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// `winner` won because of `reason`.
     pub const fn win(winner: Color, reason: EndReason) -> Outcome {
         Outcome {
             winner: Some(winner),
@@ -44,6 +45,7 @@ impl Outcome {
         }
     }
 
+    /// A draw because of `reason`.
     pub const fn draw(reason: EndReason) -> Outcome {
         Outcome {
             winner: None,

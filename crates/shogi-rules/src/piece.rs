@@ -12,6 +12,7 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A piece of `role` belonging to `color`.
     #[inline]
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }

@@ -192,21 +192,25 @@ impl Position {
         }
     }
 
+    /// The pieces on the board.
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// Both sides' hands.
     #[inline]
     pub fn hands(&self) -> &ByColor<Hand> {
         &self.hands
     }
 
+    /// What `color` holds in hand.
     #[inline]
     pub fn hand(&self, color: Color) -> Hand {
         self.hands[color]
     }
 
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
@@ -218,6 +222,7 @@ impl Position {
         self.move_number
     }
 
+    /// The square of `color`'s king.
     #[inline]
     pub fn king(&self, color: Color) -> Square {
         self.kings[color]
@@ -236,6 +241,7 @@ impl Position {
         self.checkers
     }
 
+    /// Whether the side to move is in check (a field read).
     #[inline]
     pub fn is_check(&self) -> bool {
         !self.checkers.is_empty()

@@ -34,6 +34,7 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role: the seven hand roles, the king, then the promoted ones.
     pub const ALL: [Role; 14] = [
         Role::Pawn,
         Role::Lance,
@@ -88,6 +89,7 @@ impl Role {
         })
     }
 
+    /// Whether the role promotes (king, gold and promoted roles do not).
     #[inline]
     pub const fn can_promote(self) -> bool {
         self.promoted().is_some()
@@ -107,6 +109,7 @@ impl Role {
         }
     }
 
+    /// Whether the role is a promoted one.
     #[inline]
     pub const fn is_promoted(self) -> bool {
         (self as usize) > Role::King as usize
@@ -161,6 +164,7 @@ impl Role {
 pub struct ByRole<T>(pub [T; 14]);
 
 impl<T> ByRole<T> {
+    /// One value per role, made by `f`.
     pub fn new_with(f: impl FnMut(Role) -> T) -> ByRole<T> {
         ByRole(Role::ALL.map(f))
     }

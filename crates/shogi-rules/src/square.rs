@@ -44,6 +44,7 @@ impl Square {
         }
     }
 
+    /// The square with this index (0–80), if there is one.
     #[inline]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < 81 {
@@ -59,6 +60,7 @@ impl Square {
         Square(index)
     }
 
+    /// The index, 0–80, file by file.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
