@@ -146,6 +146,33 @@ impl Game {
         Ok(())
     }
 
+    /// Takes back the last move (a take-back in a friendly game), or the
+    /// act that ended the game if it ended by one; `None` at the start.
+    ///
+    /// ```
+    /// use shogi_rules::{Game, Position};
+    /// let mut game = Game::new(Position::start());
+    /// game.play("7g7f".parse().unwrap()).unwrap();
+    /// assert_eq!(game.undo(), Some("7g7f".parse().unwrap()));
+    /// assert_eq!(game.position(), &Position::start());
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.ending.take().is_some() {
+            self.outcome = self.end_after_move();
+            return None;
+        }
+        let mv = self.moves.pop()?;
+        self.hashes.pop();
+        self.checks.pop();
+        self.position = self.start.clone();
+        for &played in &self.moves {
+            self.position.play_unchecked(played);
+        }
+        self.outcome = self.end_after_move();
+        Some(mv)
+    }
+
     /// The result after a move (or at the start), if the game is over:
     /// checkmate first, then repetition, then the move limit.
     fn end_after_move(&self) -> Option<Outcome> {

@@ -142,6 +142,31 @@ fn resignation_and_time_out() {
 }
 
 #[test]
+fn undo_takes_back_acts_and_moves() {
+    let mut game = game_after(shogi_rules::START_SFEN, "7g7f 3c3d");
+    game.resign(Color::Gote).unwrap();
+    assert_eq!(game.undo(), None); // the resignation
+    assert_eq!((game.outcome(), game.ending()), (None, None));
+    assert_eq!(game.undo(), Some(mv("3c3d")));
+    assert_eq!(
+        game.position(),
+        game_after(shogi_rules::START_SFEN, "7g7f").position()
+    );
+    // Taking back a mate reopens the game; so does taking back the fourth
+    // repetition, leaving the third.
+    let mut mated = game_after("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b");
+    assert_eq!(mated.undo(), Some(mv("G*5b")));
+    assert_eq!(mated.outcome(), None);
+    let mut repeated = game_after(shogi_rules::START_SFEN, &"2h3h 8b7b 3h2h 7b8b ".repeat(3));
+    repeated.undo();
+    assert_eq!((repeated.repetitions(), repeated.outcome()), (3, None));
+    assert_eq!(
+        repeated.record().replay().unwrap().position(),
+        repeated.position()
+    );
+}
+
+#[test]
 fn illegal_moves_are_refused() {
     let mut game = Game::new(Position::start());
     assert_eq!(
