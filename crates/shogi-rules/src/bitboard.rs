@@ -28,6 +28,30 @@ const RANK_1: u128 = {
     bits
 };
 
+/// The nine squares of each file, files 1–9.
+const FILE_BITS: [u128; 9] = {
+    let mut table = [0; 9];
+    let mut i = 0;
+    while i < 9 {
+        table[i] = FILE_1 << (i * 9);
+        i += 1;
+    }
+    table
+};
+
+/// One bit per square, looked up rather than shifted: a variable 128-bit
+/// shift is several instructions natively and slower still in wasm32,
+/// which has no 128-bit integers.
+const SQUARE_BITS: [u128; 81] = {
+    let mut table = [0; 81];
+    let mut i = 0;
+    while i < 81 {
+        table[i] = 1 << i;
+        i += 1;
+    }
+    table
+};
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -37,13 +61,13 @@ impl Bitboard {
     /// The set of one square.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// The nine squares of `file` (1–9).
     #[inline]
     pub const fn file(file: u8) -> Bitboard {
-        Bitboard(FILE_1 << ((file - 1) * 9))
+        Bitboard(FILE_BITS[file as usize - 1])
     }
 
     /// The nine squares of `rank` (1–9).
@@ -72,25 +96,25 @@ impl Bitboard {
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq.index()) != 0
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// The set with `sq` added.
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | (1 << sq.index()))
+        Bitboard(self.0 | SQUARE_BITS[sq.index()])
     }
 
     /// The set with `sq` taken out.
     #[inline]
     pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
+        Bitboard(self.0 & !SQUARE_BITS[sq.index()])
     }
 
     /// Adds `sq` if absent, removes it if present.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1 << sq.index();
+        self.0 ^= SQUARE_BITS[sq.index()];
     }
 
     /// Whether the set has no square.
