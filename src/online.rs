@@ -224,6 +224,7 @@ impl Online {
                 self.connect(ClientMessage::Resume {
                     table: table.to_owned(),
                     token,
+                    rotate: false,
                 });
                 true
             }
@@ -321,7 +322,11 @@ impl Online {
                 .seat
                 .with_untracked(|s| s.as_ref().is_some_and(|(t, _)| *t == table));
             if same && !this.connected.get_untracked() {
-                this.open_socket(ClientMessage::Resume { table, token });
+                this.open_socket(ClientMessage::Resume {
+                    table,
+                    token,
+                    rotate: false,
+                });
             }
         });
     }

@@ -46,6 +46,9 @@ pub struct Config {
     /// system's, which grows to megabytes): smaller finds a slow reader
     /// sooner and costs less memory per connection.
     pub send_buffer: Option<u32>,
+    /// Origins besides the site's own whose pages may open a WebSocket
+    /// (e.g. `https://friends.example`).
+    pub allowed_origins: Vec<String>,
     /// The server pings every connection this often...
     pub ping_interval: Duration,
     /// ...and one it has heard nothing from (no pong, no message) for this
@@ -83,6 +86,7 @@ impl Default for Config {
             max_tables: 10_000,
             outbox: 256,
             send_buffer: None,
+            allowed_origins: Vec::new(),
             ping_interval: Duration::from_secs(15),
             ping_timeout: Duration::from_secs(45),
         }

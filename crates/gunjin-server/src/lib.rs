@@ -10,6 +10,7 @@
 mod admission;
 mod config;
 mod cpu;
+mod headers;
 mod hub;
 mod limit;
 mod name;
@@ -28,13 +29,14 @@ use std::io;
 use std::net::SocketAddr;
 
 use axum::extract::{Path, State, WebSocketUpgrade};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
 use gunjin_table::{MAX_MESSAGE_BYTES, TABLES_PATH, WS_PATH};
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use admission::Admission;
 pub use config::{Config, Rate};
@@ -59,7 +61,16 @@ impl Server {
             .route(WS_PATH, get(websocket))
             .route(TABLES_PATH, get(offered))
             .route("/api/tables/{id}/record", get(record))
-            .fallback_service(ServeDir::new(&config.dist));
+            .fallback_service(ServeDir::new(&config.dist))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_str(&headers::content_security_policy(&config.dist))
+                    .map_err(io::Error::other)?,
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ));
         let hub = Hub::new(config, store);
         let resumed = hub.resume_all().map_err(io::Error::other)?;
         if resumed > 0 {
@@ -89,7 +100,15 @@ async fn websocket(
     upgrade: WebSocketUpgrade,
     State(hub): State<Hub>,
     Extension(peer): Extension<Peer>,
+    request: HeaderMap,
 ) -> Response {
+    if !headers::origin_allowed(&request, &hub.config().allowed_origins) {
+        return (
+            StatusCode::FORBIDDEN,
+            "this page's origin may not open tables here",
+        )
+            .into_response();
+    }
     // Frames up to 4× the limit reach the session, which answers
     // `too_large`; larger ones are cut off by the WebSocket layer itself.
     upgrade
@@ -102,7 +121,7 @@ async fn websocket(
 /// `tables.json`, which says it does not).
 async fn offered() -> impl IntoResponse {
     (
-        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        [(header::CONTENT_TYPE, "application/json")],
         r#"{"tables":true}"#,
     )
 }

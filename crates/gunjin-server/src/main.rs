@@ -33,6 +33,8 @@ Options (each also read from the environment variable shown):
                       reading (and is disconnected) [GUNJIN_OUTBOX, default 256]
   --send-buffer BYTES the kernel's send buffer per connection
                       [GUNJIN_SEND_BUFFER, default: the system's]
+  --allow-origin LIST origins besides the site's own that may open a
+                      WebSocket, comma-separated [GUNJIN_ALLOW_ORIGIN]
   --ping-secs N       ping interval             [GUNJIN_PING_SECS, default 15]
   --ping-timeout-secs N  a connection silent this long is closed (its seat
                       counts as left) [GUNJIN_PING_TIMEOUT_SECS, default 45]
@@ -112,6 +114,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--max-tables" => config.max_tables = count(&value)?,
             "--outbox" => config.outbox = count(&value)?,
             "--send-buffer" => config.send_buffer = Some(value.parse().map_err(|e| bad(&e))?),
+            "--allow-origin" => {
+                config.allowed_origins = value.split(',').map(|o| o.trim().to_owned()).collect()
+            }
             "--ping-secs" => config.ping_interval = secs(&value)?,
             "--ping-timeout-secs" => config.ping_timeout = secs(&value)?,
             "--rate" => {
@@ -139,6 +144,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--max-tables", "GUNJIN_MAX_TABLES"),
         ("--outbox", "GUNJIN_OUTBOX"),
         ("--send-buffer", "GUNJIN_SEND_BUFFER"),
+        ("--allow-origin", "GUNJIN_ALLOW_ORIGIN"),
         ("--ping-secs", "GUNJIN_PING_SECS"),
         ("--ping-timeout-secs", "GUNJIN_PING_TIMEOUT_SECS"),
     ] {

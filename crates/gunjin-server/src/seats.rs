@@ -64,6 +64,13 @@ impl Seats {
             .expect("a taken seat")
     }
 
+    /// A new token for the seat: the old one no longer opens it.
+    pub fn rotate(&mut self, side: Color) {
+        if let Some(seat) = self.held[side].as_mut() {
+            seat.token = token::random_id();
+        }
+    }
+
     /// Hands the seat to a connection; an older one is told and closed.
     pub fn attach(&mut self, side: Color, conn: Conn) {
         if let Some(old) = self.conns[side].replace(conn) {

@@ -168,12 +168,16 @@ async fn handle(
         ClientMessage::Open { name, rules } => {
             let name = name::player_name(&name)?;
             let (table, token) = hub.open(peer.addr.ip(), name, rules)?;
-            (table, Seating::Resume(token))
+            (table, Seating::Resume(token, false))
         }
         ClientMessage::Join { table, name } => {
             (hub.table(&table)?, Seating::Join(name::player_name(&name)?))
         }
-        ClientMessage::Resume { table, token } => (hub.table(&table)?, Seating::Resume(token)),
+        ClientMessage::Resume {
+            table,
+            token,
+            rotate,
+        } => (hub.table(&table)?, Seating::Resume(token, rotate)),
         _ => {
             return Err(Refusal::new(
                 ErrorCode::NoSeat,
@@ -185,7 +189,12 @@ async fn handle(
     let conn = conn.clone();
     let command = match command {
         Seating::Join(name) => Command::Join { name, conn, reply },
-        Seating::Resume(token) => Command::Resume { token, conn, reply },
+        Seating::Resume(token, rotate) => Command::Resume {
+            token,
+            rotate,
+            conn,
+            reply,
+        },
     };
     table.send(command).await.map_err(|_| closed())?;
     let side = answer.await.map_err(|_| closed())??;
@@ -230,7 +239,8 @@ fn action(msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
 /// How a connection asks for a seat.
 enum Seating {
     Join(String),
-    Resume(String),
+    /// The token, and whether to rotate it.
+    Resume(String, bool),
 }
 
 /// The table's task ended between the lookup and the request.

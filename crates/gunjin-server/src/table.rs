@@ -38,9 +38,11 @@ pub enum Command<R: Referee> {
         conn: Conn,
         reply: oneshot::Sender<Result<Color, Refusal>>,
     },
-    /// Take back the seat this token belongs to.
+    /// Take back the seat this token belongs to; `rotate` gives it a new
+    /// token.
     Resume {
         token: String,
+        rotate: bool,
         conn: Conn,
         reply: oneshot::Sender<Result<Color, Refusal>>,
     },
@@ -179,9 +181,18 @@ impl<R: Referee> Table<R> {
                 }
                 let _ = reply.send(result);
             }
-            Command::Resume { token, conn, reply } => {
+            Command::Resume {
+                token,
+                rotate,
+                conn,
+                reply,
+            } => {
                 let result = self.seats.seat_of(&token);
                 if let Ok(side) = result {
+                    if rotate {
+                        self.seats.rotate(side);
+                        self.save_table();
+                    }
                     self.attach(side, conn);
                 }
                 let _ = reply.send(result);

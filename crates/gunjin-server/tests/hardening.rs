@@ -101,6 +101,7 @@ async fn forged_tokens_and_unknown_tables_are_refused() {
         bot.send(&ClientMessage::Resume {
             table: table.into(),
             token: token.into(),
+            rotate: false,
         })
         .await
         .unwrap();
@@ -228,4 +229,57 @@ async fn a_malformed_setup_is_refused_and_the_connection_stays() {
             _ => {}
         }
     }
+}
+
+#[tokio::test]
+async fn names_that_hide_or_pass_for_the_cpu_are_refused() {
+    let (server, _scratch) = common::start("names").await;
+    for name in [
+        "CPU (Hard)",
+        "ＣＰＵ",
+        "\u{200B}\u{200C}",
+        "Aki\u{202E}",
+        "\u{2067}x",
+    ] {
+        let mut bot = Bot::connect(server.addr, 5).await.unwrap();
+        bot.send(&ClientMessage::Open {
+            name: name.into(),
+            rules: Rules::KIRAKUKEN,
+        })
+        .await
+        .unwrap();
+        assert_eq!(next_error(&mut bot).await, ErrorCode::BadName, "{name:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_seat_token_rotated_on_resume_replaces_the_old_one() {
+    let (server, _scratch) = common::start("rotate").await;
+    let (host, _guest) = common::pair(server.addr, 37).await;
+    let mut bot = Bot::connect(server.addr, 6).await.unwrap();
+    bot.send(&ClientMessage::Resume {
+        table: host.table.clone(),
+        token: host.token.clone(),
+        rotate: true,
+    })
+    .await
+    .unwrap();
+    let new = match bot.recv().await.unwrap() {
+        ServerMessage::Welcome { token, side, .. } => {
+            assert_eq!(side, host.side);
+            token
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_ne!(new, host.token);
+    // The leaked token no longer opens the seat; the new one does.
+    assert!(
+        Bot::resume(server.addr, 7, &host.table, &host.token)
+            .await
+            .is_err()
+    );
+    let back = Bot::resume(server.addr, 8, &host.table, &new)
+        .await
+        .unwrap();
+    assert_eq!(back.side, host.side);
 }

@@ -29,9 +29,14 @@ pub enum ClientMessage {
         name: String,
     },
     /// Takes back one's seat after a disconnection or a server restart.
+    /// With `rotate`, the seat gets a new token (in the welcome) and this
+    /// one stops working, so a token that leaked does not hold the seat
+    /// for ever.
     Resume {
         table: String,
         token: String,
+        #[serde(default, skip_serializing_if = "is_false")]
+        rotate: bool,
     },
     /// The host fills the free seat with the CPU at a level.
     AddCpu {
@@ -48,6 +53,10 @@ pub enum ClientMessage {
     },
     Move(Move),
     Resign,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
 }
 
 /// What the server sends: only what the receiving player may know.
@@ -170,6 +179,17 @@ mod tests {
             rules: Rules::TRADITIONAL,
         };
         assert_eq!(read(&serde_json::to_string(&open).unwrap()), open);
+        // `rotate` is optional: earlier clients' resumes still read.
+        let resume = ClientMessage::Resume {
+            table: "t".into(),
+            token: "k".into(),
+            rotate: false,
+        };
+        assert_eq!(read(r#"{"resume":{"table":"t","token":"k"}}"#), resume);
+        assert_eq!(
+            serde_json::to_string(&resume).unwrap(),
+            r#"{"resume":{"table":"t","token":"k"}}"#
+        );
     }
 
     #[test]

@@ -108,6 +108,7 @@ impl Bot {
         bot.send(&ClientMessage::Resume {
             table: table.into(),
             token: token.into(),
+            rotate: false,
         })
         .await?;
         bot.welcome().await?;
