@@ -46,6 +46,11 @@ pub struct Config {
     /// system's, which grows to megabytes): smaller finds a slow reader
     /// sooner and costs less memory per connection.
     pub send_buffer: Option<u32>,
+    /// How often the store is backed up (zero: never), how many backups
+    /// are kept, and where (`None`: `<db>.backups/`).
+    pub backup_every: Duration,
+    pub backups_kept: usize,
+    pub backup_dir: Option<PathBuf>,
     /// Origins besides the site's own whose pages may open a WebSocket
     /// (e.g. `https://friends.example`).
     pub allowed_origins: Vec<String>,
@@ -87,6 +92,9 @@ impl Default for Config {
             outbox: 256,
             send_buffer: None,
             allowed_origins: Vec::new(),
+            backup_every: Duration::from_secs(3600),
+            backups_kept: 3,
+            backup_dir: None,
             ping_interval: Duration::from_secs(15),
             ping_timeout: Duration::from_secs(45),
         }

@@ -27,14 +27,14 @@ pub struct Hub(Arc<Inner>);
 
 struct Inner {
     config: Config,
-    store: Store,
+    store: Arc<Store>,
     tables: Mutex<HashMap<String, TableTx>>,
     /// Tables opened per client address.
     opened: Mutex<PerAddress>,
 }
 
 impl Hub {
-    pub fn new(config: Config, store: Store) -> Hub {
+    pub fn new(config: Config, store: Arc<Store>) -> Hub {
         let per_hour = f64::from(config.tables_per_addr_hour);
         let opened = PerAddress::new(Rate {
             burst: per_hour,

@@ -8,6 +8,7 @@
 //! the service grows past one machine.
 
 mod admission;
+mod backup;
 mod config;
 mod cpu;
 mod headers;
@@ -27,6 +28,7 @@ mod token;
 
 use std::io;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -47,14 +49,27 @@ use store::Store;
 /// A running server: its address, and the handle to stop it.
 pub struct Server {
     pub addr: SocketAddr,
+    /// What was done to a damaged, empty or missing store before it
+    /// opened (also logged).
+    pub recovered: Option<String>,
     hub: Hub,
     serve: JoinHandle<()>,
+    backups: Option<JoinHandle<()>>,
 }
 
 impl Server {
-    /// Opens the store, resumes its tables and starts listening.
+    /// Recovers the store if it must, opens it, resumes its tables, starts
+    /// the backups and starts listening.
     pub async fn start(config: Config) -> io::Result<Server> {
-        let store = Store::open(&config.db).map_err(io::Error::other)?;
+        let backup_dir = config
+            .backup_dir
+            .clone()
+            .unwrap_or_else(|| backup::dir_of(&config.db));
+        let recovered = backup::recover(&config.db, &backup_dir);
+        if let Some(report) = &recovered {
+            eprintln!("{report}");
+        }
+        let store = Arc::new(Store::open(&config.db).map_err(io::Error::other)?);
         let listener = serve::listen(&config)?;
         let addr = listener.local_addr()?;
         let app = Router::new()
@@ -71,6 +86,14 @@ impl Server {
                 header::X_CONTENT_TYPE_OPTIONS,
                 HeaderValue::from_static("nosniff"),
             ));
+        let backups = (!config.backup_every.is_zero()).then(|| {
+            tokio::spawn(backup::schedule(
+                store.clone(),
+                backup_dir,
+                config.backup_every,
+                config.backups_kept,
+            ))
+        });
         let hub = Hub::new(config, store);
         let resumed = hub.resume_all().map_err(io::Error::other)?;
         if resumed > 0 {
@@ -85,13 +108,22 @@ impl Server {
             admission,
             config.header_timeout,
         ));
-        Ok(Server { addr, hub, serve })
+        Ok(Server {
+            addr,
+            recovered,
+            hub,
+            serve,
+            backups,
+        })
     }
 
     /// Stops listening and stops every table, whose state is already
     /// stored: a new server on the same file takes over.
     pub async fn stop(self) {
         self.serve.abort();
+        if let Some(backups) = self.backups {
+            backups.abort();
+        }
         self.hub.stop().await;
     }
 }

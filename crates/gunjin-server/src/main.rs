@@ -33,6 +33,10 @@ Options (each also read from the environment variable shown):
                       reading (and is disconnected) [GUNJIN_OUTBOX, default 256]
   --send-buffer BYTES the kernel's send buffer per connection
                       [GUNJIN_SEND_BUFFER, default: the system's]
+  --backup-secs N     back the store up this often, 0 never
+                      [GUNJIN_BACKUP_SECS, default 3600]
+  --backups-kept N    backups kept              [GUNJIN_BACKUPS_KEPT, default 3]
+  --backup-dir DIR    where backups go  [GUNJIN_BACKUP_DIR, default <db>.backups]
   --allow-origin LIST origins besides the site's own that may open a
                       WebSocket, comma-separated [GUNJIN_ALLOW_ORIGIN]
   --ping-secs N       ping interval             [GUNJIN_PING_SECS, default 15]
@@ -114,6 +118,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--max-tables" => config.max_tables = count(&value)?,
             "--outbox" => config.outbox = count(&value)?,
             "--send-buffer" => config.send_buffer = Some(value.parse().map_err(|e| bad(&e))?),
+            "--backup-secs" => config.backup_every = secs(&value)?,
+            "--backups-kept" => config.backups_kept = count(&value)?,
+            "--backup-dir" => config.backup_dir = Some(PathBuf::from(&value)),
             "--allow-origin" => {
                 config.allowed_origins = value.split(',').map(|o| o.trim().to_owned()).collect()
             }
@@ -144,6 +151,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--max-tables", "GUNJIN_MAX_TABLES"),
         ("--outbox", "GUNJIN_OUTBOX"),
         ("--send-buffer", "GUNJIN_SEND_BUFFER"),
+        ("--backup-secs", "GUNJIN_BACKUP_SECS"),
+        ("--backups-kept", "GUNJIN_BACKUPS_KEPT"),
+        ("--backup-dir", "GUNJIN_BACKUP_DIR"),
         ("--allow-origin", "GUNJIN_ALLOW_ORIGIN"),
         ("--ping-secs", "GUNJIN_PING_SECS"),
         ("--ping-timeout-secs", "GUNJIN_PING_TIMEOUT_SECS"),

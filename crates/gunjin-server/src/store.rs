@@ -70,6 +70,15 @@ impl Store {
         Ok(Store { db: Mutex::new(db) })
     }
 
+    /// A consistent copy of the store into a new file at `path`, after
+    /// folding the write-ahead log into the main file.
+    pub fn copy_to(&self, path: &Path) -> rusqlite::Result<()> {
+        let db = self.db();
+        db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        db.execute("VACUUM INTO ?1", [path.to_string_lossy()])?;
+        Ok(())
+    }
+
     fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.db.lock().unwrap_or_else(|e| e.into_inner())
     }

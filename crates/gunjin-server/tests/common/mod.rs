@@ -38,10 +38,15 @@ impl Scratch {
         scratch
     }
 
-    /// The store with its SQLite companions, and the app.
+    /// The store with its SQLite companions, backups and damaged copies
+    /// moved aside, and the app.
     fn remove(&self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = fs::remove_file(format!("{}{suffix}", self.db.display()));
+        let name = self.db.file_name().unwrap().to_string_lossy().into_owned();
+        for entry in fs::read_dir(self.db.parent().unwrap()).unwrap().flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&name) {
+                let path = entry.path();
+                let _ = fs::remove_file(&path).or_else(|_| fs::remove_dir_all(&path));
+            }
         }
         let _ = fs::remove_dir_all(&self.dist);
     }
@@ -67,6 +72,8 @@ impl Scratch {
             first_message: Duration::from_secs(2),
             ping_interval: Duration::from_secs(1),
             ping_timeout: Duration::from_secs(10),
+            // No backups but in the tests of them.
+            backup_every: Duration::ZERO,
             ..Config::default()
         }
     }
