@@ -31,7 +31,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{Path, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
@@ -158,10 +158,19 @@ async fn offered() -> impl IntoResponse {
     )
 }
 
-/// The record of a finished game, in the rules crate's text form.
+/// The record of a finished game, in the rules crate's text form; its
+/// result (JSON, `"abandoned"` for a table that expired mid-game) in the
+/// `x-gunjin-result` header.
 async fn record(Path(id): Path<String>, State(hub): State<Hub>) -> Response {
-    match hub.store().finished_record(&id) {
-        Ok(Some(record)) => record.into_response(),
+    match hub.store().finished(&id) {
+        Ok(Some((record, outcome))) => {
+            let result = HeaderValue::from_str(&outcome).unwrap_or(HeaderValue::from_static("?"));
+            (
+                [(HeaderName::from_static("x-gunjin-result"), result)],
+                record,
+            )
+                .into_response()
+        }
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }

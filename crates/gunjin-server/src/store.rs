@@ -17,6 +17,9 @@ use serde::{Deserialize, Serialize};
 use crate::referee::{Gunjin, Referee};
 use crate::seat::Seat;
 
+/// The stored result of a game whose table expired before its end.
+pub const ABANDONED: &str = r#""abandoned""#;
+
 pub struct Store {
     db: Mutex<Connection>,
 }
@@ -111,24 +114,27 @@ impl Store {
         Ok(())
     }
 
-    /// Forgets a table; its game's record stays if the game is over.
-    pub fn delete_table(&self, id: &str) -> rusqlite::Result<()> {
+    /// Forgets a table. Its game's record stays: a game not over is kept
+    /// as [`ABANDONED`], finished at `now_millis`.
+    pub fn delete_table(&self, id: &str, now_millis: u64) -> rusqlite::Result<()> {
         let db = self.db();
         db.execute("DELETE FROM tables WHERE id = ?1", params![id])?;
         db.execute(
-            "DELETE FROM games WHERE table_id = ?1 AND finished_at IS NULL",
-            params![id],
+            "UPDATE games SET outcome = ?2, finished_at = ?3
+             WHERE table_id = ?1 AND finished_at IS NULL",
+            params![id, ABANDONED, now_millis as i64],
         )?;
         Ok(())
     }
 
-    /// The record of a finished game.
-    pub fn finished_record(&self, table: &str) -> rusqlite::Result<Option<String>> {
+    /// The record of a finished (or abandoned) game and its result
+    /// (JSON).
+    pub fn finished(&self, table: &str) -> rusqlite::Result<Option<(String, String)>> {
         self.db()
             .query_row(
-                "SELECT record FROM games WHERE table_id = ?1 AND finished_at IS NOT NULL",
+                "SELECT record, outcome FROM games WHERE table_id = ?1 AND finished_at IS NOT NULL",
                 params![table],
-                |row| row.get(0),
+                |row| Ok((row.get(0)?, row.get(1)?)),
             )
             .optional()
     }

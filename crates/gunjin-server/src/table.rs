@@ -436,15 +436,17 @@ impl<R: Referee> Table<R> {
         false
     }
 
+    /// Closes the table, its record stored first (an unfinished game as
+    /// abandoned), so a player told of the expiry finds it.
     fn expire(&mut self) {
+        if let Err(e) = self.hub.store().delete_table(&self.id, unix_millis()) {
+            eprintln!("store: table {}: {e}", self.id);
+        }
+        self.hub.remove(&self.id);
         self.seats.close_all(Some(&Refusal::new(
             ErrorCode::Expired,
             "the table was idle too long",
         )));
-        if let Err(e) = self.hub.store().delete_table(&self.id) {
-            eprintln!("store: table {}: {e}", self.id);
-        }
-        self.hub.remove(&self.id);
     }
 
     // ---- messages and storage ----------------------------------------

@@ -254,6 +254,40 @@ async fn a_game_survives_a_server_restart() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_table_mid_game_expires_and_its_record_stays_abandoned() {
+    let (server, _scratch) = common::start_with("abandoned", |c| {
+        c.idle = Duration::from_millis(1500);
+    })
+    .await;
+    let (mut host, mut guest) = common::pair(server.addr, 15).await;
+    common::play_until(&mut host, &mut guest, 4).await;
+    let played = host.view.as_ref().unwrap().history().len();
+    assert!(host.closed().await, "the table expires");
+    let (status, body) = http_get(server.addr, &format!("/api/tables/{}/record", host.table));
+    assert!(status.contains("200"), "{status}");
+    let record: Record = body.parse().unwrap();
+    assert_eq!(record.moves.len(), played);
+    let result = raw_head(server.addr, &format!("/api/tables/{}/record", host.table));
+    assert!(
+        result.contains(r#"x-gunjin-result: "abandoned""#),
+        "{result}"
+    );
+}
+
+/// The response head of a GET, lowercased.
+fn raw_head(addr: SocketAddr, path: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response.split_once("\r\n\r\n").unwrap().0.to_lowercase()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_table_expires_and_its_record_stays() {
     let scratch = common::Scratch::new("expiry");
     let mut config = scratch.config();
