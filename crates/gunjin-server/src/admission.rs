@@ -1,6 +1,7 @@
-//! The caps on open connections, in total and per client address: past
-//! them a new connection is answered `503` and closed, so one client's idle
-//! sockets cannot take every file descriptor from the others.
+//! Caps on something held open, in total and per client address: open
+//! connections (past them a new connection is answered `503` and closed,
+//! so one client's idle sockets cannot take every file descriptor from the
+//! others) and CPU tables (so one client cannot queue up every search).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -21,8 +22,15 @@ struct Open {
     by_addr: HashMap<IpAddr, usize>,
 }
 
-/// One admitted connection; dropping it frees its place. Shared by the
-/// HTTP connection and the WebSocket it may become.
+/// Which cap was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    Total,
+    Address,
+}
+
+/// One admitted holder; dropping it frees its place. (A connection's is
+/// shared by the HTTP connection and the WebSocket it may become.)
 pub struct Ticket {
     admission: Admission,
     addr: IpAddr,
@@ -41,15 +49,15 @@ impl Admission {
         self.0.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A place for a new connection from `addr`, or why there is none.
-    pub fn admit(&self, addr: IpAddr) -> Result<Ticket, &'static str> {
+    /// A place for `addr`, or which cap is reached.
+    pub fn admit(&self, addr: IpAddr) -> Result<Ticket, Full> {
         let mut open = self.open();
         if open.total >= self.0.max_total {
-            return Err("the server has too many connections open: try again later");
+            return Err(Full::Total);
         }
         let here = open.by_addr.entry(addr).or_default();
         if *here >= self.0.max_per_addr {
-            return Err("too many connections from this address: close some first");
+            return Err(Full::Address);
         }
         *here += 1;
         open.total += 1;
@@ -83,9 +91,9 @@ mod tests {
         let (a, b) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         let a1 = admission.admit(a).unwrap();
         let _a2 = admission.admit(a).unwrap();
-        assert!(admission.admit(a).is_err());
+        assert_eq!(admission.admit(a).err(), Some(Full::Address));
         let _b1 = admission.admit(b).unwrap();
-        assert!(admission.admit(b).is_err(), "the total is reached");
+        assert_eq!(admission.admit(b).err(), Some(Full::Total));
         drop(a1);
         assert!(admission.admit(a).is_ok());
     }

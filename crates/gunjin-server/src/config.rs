@@ -25,6 +25,12 @@ pub struct Config {
     pub rate: Rate,
     /// A cap on the CPU's think time per move, below its level's own.
     pub cpu_millis: Option<f64>,
+    /// CPU searches at once (the rest wait their turn).
+    pub cpu_threads: usize,
+    /// Tables with a CPU seat, per client address (seated by its host)
+    /// and in total, while their game is on.
+    pub cpu_tables_per_addr: usize,
+    pub max_cpu_tables: usize,
     /// How long a connection may take to send a request's headers (and
     /// an idle HTTP connection stays open).
     pub header_timeout: Duration,
@@ -83,6 +89,9 @@ impl Default for Config {
                 per_sec: 20.0,
             },
             cpu_millis: None,
+            cpu_threads: crate::pool::Pool::default_threads(),
+            cpu_tables_per_addr: 3,
+            max_cpu_tables: 500,
             header_timeout: Duration::from_secs(10),
             first_message: Duration::from_secs(10),
             max_conns: 1000,

@@ -8,8 +8,10 @@ use gunjin_rules::Rules;
 use gunjin_table::ErrorCode;
 use tokio::sync::{mpsc, oneshot};
 
+use crate::admission::{Admission, Full, Ticket};
 use crate::config::{Config, Rate};
 use crate::limit::PerAddress;
+use crate::pool::Pool;
 use crate::referee::Gunjin;
 use crate::refusal::Refusal;
 use crate::seat::Seat;
@@ -31,6 +33,9 @@ struct Inner {
     tables: Mutex<HashMap<String, TableTx>>,
     /// Tables opened per client address.
     opened: Mutex<PerAddress>,
+    /// CPU tables in play, per address and in total.
+    cpu_tables: Admission,
+    cpu: Pool,
 }
 
 impl Hub {
@@ -40,16 +45,36 @@ impl Hub {
             burst: per_hour,
             per_sec: per_hour / 3600.0,
         });
+        let cpu_tables = Admission::new(config.max_cpu_tables, config.cpu_tables_per_addr);
+        let cpu = Pool::new(config.cpu_threads);
         Hub(Arc::new(Inner {
             config,
             store,
             tables: Mutex::default(),
             opened: Mutex::new(opened),
+            cpu_tables,
+            cpu,
         }))
     }
 
     pub fn config(&self) -> &Config {
         &self.0.config
+    }
+
+    pub fn cpu(&self) -> &Pool {
+        &self.0.cpu
+    }
+
+    /// A place for a CPU table seated by a host at `addr`, held while its
+    /// game is on.
+    pub fn cpu_table(&self, addr: IpAddr) -> Result<Ticket, Refusal> {
+        self.0.cpu_tables.admit(addr).map_err(|full| {
+            let why = match full {
+                Full::Total => "the server has as many CPU games as it takes: try again later",
+                Full::Address => "this address has as many CPU games on as it may",
+            };
+            Refusal::new(ErrorCode::TooManyCpuTables, why)
+        })
     }
 
     pub fn store(&self) -> &Store {

@@ -15,6 +15,7 @@ mod headers;
 mod hub;
 mod limit;
 mod name;
+mod pool;
 mod referee;
 mod refusal;
 mod seat;

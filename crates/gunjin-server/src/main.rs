@@ -33,6 +33,10 @@ Options (each also read from the environment variable shown):
                       reading (and is disconnected) [GUNJIN_OUTBOX, default 256]
   --send-buffer BYTES the kernel's send buffer per connection
                       [GUNJIN_SEND_BUFFER, default: the system's]
+  --cpu-threads N     CPU searches at once [GUNJIN_CPU_THREADS, default: cores - 1]
+  --cpu-tables-per-addr N  CPU tables in play per client address
+                      [GUNJIN_CPU_TABLES_PER_ADDR, default 3]
+  --max-cpu-tables N  CPU tables in play in total [GUNJIN_MAX_CPU_TABLES, default 500]
   --backup-secs N     back the store up this often, 0 never
                       [GUNJIN_BACKUP_SECS, default 3600]
   --backups-kept N    backups kept              [GUNJIN_BACKUPS_KEPT, default 3]
@@ -118,6 +122,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--max-tables" => config.max_tables = count(&value)?,
             "--outbox" => config.outbox = count(&value)?,
             "--send-buffer" => config.send_buffer = Some(value.parse().map_err(|e| bad(&e))?),
+            "--cpu-threads" => config.cpu_threads = count(&value)?,
+            "--cpu-tables-per-addr" => config.cpu_tables_per_addr = count(&value)?,
+            "--max-cpu-tables" => config.max_cpu_tables = count(&value)?,
             "--backup-secs" => config.backup_every = secs(&value)?,
             "--backups-kept" => config.backups_kept = count(&value)?,
             "--backup-dir" => config.backup_dir = Some(PathBuf::from(&value)),
@@ -151,6 +158,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--max-tables", "GUNJIN_MAX_TABLES"),
         ("--outbox", "GUNJIN_OUTBOX"),
         ("--send-buffer", "GUNJIN_SEND_BUFFER"),
+        ("--cpu-threads", "GUNJIN_CPU_THREADS"),
+        ("--cpu-tables-per-addr", "GUNJIN_CPU_TABLES_PER_ADDR"),
+        ("--max-cpu-tables", "GUNJIN_MAX_CPU_TABLES"),
         ("--backup-secs", "GUNJIN_BACKUP_SECS"),
         ("--backups-kept", "GUNJIN_BACKUPS_KEPT"),
         ("--backup-dir", "GUNJIN_BACKUP_DIR"),

@@ -15,7 +15,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tower_service::Service;
 
-use crate::admission::{Admission, Ticket};
+use crate::admission::{Admission, Full, Ticket};
 use crate::config::Config;
 
 /// Who a request came from: the client's address, and its connection's
@@ -72,7 +72,20 @@ async fn connection(
 ) {
     let ticket = match admission.admit(addr.ip()) {
         Ok(ticket) => Arc::new(ticket),
-        Err(why) => return refuse(&mut tcp, why).await,
+        Err(Full::Total) => {
+            return refuse(
+                &mut tcp,
+                "the server has too many connections open: try again later",
+            )
+            .await;
+        }
+        Err(Full::Address) => {
+            return refuse(
+                &mut tcp,
+                "too many connections from this address: close some first",
+            )
+            .await;
+        }
     };
     // Small messages both ways: Nagle's algorithm would hold each one
     // back for the peer's delayed acknowledgement.

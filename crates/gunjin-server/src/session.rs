@@ -160,7 +160,7 @@ async fn handle(
         let act = Command::Act {
             side: *side,
             conn: conn.id,
-            action: action(msg)?,
+            action: action(hub, peer, msg)?,
         };
         return table.send(act).await.map_err(|_| closed());
     }
@@ -220,9 +220,11 @@ fn unreadable(text: &str, e: serde_json::Error) -> Refusal {
 }
 
 /// What a seated connection's message asks of its table.
-fn action(msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
+fn action(hub: &Hub, peer: &Peer, msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
     Ok(match msg {
-        ClientMessage::AddCpu { level } => Action::AddCpu(cpu::level(level)),
+        ClientMessage::AddCpu { level } => {
+            Action::AddCpu(cpu::level(level), hub.cpu_table(peer.addr.ip()))
+        }
         ClientMessage::Draft { setup } => Action::Draft(setup),
         ClientMessage::Ready { setup } => Action::Ready(setup),
         ClientMessage::Move(mv) => Action::Move(mv),

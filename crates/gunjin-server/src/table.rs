@@ -12,6 +12,7 @@ use gunjin_table::{ErrorCode, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use crate::admission::Ticket;
 use crate::hub::Hub;
 use crate::referee::{Referee, TableInfo};
 use crate::refusal::Refusal;
@@ -23,7 +24,8 @@ use crate::token;
 
 /// What a seated player asks of the table.
 pub enum Action<R: Referee> {
-    AddCpu(Level),
+    /// With the sender's place among the CPU tables, or why there is none.
+    AddCpu(Level, Result<Ticket, Refusal>),
     Draft(R::Draft),
     Ready(R::Setup),
     Move(R::Move),
@@ -84,6 +86,8 @@ pub struct Table<R: Referee> {
     seats: Seats,
     stage: Stage<R>,
     thinking: bool,
+    /// The host's place among the CPU tables, held until the game ends.
+    cpu_place: Option<Ticket>,
     hub: Hub,
     inbox: mpsc::Receiver<Command<R>>,
     me: mpsc::WeakSender<Command<R>>,
@@ -139,6 +143,7 @@ impl<R: Referee> Table<R> {
             seats: Seats::new(stored.seats),
             stage,
             thinking: false,
+            cpu_place: None,
             hub,
             inbox,
             me: tx.downgrade(),
@@ -232,7 +237,7 @@ impl<R: Referee> Table<R> {
 
     fn act(&mut self, side: Color, action: Action<R>) -> Result<(), Refusal> {
         match action {
-            Action::AddCpu(level) => self.add_cpu(side, level),
+            Action::AddCpu(level, place) => self.add_cpu(side, level, place),
             Action::Draft(draft) => self.draft(side, draft),
             Action::Ready(setup) => self.ready(side, setup),
             Action::Move(mv) => self.play(side, mv),
@@ -262,16 +267,23 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    fn add_cpu(&mut self, side: Color, level: Level) -> Result<(), Refusal> {
+    fn add_cpu(
+        &mut self,
+        side: Color,
+        level: Level,
+        place: Result<Ticket, Refusal>,
+    ) -> Result<(), Refusal> {
         if side != Color::South {
             return Err(Refusal::new(
                 ErrorCode::NotHost,
                 "only the host adds the CPU",
             ));
         }
-        self.seats
-            .sit(format!("CPU ({level})"), Some(level))
-            .map_err(|_| Refusal::new(ErrorCode::WrongPhase, "both seats are taken"))?;
+        if self.seats.held.north.is_some() {
+            return Err(Refusal::new(ErrorCode::WrongPhase, "both seats are taken"));
+        }
+        self.cpu_place = Some(place?);
+        self.seats.sit(format!("CPU ({level})"), Some(level))?;
         self.start_setup();
         self.presence_changed();
         Ok(())
@@ -367,6 +379,7 @@ impl<R: Referee> Table<R> {
         self.save_game();
         self.broadcast_game(played);
         if self.stage.settle() {
+            self.cpu_place = None;
             if let Some(over) = self.stage.game().and_then(R::over_message) {
                 for side in SIDES {
                     self.send(side, &over);
@@ -390,8 +403,9 @@ impl<R: Referee> Table<R> {
         let search = R::cpu_search(game, level, self.seed, self.hub.config().cpu_millis);
         let ply = R::ply(game);
         let me = self.me.clone();
+        let pool = self.hub.cpu().clone();
         tokio::spawn(async move {
-            let mv = tokio::task::spawn_blocking(search).await.ok().flatten();
+            let mv = pool.run(search).await.flatten();
             if let Some(me) = me.upgrade() {
                 let _ = me.send(Command::CpuMove { ply, mv }).await;
             }

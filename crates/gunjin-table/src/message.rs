@@ -130,6 +130,9 @@ pub enum ErrorCode {
     TooManyTables,
     /// The server has as many tables open as it takes.
     ServerFull,
+    /// This address (or the server) has as many CPU games on as it may:
+    /// the seat stays free for a friend.
+    TooManyCpuTables,
 }
 
 impl ErrorCode {
