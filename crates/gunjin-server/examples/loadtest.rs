@@ -80,13 +80,30 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// The process's CPU time (user and system), from /proc (Linux; ticks of
+/// 10 ms).
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let fields: Vec<&str> = s.rsplit_once(')')?.1.split_whitespace().collect();
+            let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+            Some((ticks(11)? + ticks(12)?) / 100.0)
+        })
+        .unwrap_or(0.0)
+}
+
+/// What one table played: moves, each move's latency, bytes received by
+/// both players.
+struct Played {
+    moves: usize,
+    latencies: Vec<Duration>,
+    bytes: usize,
+}
+
 /// One table: a host and a guest play a whole game (or `plies` moves, then
-/// the host resigns). Returns the moves played and each move's latency.
-async fn table(
-    addr: std::net::SocketAddr,
-    seed: u64,
-    args: &Args,
-) -> Result<(usize, Vec<Duration>), String> {
+/// the host resigns).
+async fn table(addr: std::net::SocketAddr, seed: u64, args: &Args) -> Result<Played, String> {
     let mut host = Bot::open(addr, seed, Rules::KIRAKUKEN).await?;
     let mut guest = Bot::join(addr, seed + 1, &host.table).await?;
     host.think = args.think;
@@ -100,10 +117,11 @@ async fn table(
     let (a, b) = tokio::join!(host.play_out(), guest.play_out());
     a?;
     b?;
-    let moves = host.view.as_ref().map_or(0, |v| v.ply());
-    let mut latencies = host.latencies;
-    latencies.extend(guest.latencies);
-    Ok((moves, latencies))
+    Ok(Played {
+        moves: host.view.as_ref().map_or(0, |v| v.ply()),
+        latencies: [host.latencies, guest.latencies].concat(),
+        bytes: host.bytes + guest.bytes,
+    })
 }
 
 #[tokio::main]
@@ -126,10 +144,17 @@ async fn main() {
                 per_sec: r,
             },
         ),
+        // One address plays every table: no caps but the rate's.
+        max_conns: usize::MAX,
+        max_conns_per_addr: usize::MAX,
+        tables_per_addr_hour: u32::MAX,
+        max_tables: usize::MAX,
+        backup_every: Duration::ZERO,
         ..Config::default()
     };
     let server = Server::start(config).await.expect("the server starts");
     let start = Instant::now();
+    let cpu_start = cpu_seconds();
     let args = std::sync::Arc::new(args);
     let games: Vec<_> = (0..args.tables)
         .map(|i| {
@@ -137,12 +162,13 @@ async fn main() {
             tokio::spawn(async move { table(server.addr, 2 * i as u64, &args).await })
         })
         .collect();
-    let (mut moves, mut latencies, mut failed) = (0, Vec::new(), 0);
+    let (mut moves, mut latencies, mut bytes, mut failed) = (0, Vec::new(), 0, 0);
     for game in games {
         match game.await.expect("a table task") {
-            Ok((m, l)) => {
-                moves += m;
-                latencies.extend(l);
+            Ok(played) => {
+                moves += played.moves;
+                latencies.extend(played.latencies);
+                bytes += played.bytes;
             }
             Err(e) => {
                 failed += 1;
@@ -151,6 +177,7 @@ async fn main() {
         }
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds() - cpu_start;
     latencies.sort();
     let done = args.tables - failed;
     println!(
@@ -168,6 +195,11 @@ async fn main() {
         percentile(&latencies, 0.5).as_secs_f64() * 1000.0,
         percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
         latencies.len()
+    );
+    println!(
+        "bytes per move {:.0} (both players)   CPU {cpu:.1} s   moves per CPU second {:.0} (server and clients)",
+        bytes as f64 / moves.max(1) as f64,
+        moves as f64 / cpu.max(0.01)
     );
     println!("peak RSS {} (server and all clients)", peak_rss());
     server.stop().await;

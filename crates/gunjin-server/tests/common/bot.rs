@@ -39,6 +39,8 @@ pub struct Bot {
     pub received: Vec<String>,
     /// The time from sending each move to seeing it played.
     pub latencies: Vec<Duration>,
+    /// Bytes of every message received.
+    pub bytes: usize,
     /// The bot makes no move once the game reaches this many moves.
     pub stop_at: Option<usize>,
     /// How long the bot "thinks" before each move.
@@ -66,6 +68,7 @@ impl Bot {
             keep: false,
             received: Vec::new(),
             latencies: Vec::new(),
+            bytes: 0,
             stop_at: None,
             think: Duration::ZERO,
             sent_move: None,
@@ -148,6 +151,7 @@ impl Bot {
                 .map_err(|_| "no message in time".to_owned())?;
             match frame {
                 Some(Ok(Message::Text(text))) => {
+                    self.bytes += text.len();
                     let msg = serde_json::from_str(text.as_str())
                         .map_err(|e| format!("unreadable message {text}: {e}"))?;
                     if self.keep {
