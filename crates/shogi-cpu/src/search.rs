@@ -1,0 +1,660 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! with a transposition table, null-move pruning, late-move reductions and
+//! check extensions, ending in a quiescence search over captures.
+//!
+//! Positions are cloned and played (no unmake): a [`Position`] is a few
+//! hundred bytes without heap data. The game's history and the line being
+//! searched are kept as hashes, so that a repetition scores as the draw it
+//! is, or as a loss for the side that gave check throughout it.
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use shogi_rules::{Move, Position, Role};
+
+use crate::eval::{Value, board_value, capture_gain, evaluate};
+use crate::ordering::{Heuristics, MAX_PLY, Picker, captured, mover_value};
+use crate::tt::{Bound, Table};
+
+/// A mate now; a mate in `n` plies scores `MATE - n`.
+pub const MATE: Value = 30_000;
+/// Values beyond this are mates.
+pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+/// What the side that gave check on every move of a repetition loses by
+/// (perpetual check, 連続王手の千日手): a loss, though not a mate.
+const PERPETUAL: Value = 20_000;
+const INFINITY: Value = MATE + 1;
+/// How far back a repetition is looked for.
+const REPETITION_WINDOW: usize = 32;
+
+/// A mate score stored relative to the node, not the root.
+pub(crate) fn to_table(value: Value, ply: usize) -> Value {
+    match value {
+        v if v >= MATE_BOUND => v + ply as Value,
+        v if v <= -MATE_BOUND => v - ply as Value,
+        v => v,
+    }
+}
+
+/// The inverse of [`to_table`].
+pub(crate) fn from_table(value: Value, ply: usize) -> Value {
+    match value {
+        v if v >= MATE_BOUND => v - ply as Value,
+        v if v <= -MATE_BOUND => v + ply as Value,
+        v => v,
+    }
+}
+
+/// A caller's clock in milliseconds, and when to stop by it.
+#[derive(Clone, Copy)]
+pub struct Deadline<'a> {
+    pub now: &'a dyn Fn() -> f64,
+    pub at: f64,
+}
+
+/// When a search stops and what it looks at.
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    pub nodes: u64,
+    pub depth: i32,
+    pub deadline: Option<Deadline<'a>>,
+    /// Set from another thread (USI `stop`).
+    pub stop: Option<&'a AtomicBool>,
+    /// Whether leaves settle captures first; without it the search misses
+    /// what hangs (a beginner's weakness).
+    pub quiescence: bool,
+    /// Whether every root move gets an exact value (for a level that picks
+    /// among good moves), not just the best one.
+    pub exact_root: bool,
+}
+
+impl Limits<'_> {
+    /// A fixed node budget and nothing else.
+    pub fn nodes(nodes: u64) -> Limits<'static> {
+        Limits {
+            nodes,
+            depth: MAX_PLY as i32 - 1,
+            deadline: None,
+            stop: None,
+            quiescence: true,
+            exact_root: false,
+        }
+    }
+}
+
+/// What one iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: i32,
+    pub value: Value,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+    /// Every root move with its value at this depth (exact ones only with
+    /// [`Limits::exact_root`]), best first.
+    pub root: Vec<(Move, Value)>,
+}
+
+/// A position of the game or the searched line: its hash and whether the
+/// side to move was in check there.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub hash: u64,
+    pub check: bool,
+}
+
+impl Step {
+    pub fn of(position: &Position) -> Step {
+        Step {
+            hash: position.hash(),
+            check: position.is_check(),
+        }
+    }
+}
+
+/// The search's state, kept across moves of a game (the table and the
+/// history heuristic carry over).
+pub struct Searcher {
+    table: Table,
+    heuristics: Heuristics,
+    path: Vec<Step>,
+    buffers: Vec<Vec<(Move, Value)>>,
+    /// The generator's scratch list.
+    generated: Vec<Move>,
+    nodes: u64,
+    root_depth: i32,
+    can_stop: bool,
+    stopped: bool,
+    /// The caller's clock when the search began.
+    started: f64,
+}
+
+impl Searcher {
+    /// A searcher with a table of about `megabytes`.
+    pub fn new(megabytes: usize) -> Searcher {
+        Searcher {
+            table: Table::new(megabytes),
+            heuristics: Heuristics::default(),
+            path: Vec::with_capacity(1024),
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            generated: Vec::with_capacity(600),
+            nodes: 0,
+            root_depth: 0,
+            can_stop: false,
+            stopped: false,
+            started: 0.0,
+        }
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.heuristics = Heuristics::default();
+    }
+
+    /// Searches `root` (whose game went through `history`, the root last)
+    /// deeper and deeper until a limit; `report` hears of each completed
+    /// iteration. `None` if the side to move has no legal move.
+    pub fn run(
+        &mut self,
+        root: &Position,
+        history: &[Step],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<Report> {
+        let mut root_moves: Vec<(Move, Value)> = Vec::new();
+        let mut moves = Vec::new();
+        root.legal_moves_into(&mut moves);
+        let table_move = self.table.probe(root.hash()).and_then(|e| e.mv());
+        root_moves.extend(
+            moves
+                .iter()
+                .map(|&mv| (mv, self.heuristics.score(root, mv, table_move, 0))),
+        );
+        root_moves.sort_by_key(|&(_, key)| -key);
+        if root_moves.is_empty() {
+            return None;
+        }
+        self.heuristics.age();
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.nodes = 0;
+        self.stopped = false;
+        self.started = limits.deadline.map_or(0.0, |d| (d.now)());
+        let mut best: Option<Report> = None;
+        for depth in 1..=limits.depth.max(1) {
+            self.root_depth = depth;
+            self.can_stop = depth > 1;
+            let value = self.root(root, &mut root_moves, depth, limits);
+            if self.stopped {
+                break;
+            }
+            let done = Report {
+                depth,
+                value,
+                nodes: self.nodes,
+                pv: self.principal_variation(root, root_moves[0].0),
+                root: root_moves.clone(),
+            };
+            report(&done);
+            let mate_seen = value.abs() >= MATE_BOUND && depth > 2 * (MATE - value.abs()) + 2;
+            best = Some(done);
+            if mate_seen || root_moves.len() == 1 || self.past_soft_deadline(limits) {
+                break;
+            }
+        }
+        best.map(|mut report| {
+            report.nodes = self.nodes;
+            report
+        })
+    }
+
+    /// Past half the time: the next iteration would not finish.
+    fn past_soft_deadline(&self, limits: &Limits) -> bool {
+        limits
+            .deadline
+            .is_some_and(|d| (d.now)() >= (self.started + d.at) / 2.0)
+    }
+
+    /// One iteration over the root moves, which it leaves sorted by value
+    /// (a move that failed low against the best is ranked below it).
+    fn root(
+        &mut self,
+        root: &Position,
+        moves: &mut [(Move, Value)],
+        depth: i32,
+        limits: &Limits,
+    ) -> Value {
+        let mut alpha = -INFINITY;
+        for (i, (mv, ranked)) in moves.iter_mut().enumerate() {
+            let mut child = root.clone();
+            child.play_unchecked(*mv);
+            let new_depth = depth - 1 + Value::from(child.is_check());
+            self.path.push(Step::of(&child));
+            let exact = i == 0 || limits.exact_root;
+            let mut value = -INFINITY;
+            if !exact {
+                value = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, limits);
+            }
+            if exact || (value > alpha && !self.stopped) {
+                let beta = if exact { INFINITY } else { -alpha };
+                value = -self.search(&child, new_depth, -INFINITY, beta, 1, limits);
+            }
+            self.path.pop();
+            if self.stopped {
+                return alpha;
+            }
+            *ranked = if exact || value > alpha {
+                value
+            } else {
+                -INFINITY
+            };
+            alpha = alpha.max(value);
+        }
+        moves.sort_by_key(|&(_, value)| -value);
+        let (best, value) = moves[0];
+        self.table
+            .store(root.hash(), depth, value, Bound::Exact, Some(best), 0);
+        value
+    }
+
+    /// The alpha-beta search of a node `depth` plies from the horizon,
+    /// `ply` from the root.
+    fn search(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+        limits: &Limits,
+    ) -> Value {
+        if depth <= 0 {
+            return self.quiesce(position, alpha, beta, ply, limits);
+        }
+        self.nodes += 1;
+        if self.out_of_budget(limits) {
+            return 0;
+        }
+        if let Some(value) = self.repetition() {
+            return value;
+        }
+        // No line from here can end in a quicker mate than one already found.
+        alpha = alpha.max(-MATE + ply as Value);
+        beta = beta.min(MATE - ply as Value - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(position);
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = position.hash();
+        let entry = self.table.probe(hash);
+        if let Some(entry) = entry.filter(|e| !pv_node && e.depth() >= depth) {
+            let value = entry.value(ply);
+            let fits = match entry.bound() {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if fits {
+                return value;
+            }
+        }
+        let in_check = position.is_check();
+        if !pv_node && !in_check {
+            let eval = evaluate(position);
+            // Reverse futility: far above beta near the horizon.
+            if depth <= 3 && eval - 150 * depth >= beta && eval < MATE_BOUND {
+                return eval;
+            }
+            if depth >= 3
+                && eval >= beta
+                && let Some(value) = self.null_move(position, depth, beta, ply, limits)
+            {
+                return value;
+            }
+        }
+        let table_move = entry
+            .and_then(|e| e.mv())
+            .filter(|&mv| position.is_legal(mv));
+        let mut moves = core::mem::take(&mut self.buffers[ply]);
+        self.order(position, &mut moves, false, table_move, ply);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -MATE + ply as Value;
+        }
+        let original_alpha = alpha;
+        let mut best = (-INFINITY, None);
+        let mut quiets: [Move; 64] = [moves[0].0; 64];
+        let mut quiet_count = 0;
+        for (tried, mv) in Picker::new(&mut moves).enumerate() {
+            let quiet = captured(position, mv).is_none() && !mv.is_promotion();
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let gives_check = child.is_check();
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            let reduction = if depth >= 3 && quiet && !in_check && !gives_check && tried >= 3 {
+                1 + i32::from(tried >= 10) + i32::from(depth >= 8)
+            } else {
+                0
+            };
+            self.path.push(Step::of(&child));
+            let value = if tried == 0 {
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, limits)
+            } else {
+                self.zero_window(&child, new_depth, reduction, alpha, beta, ply + 1, limits)
+            };
+            self.path.pop();
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if value > best.0 {
+                best = (value, Some(mv));
+                alpha = alpha.max(value);
+                if value >= beta {
+                    if quiet {
+                        self.heuristics.reward(
+                            position.turn(),
+                            mv,
+                            &quiets[..quiet_count],
+                            ply,
+                            depth,
+                        );
+                    }
+                    break;
+                }
+            }
+            if quiet && quiet_count < quiets.len() {
+                quiets[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+        self.buffers[ply] = moves;
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(hash, depth, best.0, bound, best.1, ply);
+        best.0
+    }
+
+    /// A later move: a reduced null-window search, then a full-depth one
+    /// and a full-window one while it keeps beating alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn zero_window(
+        &mut self,
+        child: &Position,
+        depth: i32,
+        reduction: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+        limits: &Limits,
+    ) -> Value {
+        let mut value = -self.search(child, depth - reduction, -alpha - 1, -alpha, ply, limits);
+        if value > alpha && reduction > 0 {
+            value = -self.search(child, depth, -alpha - 1, -alpha, ply, limits);
+        }
+        if value > alpha && value < beta {
+            value = -self.search(child, depth, -beta, -alpha, ply, limits);
+        }
+        value
+    }
+
+    /// Passes the move: if the position still holds beta with a reduced
+    /// search, a real move would too (drops make zugzwang all but unknown
+    /// in Shogi).
+    fn null_move(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        beta: Value,
+        ply: usize,
+        limits: &Limits,
+    ) -> Option<Value> {
+        let mut child = position.clone();
+        child.play_null();
+        self.path.push(Step::of(&child));
+        let reduction = 3 + depth / 4;
+        let value = -self.search(
+            &child,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            limits,
+        );
+        self.path.pop();
+        (value >= beta && !self.stopped).then_some(if value >= MATE_BOUND { beta } else { value })
+    }
+
+    /// Settles the captures (and, in check, every evasion) before the
+    /// position is judged: the side to move may also stand pat.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+        limits: &Limits,
+    ) -> Value {
+        self.nodes += 1;
+        if self.out_of_budget(limits) {
+            return 0;
+        }
+        let in_check = position.is_check();
+        if ply >= MAX_PLY - 1 || (!in_check && !limits.quiescence) {
+            return evaluate(position);
+        }
+        let stand_pat = if in_check {
+            -MATE + ply as Value
+        } else {
+            evaluate(position)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut moves = core::mem::take(&mut self.buffers[ply]);
+        self.order(position, &mut moves, !in_check, None, ply);
+        let mut best = stand_pat;
+        for mv in Picker::new(&mut moves) {
+            if !in_check && !worth_capturing(position, mv, stand_pat, alpha) {
+                continue;
+            }
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let value = -self.quiesce(&child, -beta, -alpha, ply + 1, limits);
+            if self.stopped {
+                break;
+            }
+            if value > best {
+                best = value;
+                alpha = alpha.max(value);
+                if value >= beta {
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// Fills `moves` with the legal moves (only captures if `captures`),
+    /// each with its order key.
+    fn order(
+        &mut self,
+        position: &Position,
+        moves: &mut Vec<(Move, Value)>,
+        captures: bool,
+        table_move: Option<Move>,
+        ply: usize,
+    ) {
+        let mut generated = core::mem::take(&mut self.generated);
+        generated.clear();
+        if captures {
+            position.legal_captures_into(&mut generated);
+        } else {
+            position.legal_moves_into(&mut generated);
+        }
+        moves.clear();
+        moves.extend(
+            generated
+                .iter()
+                .map(|&mv| (mv, self.heuristics.score(position, mv, table_move, ply))),
+        );
+        self.generated = generated;
+    }
+
+    /// The value of the current position if it repeats one of the game or
+    /// the line with the same side to move: a draw, or a loss for the side
+    /// that gave check on every move since.
+    fn repetition(&self) -> Option<Value> {
+        let path = &self.path;
+        let now = path.len() - 1;
+        let hash = path[now].hash;
+        if now < 4 {
+            return None;
+        }
+        let earliest = now.saturating_sub(REPETITION_WINDOW);
+        let first = (earliest..=now - 4)
+            .rev()
+            .step_by(2)
+            .find(|&k| path[k].hash == hash)?;
+        // Positions after the opponent's moves are now, now - 2, …; after
+        // ours now - 1, now - 3, ….
+        let checked = |last: usize| (first + 1..=last).rev().step_by(2).all(|k| path[k].check);
+        Some(match (checked(now), checked(now - 1)) {
+            (true, false) => PERPETUAL,
+            (false, true) => -PERPETUAL,
+            _ => 0,
+        })
+    }
+
+    /// Whether a limit is reached; once it is, every node returns at once.
+    #[inline]
+    fn out_of_budget(&mut self, limits: &Limits) -> bool {
+        if self.stopped || !self.can_stop {
+            return self.stopped;
+        }
+        let polled = self.nodes.is_multiple_of(1024)
+            && (limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || limits.deadline.is_some_and(|d| (d.now)() >= d.at));
+        self.stopped = polled || self.nodes >= limits.nodes;
+        self.stopped
+    }
+
+    /// The best line: `first`, then the table's moves while they are legal
+    /// and do not repeat.
+    fn principal_variation(&self, root: &Position, first: Move) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut position = root.clone();
+        position.play_unchecked(first);
+        let mut seen = vec![root.hash(), position.hash()];
+        while pv.len() < 32 {
+            let Some(mv) = self.table.probe(position.hash()).and_then(|e| e.mv()) else {
+                break;
+            };
+            if !position.is_legal(mv) {
+                break;
+            }
+            position.play_unchecked(mv);
+            if seen.contains(&position.hash()) {
+                break;
+            }
+            seen.push(position.hash());
+            pv.push(mv);
+        }
+        pv
+    }
+}
+
+/// Whether a capture in the quiescence search can matter: not when even
+/// winning the piece leaves the score below alpha, nor when a cheaper
+/// piece is given for a defended one.
+fn worth_capturing(position: &Position, mv: Move, stand_pat: Value, alpha: Value) -> bool {
+    let Move::Normal { from, to, promote } = mv else {
+        return false;
+    };
+    let Some(victim) = position.board().piece_at(to).map(|p| p.role) else {
+        return false;
+    };
+    let mover = position.board().piece_at(from).map(|p| p.role);
+    // The non-promotion of a pawn, bishop or rook is never the better
+    // capture.
+    if !promote
+        && mover.is_some_and(|r| matches!(r, Role::Pawn | Role::Bishop | Role::Rook))
+        && (from.in_enemy_camp(position.turn()) || to.in_enemy_camp(position.turn()))
+    {
+        return false;
+    }
+    if stand_pat + capture_gain(victim) + 200 < alpha {
+        return false;
+    }
+    if board_value(victim) >= mover_value(position, mv) {
+        return true;
+    }
+    let occupied = position.board().occupied().without(from);
+    position
+        .attackers_to(to, !position.turn(), occupied)
+        .is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(hashes: &[u64], checks: &[bool]) -> Vec<Step> {
+        hashes
+            .iter()
+            .zip(checks)
+            .map(|(&hash, &check)| Step { hash, check })
+            .collect()
+    }
+
+    #[test]
+    fn a_repetition_is_a_draw_or_lost_by_the_side_checking_throughout() {
+        let mut searcher = Searcher::new(1);
+        let hashes = [1, 2, 3, 4, 1];
+        searcher.path = path(&hashes, &[false; 5]);
+        assert_eq!(searcher.repetition(), Some(0));
+        // The opponent's moves (into positions 2 and 4) all gave check.
+        searcher.path = path(&hashes, &[false, false, true, false, true]);
+        assert_eq!(searcher.repetition(), Some(PERPETUAL));
+        // Ours (into 1 and 3) did.
+        searcher.path = path(&hashes, &[false, true, false, true, false]);
+        assert_eq!(searcher.repetition(), Some(-PERPETUAL));
+        searcher.path = path(&[1, 2, 3, 4, 5], &[false; 5]);
+        assert_eq!(searcher.repetition(), None);
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let mate_in_3_from_root = MATE - 3;
+        let at_node = to_table(mate_in_3_from_root, 2);
+        assert_eq!(at_node, MATE - 1);
+        assert_eq!(from_table(at_node, 2), mate_in_3_from_root);
+        assert_eq!(from_table(to_table(-120, 9), 9), -120);
+    }
+
+    #[test]
+    fn it_finds_the_mate_in_one_and_avoids_being_mated() {
+        let mut searcher = Searcher::new(1);
+        let position = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let found = searcher
+            .run(
+                &position,
+                &[Step::of(&position)],
+                &Limits::nodes(50_000),
+                &mut |_| {},
+            )
+            .unwrap();
+        assert_eq!(found.value, MATE - 1);
+        assert_eq!(found.pv[0], "G*5b".parse().unwrap());
+    }
+}

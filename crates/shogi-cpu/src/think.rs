@@ -1,0 +1,222 @@
+//! A move for a level: the tsume search first, then the main search, and
+//! the level's weaknesses applied to its result.
+
+use core::sync::atomic::AtomicBool;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use shogi_rules::{Game, Move, Position};
+
+use crate::Level;
+use crate::eval::Value;
+use crate::mate::find_mate_counted;
+use crate::search::{Deadline, Limits, MATE, MATE_BOUND, Report, Searcher, Step};
+
+/// What the caller allows a move, on top of the level's own limits.
+#[derive(Clone, Copy, Default)]
+pub struct Budget<'a> {
+    /// Nodes for the main search, instead of the level's.
+    pub nodes: Option<u64>,
+    /// The deepest iteration, if shallower than the level's.
+    pub depth: Option<i32>,
+    /// A clock and the time on it to stop at (a browser worker passes
+    /// `performance.now`).
+    pub deadline: Option<Deadline<'a>>,
+    /// Raised by another thread to stop at once.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// A search's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// A mate in this many plies: positive when the side to move mates,
+    /// negative when it is mated.
+    Mate(i32),
+}
+
+impl Score {
+    fn of(value: Value) -> Score {
+        match value {
+            v if v >= MATE_BOUND => Score::Mate(MATE - v),
+            v if v <= -MATE_BOUND => Score::Mate(-(MATE + v)),
+            v => Score::Cp(v),
+        }
+    }
+}
+
+/// What the CPU does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    Move(Move),
+    /// Declares an impasse by the 27-point rule, which it meets (USI
+    /// `bestmove win`).
+    Declare,
+    /// No legal move: the game is lost (USI `bestmove resign`).
+    Resign,
+}
+
+/// A move decided, and what the search saw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thought {
+    pub decision: Decision,
+    pub score: Score,
+    /// The deepest completed iteration (for a tsume, the mate's plies).
+    pub depth: i32,
+    pub nodes: u64,
+    /// The line the search expects, the decided move first.
+    pub pv: Vec<Move>,
+}
+
+/// The CPU across a game: its search keeps the transposition table and
+/// the history heuristic from move to move.
+pub struct Engine {
+    searcher: Searcher,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(16)
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `megabytes`.
+    pub fn new(megabytes: usize) -> Engine {
+        Engine {
+            searcher: Searcher::new(megabytes),
+        }
+    }
+
+    /// Forgets what it learnt in the last game.
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Decides the move of the side to move in `game`, as `level` plays,
+    /// deterministically for a `seed`; `report` hears of every completed
+    /// iteration.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        level: Level,
+        seed: u64,
+        budget: &Budget,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Thought {
+        let position = game.position();
+        let history = history(game);
+        if position.can_declare() {
+            return Thought {
+                decision: Decision::Declare,
+                score: Score::Mate(0),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            };
+        }
+        let style = level.style();
+        let mut rng = SmallRng::seed_from_u64(seed ^ position.hash());
+        let nodes = budget.nodes.unwrap_or(style.nodes);
+        // The tsume search's nodes come out of the same budget.
+        let (mate, mate_nodes) = match style.mate_plies {
+            0 => (None, 0),
+            plies => find_mate_counted(position, plies, style.mate_nodes.min(nodes / 4)),
+        };
+        if let Some(line) = mate {
+            return Thought {
+                decision: Decision::Move(line[0]),
+                score: Score::Mate(line.len() as i32),
+                depth: line.len() as i32,
+                nodes: mate_nodes,
+                pv: line,
+            };
+        }
+        let limits = Limits {
+            nodes: nodes.saturating_sub(mate_nodes).max(1),
+            depth: budget.depth.map_or(style.depth, |d| d.min(style.depth)),
+            deadline: budget.deadline,
+            stop: budget.stop,
+            quiescence: rng.random_range(0..100) >= style.blind_percent,
+            exact_root: style.noise > 0,
+        };
+        let found = self.searcher.run(position, &history, &limits, &mut |r| {
+            report(&thought(r, r.pv[0], 0))
+        });
+        let Some(found) = found else {
+            return Thought {
+                decision: Decision::Resign,
+                score: Score::Mate(0),
+                depth: 0,
+                nodes: mate_nodes,
+                pv: Vec::new(),
+            };
+        };
+        let choice = shaken(&found, style.noise, &mut rng);
+        thought(&found, choice, mate_nodes)
+    }
+}
+
+/// The best root move once each value is shaken by up to `noise`.
+fn shaken(found: &Report, noise: i32, rng: &mut SmallRng) -> Move {
+    if noise == 0 {
+        return found.pv[0];
+    }
+    found
+        .root
+        .iter()
+        .map(|&(mv, value)| (mv, value.saturating_add(rng.random_range(-noise..=noise))))
+        .max_by_key(|&(_, value)| value)
+        .map_or(found.pv[0], |(mv, _)| mv)
+}
+
+fn thought(found: &Report, choice: Move, extra_nodes: u64) -> Thought {
+    let value = found
+        .root
+        .iter()
+        .find(|(mv, _)| *mv == choice)
+        .map_or(found.value, |&(_, v)| v);
+    let pv = if choice == found.pv[0] {
+        found.pv.clone()
+    } else {
+        vec![choice]
+    };
+    Thought {
+        decision: Decision::Move(choice),
+        score: Score::of(value),
+        depth: found.depth,
+        nodes: found.nodes + extra_nodes,
+        pv,
+    }
+}
+
+/// The hash and check status of every position of the game, the current
+/// one last.
+fn history(game: &Game) -> Vec<Step> {
+    let mut position: Position = game.start().clone();
+    let mut steps = vec![Step::of(&position)];
+    for &mv in game.moves() {
+        position.play_unchecked(mv);
+        steps.push(Step::of(&position));
+    }
+    steps
+}
+
+/// [`Engine::think`] with a fresh engine (a small table) and no reports:
+/// for a one-off move.
+///
+/// ```
+/// use shogi_cpu::{Budget, Decision, Level, think};
+/// use shogi_rules::{Game, Position};
+/// let game = Game::new(Position::start());
+/// let thought = think(&game, Level::Novice, 1, &Budget::default());
+/// let Decision::Move(mv) = thought.decision else { panic!() };
+/// assert!(game.position().is_legal(mv));
+/// ```
+pub fn think(game: &Game, level: Level, seed: u64, budget: &Budget) -> Thought {
+    Engine::new(4).think(game, level, seed, budget, &mut |_| {})
+}
