@@ -353,11 +353,22 @@ impl Online {
             // A view that does not hold together is set aside: the page
             // keeps the last good one.
             ServerMessage::Game { view, .. } if !log::consistent(&view) => self.garbled.set(true),
-            ServerMessage::Game { view, .. } => {
-                self.tags.update(|t| t.retain_on_board(&view));
-                self.view.set(Some(view));
-                self.unheard.set(None);
-                self.garbled.set(false);
+            ServerMessage::Game { view, .. } => self.show(view),
+            // A move: the rules apply it to the view held. One that does
+            // not fit is set aside and the seat taken again, which brings
+            // the whole view.
+            ServerMessage::Step(step) => {
+                let next = self.view.with_untracked(|v| {
+                    let mut next = v.clone()?;
+                    next.apply(&step).ok().map(|()| next)
+                });
+                match next {
+                    Some(view) => self.show(view),
+                    None => {
+                        self.garbled.set(true);
+                        self.drop_socket();
+                    }
+                }
             }
             ServerMessage::Presence {
                 side,
@@ -386,6 +397,23 @@ impl Online {
             // player is told, and tries again.
             ServerMessage::Error { code, .. } => self.unheard.set(Some(Unheard::Refused(code))),
         }
+    }
+
+    fn show(&self, view: View) {
+        self.tags.update(|t| t.retain_on_board(&view));
+        self.view.set(Some(view));
+        self.unheard.set(None);
+        self.garbled.set(false);
+    }
+
+    /// Closes the connection as if it dropped: the seat is taken back with
+    /// its token.
+    fn drop_socket(&self) {
+        self.socket.with_value(|s| {
+            if let Some(s) = s {
+                let _ = s.ws.close();
+            }
+        });
     }
 
     /// Sends `message` if the connection is up; else the player is told it

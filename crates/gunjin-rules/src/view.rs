@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId, PublicMove, Record,
-    Rules, Setup, Square, destinations,
+    Announcement, Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId,
+    PublicMove, Record, Rules, Setup, Square, destinations,
 };
 
 /// One of the player's own pieces.
@@ -83,7 +83,100 @@ impl Game {
     }
 }
 
+/// A step that does not fit the view it is applied to (a message out of
+/// order, or not meant for this view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepError(pub PublicMove);
+
+impl core::fmt::Display for StepError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "the move {} does not fit this view", self.0.mv)
+    }
+}
+
+impl std::error::Error for StepError {}
+
 impl View {
+    /// The view after `step`, a move of a game that goes on, from what it
+    /// announced alone: which piece moved where and which left the board.
+    /// The same view the referee gives after it (`Game::view`), so a server
+    /// sends a player each move's public part, not the whole view again.
+    /// The end of a game comes as a whole view, with the reveal.
+    pub fn apply(&mut self, step: &PublicMove) -> Result<(), StepError> {
+        let Move { from, to } = step.mv;
+        let mover_own = step.side == self.side;
+        // A battle needs a defender on `to`; a plain move, an empty node.
+        let target_fits = match step.announcement {
+            Announcement::Moved => !self.occupied(to, true) && !self.occupied(to, false),
+            _ => self.occupied(to, !mover_own),
+        };
+        let fits = step.side == self.turn
+            && self.outcome.is_none()
+            && self.occupied(from, mover_own)
+            && target_fits;
+        if !fits {
+            return Err(StepError(*step));
+        }
+        // The defender first, so the attacker may take its node.
+        if matches!(
+            step.announcement,
+            Announcement::DefenderRemoved | Announcement::BothRemoved
+        ) {
+            self.remove(to, !mover_own);
+        }
+        if matches!(
+            step.announcement,
+            Announcement::AttackerRemoved | Announcement::BothRemoved
+        ) {
+            self.remove(from, mover_own);
+        } else {
+            self.relocate(from, to, mover_own);
+        }
+        self.history.push(*step);
+        self.turn = !self.turn;
+        Ok(())
+    }
+
+    fn occupied(&self, sq: Square, own: bool) -> bool {
+        if own {
+            self.own.iter().any(|p| p.square == sq)
+        } else {
+            self.enemies.iter().any(|e| e.square == sq)
+        }
+    }
+
+    /// Takes the piece on `sq` (checked to be there) off the board,
+    /// counting the loss.
+    fn remove(&mut self, sq: Square, own: bool) {
+        if own {
+            if let Some(at) = self.own.iter().position(|p| p.square == sq) {
+                let piece = self.own.remove(at);
+                self.own_losses[piece.kind] += 1;
+            }
+        } else if let Some(at) = self.enemies.iter().position(|e| e.square == sq) {
+            self.enemies.remove(at);
+            self.enemy_losses += 1;
+        }
+    }
+
+    /// Moves the piece on `from` (checked to be there) to `to`, keeping
+    /// the pieces in board order as `Game::view` lists them.
+    fn relocate(&mut self, from: Square, to: Square, own: bool) {
+        if own {
+            self.own
+                .iter_mut()
+                .filter(|p| p.square == from)
+                .for_each(|p| p.square = to);
+            self.own.sort_by_key(|p| p.square.index());
+        } else {
+            self.enemies
+                .iter_mut()
+                .filter(|e| e.square == from)
+                .for_each(|e| e.square = to);
+            self.enemies.sort_by_key(|e| e.square.index());
+        }
+    }
+
     /// The side this view belongs to.
     pub fn side(&self) -> Color {
         self.side

@@ -487,3 +487,37 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// A view with each move's public part applied is the referee's own
+    /// view after that move, at every ply and for both players, until the
+    /// end (which comes as a whole view); a step that does not fit is
+    /// refused and changes nothing.
+    #[test]
+    fn applying_each_move_to_the_view_gives_the_next_view(
+        seed in any::<u64>(),
+        bits in 0u8..32,
+    ) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = new_game(rules_from_bits(bits), &mut rng);
+        let mut views = ByColor::new_with(|side| game.view(side));
+        while game.outcome().is_none() {
+            game.play(random_move(&game, &mut rng)).unwrap();
+            if game.outcome().is_some() {
+                break;
+            }
+            let step = *game.history().last().unwrap();
+            for side in Color::ALL {
+                let before = views[side].clone();
+                prop_assert!(views[side].apply(&step).is_ok());
+                prop_assert_eq!(&views[side], &game.view(side));
+                // The same step again is out of turn, and refused.
+                prop_assert!(views[side].apply(&step).is_err());
+                prop_assert_eq!(&views[side], &game.view(side));
+                prop_assert_ne!(&before, &views[side]);
+            }
+        }
+    }
+}

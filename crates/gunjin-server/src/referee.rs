@@ -47,7 +47,8 @@ pub trait Referee: 'static {
     fn outcome_json(game: &Self::Game) -> Option<String>;
     fn replay(record: &str) -> Result<Self::Game, String>;
 
-    /// What `side` may be told of the game; `played` adds the last move.
+    /// What `side` may be told of the game: the whole of it, or (`played`)
+    /// what the last move changed.
     fn game_message(game: &Self::Game, side: Color, played: bool) -> ServerMessage;
     /// The result and the whole record, once over.
     fn over_message(game: &Self::Game) -> Option<ServerMessage>;
@@ -160,10 +161,17 @@ impl Referee for Gunjin {
             .map_err(|e| e.to_string())
     }
 
+    /// A move of a game that goes on is its public part alone (the
+    /// receiver's `View::apply` does the rest): a few dozen bytes at any
+    /// ply, where the view grows with the history.
     fn game_message(game: &Game, side: Color, played: bool) -> ServerMessage {
-        ServerMessage::Game {
-            view: game.view(side),
-            played: game.history().last().copied().filter(|_| played),
+        let last = game.history().last().copied().filter(|_| played);
+        match last {
+            Some(step) if game.outcome().is_none() => ServerMessage::Step(step),
+            _ => ServerMessage::Game {
+                view: game.view(side),
+                played: last,
+            },
         }
     }
 

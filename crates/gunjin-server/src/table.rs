@@ -489,7 +489,7 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    /// Each side's own view; `played` adds the move just made.
+    /// Each side's own view, or what the move just made changed in it.
     fn broadcast_game(&mut self, played: bool) {
         let Some(game) = self.stage.game() else {
             return;

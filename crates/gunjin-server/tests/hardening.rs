@@ -52,10 +52,7 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     mover.stop_at = None;
     mover.move_if_my_turn().await.unwrap();
     loop {
-        if let ServerMessage::Game {
-            played: Some(p), ..
-        } = waiter.recv().await.unwrap()
-        {
+        if let ServerMessage::Step(p) = waiter.recv().await.unwrap() {
             assert_eq!(p.side, mover.side);
             break;
         }

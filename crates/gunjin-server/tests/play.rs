@@ -104,6 +104,14 @@ async fn no_message_names_an_enemy_kind_before_the_end() {
             .collect();
         assert!(before_end.len() > 10, "a whole game's messages");
         assert!(bot.received.len() > before_end.len(), "the end came");
+        // Each move of the game comes as its public part, small at any ply.
+        let steps: Vec<&&String> = before_end
+            .iter()
+            .filter(|t| t.starts_with(r#"{"step""#))
+            .collect();
+        assert!(steps.len() > 10, "moves come as steps");
+        let largest = steps.iter().map(|t| t.len()).max().unwrap();
+        assert!(largest <= 512, "a step of {largest} bytes");
         for text in before_end {
             let msg: Value = serde_json::from_str(text).unwrap();
             let mut found = Vec::new();

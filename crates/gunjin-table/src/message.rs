@@ -73,12 +73,17 @@ pub enum ServerMessage {
     /// The table changed: seats, presence or phase.
     Table(TableState),
     /// The player's view of the game: at the start, on (re)connection and
-    /// after every move, which then comes in `played` with its
-    /// announcement.
+    /// at the end (after the last move, which then comes in `played` with
+    /// its announcement); every other move comes as a [`Step`](Self::Step).
     Game {
         view: View,
         played: Option<PublicMove>,
     },
+    /// A move of a game that goes on, as everyone may know it (the move
+    /// and its announcement): the receiver applies it to its view
+    /// ([`View::apply`]), which then equals the referee's. Whole views
+    /// come on joining, on resuming and at the end.
+    Step(PublicMove),
     /// A seat's connection came or went. An absent player forfeits (by
     /// resignation) after `forfeit_in_millis` unless they come back.
     Presence {

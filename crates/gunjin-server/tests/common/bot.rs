@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use gunjin_rules::{Color, Move, Outcome, Rules, Setup, View};
+use gunjin_rules::{Color, Move, Outcome, PublicMove, Rules, Setup, View};
 use gunjin_table::{ClientMessage, ErrorCode, Phase, ServerMessage, WS_PATH};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -193,14 +193,14 @@ impl Bot {
                 }
             }
             ServerMessage::Game { view, played } => {
-                if let (Some(played), Some((mv, at))) = (played, self.sent_move)
-                    && played.side == self.side
-                    && played.mv == mv
-                {
-                    self.latencies.push(at.elapsed());
-                    self.sent_move = None;
-                }
+                self.played(played.as_ref());
                 self.view = Some(view.clone());
+                self.move_if_my_turn().await?;
+            }
+            ServerMessage::Step(step) => {
+                self.played(Some(step));
+                let view = self.view.as_mut().ok_or("a step before any view")?;
+                view.apply(step).map_err(|e| e.to_string())?;
                 self.move_if_my_turn().await?;
             }
             ServerMessage::Error {
@@ -219,6 +219,17 @@ impl Bot {
             _ => {}
         }
         Ok(msg)
+    }
+
+    /// Notes the latency of the bot's own move when it comes back played.
+    fn played(&mut self, played: Option<&PublicMove>) {
+        if let (Some(played), Some((mv, at))) = (played, self.sent_move)
+            && played.side == self.side
+            && played.mv == mv
+        {
+            self.latencies.push(at.elapsed());
+            self.sent_move = None;
+        }
     }
 
     /// Plays a random legal move if the latest view says it is this
