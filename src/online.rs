@@ -5,7 +5,7 @@
 //! same seat back (`resume`).
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
-use gunjin_table::{ClientMessage, ErrorCode, Level, Phase, ServerMessage, TableState};
+use gunjin_table::{ClientMessage, ClockState, ErrorCode, Level, Phase, ServerMessage, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::wasm_bindgen::closure::Closure;
@@ -148,6 +148,9 @@ pub struct Online {
     pub tags: RwSignal<Tags>,
     /// The player's last action that did not happen, until the next view.
     pub unheard: RwSignal<Option<Unheard>>,
+    /// The table's clock as last told, and when (`Date.now()`), for a
+    /// table with one.
+    pub clock: RwSignal<Option<(ClockState, f64)>>,
     /// A message from the server did not read (or its view did not hold
     /// together) and was set aside, until the next good view.
     pub garbled: RwSignal<bool>,
@@ -168,6 +171,7 @@ impl Online {
             tags: RwSignal::new(Tags::default()),
             unheard: RwSignal::new(None),
             garbled: RwSignal::new(false),
+            clock: RwSignal::new(None),
         }
     }
 
@@ -195,7 +199,11 @@ impl Online {
     /// Opens a table as its host, then goes to its page.
     pub fn open(&self, name: String, rules: gunjin_rules::Rules) {
         self.reset();
-        self.connect(ClientMessage::Open { name, rules });
+        self.connect(ClientMessage::Open {
+            name,
+            rules,
+            clock: None,
+        });
     }
 
     /// Sits at `table` as the guest.
@@ -250,6 +258,7 @@ impl Online {
         self.tags.set(Tags::default());
         self.unheard.set(None);
         self.garbled.set(false);
+        self.clock.set(None);
     }
 
     /// Opens the connection once the site is known to offer tables: a
@@ -348,6 +357,9 @@ impl Online {
                 if present {
                     self.forfeit_at.set(None);
                 }
+                if let Some(clock) = state.clock {
+                    self.clock.set(Some((clock, js_sys::Date::now())));
+                }
                 self.table.set(Some(state));
             }
             // A view that does not hold together is set aside: the page
@@ -370,6 +382,7 @@ impl Online {
                     }
                 }
             }
+            ServerMessage::Clock(state) => self.clock.set(Some((state, js_sys::Date::now()))),
             ServerMessage::Presence {
                 side,
                 connected,

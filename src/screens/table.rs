@@ -248,6 +248,26 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             Unheard::Refused(_) => t_string!(i18n, common.unheard_refused),
         })
     };
+    // Each side's time left, the running side's counting down here
+    // between the server's word.
+    let clock = move || {
+        let (state, at) = online.clock.get()?;
+        let me = online.side()?;
+        let shown = |side: Color| {
+            let running = state.running == Some(side);
+            let elapsed = if running { now.get() - at } else { 0.0 };
+            let seconds = ((state.left[side] as f64 - elapsed) / 1000.0)
+                .ceil()
+                .max(0.0) as u64;
+            format!("{}:{:02}", seconds / 60, seconds % 60)
+        };
+        Some(t_string!(
+            i18n,
+            common.clock_left,
+            you = shown(me),
+            them = shown(!me)
+        ))
+    };
     let garbled = move || {
         online
             .garbled
@@ -267,6 +287,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
                 {presence}
             </p>
             <p class="forfeit" role="status" aria-live="polite">{forfeit}</p>
+            <p class="clock">{clock}</p>
             <Show when=move || !connected()>
                 <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>
             </Show>

@@ -5,7 +5,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use gunjin_rules::Rules;
-use gunjin_table::ErrorCode;
+use gunjin_table::{Clock, ErrorCode};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::admission::{Admission, Full, Ticket};
@@ -99,7 +99,8 @@ impl Hub {
         Ok(count)
     }
 
-    /// Opens a table for a client at `addr` with `host` on South; returns
+    /// Opens a table for a client at `addr` with `host` on South and the
+    /// clock if any (at most a day); returns
     /// its address and the host's seat token. Refused past the caps on
     /// open tables and on tables per address.
     pub fn open(
@@ -107,6 +108,7 @@ impl Hub {
         addr: IpAddr,
         host: String,
         rules: Rules,
+        clock: Option<Clock>,
     ) -> Result<(TableTx, String), Refusal> {
         if self.tables().len() >= self.config().max_tables {
             return Err(Refusal::new(
@@ -132,6 +134,7 @@ impl Hub {
         let token = token::random_id();
         let data = Table::<Gunjin>::open(
             rules,
+            clock.map(Clock::capped),
             Seat {
                 name: host,
                 token: token.clone(),

@@ -9,6 +9,7 @@
 
 mod admission;
 mod backup;
+mod clock;
 mod config;
 mod cpu;
 mod headers;

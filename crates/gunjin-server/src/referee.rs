@@ -6,7 +6,7 @@
 
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
-use gunjin_table::{ErrorCode, Phase, SeatInfo, ServerMessage, TableState};
+use gunjin_table::{ClockState, ErrorCode, Phase, SeatInfo, ServerMessage, TableState};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
@@ -76,6 +76,7 @@ pub struct TableInfo<'a, R: Referee> {
     pub you: Color,
     pub seats: ByColor<Option<SeatInfo>>,
     pub stage: &'a Stage<R>,
+    pub clock: Option<ClockState>,
     pub now: u64,
 }
 
@@ -201,6 +202,7 @@ impl Referee for Gunjin {
             you: info.you,
             seats: info.seats,
             phase,
+            clock: info.clock,
         })
     }
 

@@ -165,9 +165,9 @@ async fn handle(
         return table.send(act).await.map_err(|_| closed());
     }
     let (table, command) = match msg {
-        ClientMessage::Open { name, rules } => {
+        ClientMessage::Open { name, rules, clock } => {
             let name = name::player_name(&name)?;
-            let (table, token) = hub.open(peer.addr.ip(), name, rules)?;
+            let (table, token) = hub.open(peer.addr.ip(), name, rules, clock)?;
             (table, Seating::Resume(token, false))
         }
         ClientMessage::Join { table, name } => {

@@ -11,6 +11,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use gunjin_rules::{ByColor, Color};
+use gunjin_table::Clock;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +44,12 @@ pub struct StoredTable<R: Referee> {
     pub ready: ByColor<Option<R::Setup>>,
     /// The last time anyone acted (Unix milliseconds).
     pub touched: u64,
+    /// The clock chosen when the table opened, and each side's time left
+    /// as of the last move (absent in tables stored before clocks).
+    #[serde(default)]
+    pub clock: Option<Clock>,
+    #[serde(default)]
+    pub clock_left: Option<ByColor<u64>>,
 }
 
 /// A table as stored, and its game if one started.

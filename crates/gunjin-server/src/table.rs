@@ -8,11 +8,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{ErrorCode, ServerMessage};
+use gunjin_table::{Clock, ClockState, ErrorCode, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::admission::Ticket;
+use crate::clock::GameClock;
 use crate::hub::Hub;
 use crate::referee::{Referee, TableInfo};
 use crate::refusal::Refusal;
@@ -85,6 +86,7 @@ pub struct Table<R: Referee> {
     touched: u64,
     seats: Seats,
     stage: Stage<R>,
+    clock: Option<GameClock>,
     thinking: bool,
     /// The host's place among the CPU tables, held until the game ends.
     cpu_place: Option<Ticket>,
@@ -95,7 +97,7 @@ pub struct Table<R: Referee> {
 
 impl<R: Referee> Table<R> {
     /// A new table's stored state, the host on South.
-    pub fn open(rules: R::Rules, host: Seat) -> StoredTable<R> {
+    pub fn open(rules: R::Rules, clock: Option<Clock>, host: Seat) -> StoredTable<R> {
         let seed = token::random_seed();
         StoredTable {
             id: token::random_id(),
@@ -114,6 +116,8 @@ impl<R: Referee> Table<R> {
             drafts: ByColor::default(),
             ready: ByColor::default(),
             touched: unix_millis(),
+            clock,
+            clock_left: None,
         }
     }
 
@@ -134,7 +138,9 @@ impl<R: Referee> Table<R> {
             }),
             (None, None) => Stage::Waiting,
         };
+        let clock = stored.clock.map(|c| GameClock::new(c, stored.clock_left));
         let table = Table {
+            clock,
             id: stored.id,
             rules: stored.rules,
             first: stored.first,
@@ -264,6 +270,9 @@ impl<R: Referee> Table<R> {
             if let Some(over) = over {
                 self.send(side, &over);
             }
+            if let Some(clock) = self.clock_message() {
+                self.send(side, &clock);
+            }
         }
     }
 
@@ -345,6 +354,9 @@ impl<R: Referee> Table<R> {
         };
         let game = setup.start(self.rules, self.first, token::random_seed());
         self.stage = Stage::Play(game);
+        if let Some(clock) = &mut self.clock {
+            clock.start();
+        }
         self.save_table();
         self.save_game();
         self.broadcast_table();
@@ -357,6 +369,10 @@ impl<R: Referee> Table<R> {
     fn play(&mut self, side: Color, mv: R::Move) -> Result<(), Refusal> {
         R::play(self.stage.playing()?, side, mv)?;
         self.touched = unix_millis();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side);
+            self.save_table();
+        }
         self.after_move(true);
         Ok(())
     }
@@ -367,7 +383,12 @@ impl<R: Referee> Table<R> {
         if matches!(self.stage, Stage::Setup(_)) {
             self.start_game();
         }
-        R::resign(self.stage.playing()?, side)?;
+        let game = self.stage.playing()?;
+        let running = R::turn(game);
+        R::resign(game, side)?;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(running);
+        }
         self.after_move(false);
         Ok(())
     }
@@ -378,7 +399,13 @@ impl<R: Referee> Table<R> {
     fn after_move(&mut self, played: bool) {
         self.save_game();
         self.broadcast_game(played);
-        if self.stage.settle() {
+        let over = self.stage.settle();
+        if let Some(clock) = self.clock_message() {
+            for side in SIDES {
+                self.send(side, &clock);
+            }
+        }
+        if over {
             self.cpu_place = None;
             if let Some(over) = self.stage.game().and_then(R::over_message) {
                 for side in SIDES {
@@ -427,6 +454,7 @@ impl<R: Referee> Table<R> {
             Some(instant_of(self.expiry())),
             setup,
             self.seats.next_forfeit(),
+            self.clock_deadline(),
         ]
         .into_iter()
         .flatten()
@@ -447,7 +475,34 @@ impl<R: Referee> Table<R> {
         while let Some(side) = self.seats.forfeit_due() {
             let _ = self.forfeit(side);
         }
+        if self.clock_deadline().is_some_and(|at| at <= Instant::now())
+            && let Stage::Play(game) = &self.stage
+        {
+            // Out of time: the side to move loses.
+            let _ = self.forfeit(R::turn(game));
+        }
         false
+    }
+
+    /// When the side to move runs out of time, in a game on with a clock.
+    fn clock_deadline(&self) -> Option<Instant> {
+        let Stage::Play(game) = &self.stage else {
+            return None;
+        };
+        Some(self.clock.as_ref()?.deadline(R::turn(game)))
+    }
+
+    /// Where the clock stands, for a table with one.
+    fn clock_state(&self) -> Option<ClockState> {
+        let running = match &self.stage {
+            Stage::Play(game) => Some(R::turn(game)),
+            _ => None,
+        };
+        Some(self.clock.as_ref()?.state(running))
+    }
+
+    fn clock_message(&self) -> Option<ServerMessage> {
+        self.clock_state().map(ServerMessage::Clock)
     }
 
     /// Closes the table, its record stored first (an unfinished game as
@@ -482,6 +537,7 @@ impl<R: Referee> Table<R> {
                     you: side,
                     seats: self.seats.info(),
                     stage: &self.stage,
+                    clock: self.clock_state(),
                     now: unix_millis(),
                 });
                 self.send(side, &state);
@@ -515,6 +571,8 @@ impl<R: Referee> Table<R> {
             drafts,
             ready,
             touched: self.touched,
+            clock: self.clock.as_ref().map(|c| c.clock),
+            clock_left: self.clock.as_ref().map(|c| c.left),
         }
     }
 

@@ -128,6 +128,7 @@ async fn seat_rules_names_and_levels_are_checked() {
     bot.send(&ClientMessage::Open {
         name: long,
         rules: Rules::KIRAKUKEN,
+        clock: None,
     })
     .await
     .unwrap();
@@ -242,6 +243,7 @@ async fn names_that_hide_or_pass_for_the_cpu_are_refused() {
         bot.send(&ClientMessage::Open {
             name: name.into(),
             rules: Rules::KIRAKUKEN,
+            clock: None,
         })
         .await
         .unwrap();

@@ -91,6 +91,7 @@ async fn open(addr: std::net::SocketAddr) -> Option<ErrorCode> {
     bot.send(&ClientMessage::Open {
         name: "host".into(),
         rules: Rules::KIRAKUKEN,
+        clock: None,
     })
     .await
     .unwrap();

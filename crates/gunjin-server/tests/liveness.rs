@@ -47,7 +47,7 @@ async fn small_socket(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
     let (server, _scratch) = common::start_with("slow-reader", |c| {
-        c.outbox = 4;
+        c.outbox = 16;
         c.send_buffer = Some(4096);
     })
     .await;

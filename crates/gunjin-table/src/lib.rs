@@ -20,10 +20,12 @@
 //! );
 //! ```
 
+mod clock;
 mod level;
 mod message;
 mod table;
 
+pub use clock::{Clock, ClockState};
 pub use level::Level;
 pub use message::{ClientMessage, ErrorCode, ServerMessage};
 pub use table::{Phase, SeatInfo, TableState};

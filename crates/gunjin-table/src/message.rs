@@ -5,7 +5,7 @@ use core::fmt;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
-use crate::{Level, TableState};
+use crate::{Clock, ClockState, Level, TableState};
 
 /// What a client sends. The first message of a connection must be
 /// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
@@ -18,10 +18,13 @@ use crate::{Level, TableState};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// Opens a new table under these rules and takes its first seat (South).
+    /// Opens a new table under these rules, with a clock if given, and
+    /// takes its first seat (South).
     Open {
         name: String,
         rules: Rules,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<Clock>,
     },
     /// Takes the free seat of the table whose id came with the invite link.
     Join {
@@ -84,6 +87,8 @@ pub enum ServerMessage {
     /// ([`View::apply`]), which then equals the referee's. Whole views
     /// come on joining, on resuming and at the end.
     Step(PublicMove),
+    /// The clock after a move (or on resuming), for a table that has one.
+    Clock(ClockState),
     /// A seat's connection came or went. An absent player forfeits (by
     /// resignation) after `forfeit_in_millis` unless they come back.
     Presence {
@@ -185,6 +190,7 @@ mod tests {
         let open = ClientMessage::Open {
             name: "Aki".into(),
             rules: Rules::TRADITIONAL,
+            clock: Some(Clock::PerMove { millis: 30_000 }),
         };
         assert_eq!(read(&serde_json::to_string(&open).unwrap()), open);
         // `rotate` is optional: earlier clients' resumes still read.

@@ -3,7 +3,7 @@
 use gunjin_rules::{ByColor, Color, Outcome, PartialSetup, Rules};
 use serde::{Deserialize, Serialize};
 
-use crate::Level;
+use crate::{ClockState, Level};
 
 /// A table as the receiving player sees it: the same for both seats but
 /// for `you` and the draft of the setup phase, which is the receiver's own.
@@ -16,6 +16,9 @@ pub struct TableState {
     pub you: Color,
     pub seats: ByColor<Option<SeatInfo>>,
     pub phase: Phase,
+    /// The table's clock, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockState>,
 }
 
 /// Who sits on a seat.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::{Color, Move, Outcome, PublicMove, Rules, Setup, View};
-use gunjin_table::{ClientMessage, ErrorCode, Phase, ServerMessage, WS_PATH};
+use gunjin_table::{ClientMessage, Clock, ErrorCode, Phase, ServerMessage, WS_PATH};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -78,10 +78,21 @@ impl Bot {
 
     /// Opens a table as its host.
     pub async fn open(addr: SocketAddr, seed: u64, rules: Rules) -> Result<Bot, BotError> {
+        Bot::open_clocked(addr, seed, rules, None).await
+    }
+
+    /// Opens a table with a clock as its host.
+    pub async fn open_clocked(
+        addr: SocketAddr,
+        seed: u64,
+        rules: Rules,
+        clock: Option<Clock>,
+    ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect(addr, seed).await?;
         bot.send(&ClientMessage::Open {
             name: "host".into(),
             rules,
+            clock,
         })
         .await?;
         bot.welcome().await?;

@@ -1,0 +1,67 @@
+//! A table's game clock: each side's time left, charged as it thinks. The
+//! running side's time counts from the start of its turn; a restart starts
+//! the turn again, so the server's downtime is charged to nobody.
+
+use gunjin_rules::{ByColor, Color};
+use gunjin_table::{Clock, ClockState};
+use tokio::time::{Duration, Instant};
+
+pub struct GameClock {
+    pub clock: Clock,
+    /// Time left as of the start of the running turn.
+    pub left: ByColor<u64>,
+    turn_began: Instant,
+}
+
+impl GameClock {
+    /// A clock as stored (`left` from a game on), its turn starting now.
+    pub fn new(clock: Clock, left: Option<ByColor<u64>>) -> GameClock {
+        GameClock {
+            clock,
+            left: left.unwrap_or(ByColor::new_with(|_| clock.millis())),
+            turn_began: Instant::now(),
+        }
+    }
+
+    /// The game starts: full time for both, the first turn begins.
+    pub fn start(&mut self) {
+        *self = GameClock::new(self.clock, None);
+    }
+
+    fn used(&self) -> u64 {
+        self.turn_began.elapsed().as_millis() as u64
+    }
+
+    /// `side` moved: its time is charged (per game) or renewed (per move),
+    /// and the other side's turn begins.
+    pub fn moved(&mut self, side: Color) {
+        self.left[side] = match self.clock {
+            Clock::PerGame { .. } => self.left[side].saturating_sub(self.used()),
+            Clock::PerMove { millis } => millis,
+        };
+        self.turn_began = Instant::now();
+    }
+
+    /// The game ended on `running`'s turn: its time so far is charged.
+    pub fn stop(&mut self, running: Color) {
+        self.left[running] = self.left[running].saturating_sub(self.used());
+    }
+
+    /// When `turn`'s time runs out.
+    pub fn deadline(&self, turn: Color) -> Instant {
+        self.turn_began + Duration::from_millis(self.left[turn])
+    }
+
+    /// As it stands now, `running` (if any) charged so far.
+    pub fn state(&self, running: Option<Color>) -> ClockState {
+        let mut left = self.left;
+        if let Some(side) = running {
+            left[side] = left[side].saturating_sub(self.used());
+        }
+        ClockState {
+            clock: self.clock,
+            left,
+            running,
+        }
+    }
+}
