@@ -75,7 +75,9 @@ export default defineConfig({
         // A fresh database each run, in target/ (not left behind in /tmp).
         `mkdir -p target/e2e && rm -f target/e2e/tables-${tablePort}.sqlite3* && ` +
         `exec target/release/gunjin-server --dist dist --addr 127.0.0.1:${tablePort} ` +
-        `--db target/e2e/tables-${tablePort}.sqlite3 --setup-secs 60 --grace-secs 6`,
+        `--db target/e2e/tables-${tablePort}.sqlite3 --setup-secs 60 --grace-secs 6 ` +
+        // Every browser of the run comes from one address.
+        `--max-conns-per-addr 1000 --tables-per-addr-hour 1000`,
       url: `http://127.0.0.1:${tablePort}/index.html`,
       reuseExistingServer: false,
       timeout: 30_000,

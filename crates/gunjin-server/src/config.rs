@@ -95,7 +95,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             first_message: Duration::from_secs(10),
             max_conns: 1000,
-            max_conns_per_addr: 20,
+            max_conns_per_addr: 64,
             tables_per_addr_hour: 20,
             max_tables: 10_000,
             outbox: 256,

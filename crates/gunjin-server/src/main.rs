@@ -25,7 +25,7 @@ Options (each also read from the environment variable shown):
                       [GUNJIN_FIRST_MESSAGE_SECS, default 10]
   --max-conns N       open connections in total  [GUNJIN_MAX_CONNS, default 1000]
   --max-conns-per-addr N  open connections per client address
-                      [GUNJIN_MAX_CONNS_PER_ADDR, default 20]
+                      [GUNJIN_MAX_CONNS_PER_ADDR, default 64]
   --tables-per-addr-hour N  tables one address may open per hour
                       [GUNJIN_TABLES_PER_ADDR_HOUR, default 20]
   --max-tables N      open tables in total      [GUNJIN_MAX_TABLES, default 10000]
