@@ -78,6 +78,27 @@ impl Player for RandomMover {
     }
 }
 
+/// `start` after `plies` uniformly random moves, seeded: an opening, so
+/// that two levels without noise do not play the same game twice. Each
+/// pair of games of a match shares one, with the sides swapped.
+pub fn opening(start: &Position, plies: usize, seed: u64) -> Position {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut position = start.clone();
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+            break;
+        };
+        let mut next = position.clone();
+        next.play_unchecked(mv);
+        if !next.has_legal_move() {
+            break;
+        }
+        position = next;
+    }
+    position
+}
+
 /// Plays a game from `start` to its end, `players[0]` as Sente; the
 /// finished game. A player's illegal move or error ends it with the error.
 pub fn play_game(players: [&mut dyn Player; 2], start: &Position) -> Result<Game, String> {

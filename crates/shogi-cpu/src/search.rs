@@ -25,6 +25,10 @@ const PERPETUAL: Value = 20_000;
 const INFINITY: Value = MATE + 1;
 /// How far back a repetition is looked for.
 const REPETITION_WINDOW: usize = 32;
+/// What a draw by repetition costs the side the search is for: without
+/// it two engines that see nothing better shuffle a rook to and fro and
+/// draw every game.
+const CONTEMPT: Value = 60;
 
 /// A mate score stored relative to the node, not the root.
 pub(crate) fn to_table(value: Value, ply: usize) -> Value {
@@ -125,6 +129,8 @@ pub struct Searcher {
     stopped: bool,
     /// The caller's clock when the search began.
     started: f64,
+    /// Where the root stands in `path`.
+    root_index: usize,
 }
 
 impl Searcher {
@@ -141,6 +147,7 @@ impl Searcher {
             can_stop: false,
             stopped: false,
             started: 0.0,
+            root_index: 0,
         }
     }
 
@@ -176,6 +183,7 @@ impl Searcher {
         self.heuristics.age();
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.root_index = self.path.len() - 1;
         self.nodes = 0;
         self.stopped = false;
         self.started = limits.deadline.map_or(0.0, |d| (d.now)());
@@ -512,8 +520,9 @@ impl Searcher {
     }
 
     /// The value of the current position if it repeats one of the game or
-    /// the line with the same side to move: a draw, or a loss for the side
-    /// that gave check on every move since.
+    /// the line with the same side to move: a draw (less the contempt for
+    /// the side the search is for), or a loss for the side that gave check
+    /// on every move since.
     fn repetition(&self) -> Option<Value> {
         let path = &self.path;
         let now = path.len() - 1;
@@ -532,7 +541,8 @@ impl Searcher {
         Some(match (checked(now), checked(now - 1)) {
             (true, false) => PERPETUAL,
             (false, true) => -PERPETUAL,
-            _ => 0,
+            _ if (now - self.root_index).is_multiple_of(2) => -CONTEMPT,
+            _ => CONTEMPT,
         })
     }
 
@@ -622,7 +632,17 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let hashes = [1, 2, 3, 4, 1];
         searcher.path = path(&hashes, &[false; 5]);
-        assert_eq!(searcher.repetition(), Some(0));
+        assert_eq!(
+            searcher.repetition(),
+            Some(-CONTEMPT),
+            "the root side to move"
+        );
+        searcher.root_index = 1;
+        assert_eq!(
+            searcher.repetition(),
+            Some(CONTEMPT),
+            "the opponent to move"
+        );
         // The opponent's moves (into positions 2 and 4) all gave check.
         searcher.path = path(&hashes, &[false, false, true, false, true]);
         assert_eq!(searcher.repetition(), Some(PERPETUAL));

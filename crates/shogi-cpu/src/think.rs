@@ -3,8 +3,6 @@
 
 use core::sync::atomic::AtomicBool;
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use shogi_rules::{Game, Move, Position};
 
@@ -120,7 +118,7 @@ impl Engine {
             };
         }
         let style = level.style();
-        let mut rng = SmallRng::seed_from_u64(seed ^ position.hash());
+        let mut rng = Noise(seed ^ position.hash());
         let nodes = budget.nodes.unwrap_or(style.nodes);
         // The tsume search's nodes come out of the same budget.
         let (mate, mate_nodes) = match style.mate_plies {
@@ -141,7 +139,7 @@ impl Engine {
             depth: budget.depth.map_or(style.depth, |d| d.min(style.depth)),
             deadline: budget.deadline,
             stop: budget.stop,
-            quiescence: rng.random_range(0..100) >= style.blind_percent,
+            quiescence: rng.below(100) >= u64::from(style.blind_percent),
             exact_root: style.noise > 0,
         };
         let found = self.searcher.run(position, &history, &limits, &mut |r| {
@@ -161,15 +159,34 @@ impl Engine {
     }
 }
 
+/// SplitMix64: the levels' randomness, the same on every target (rand's
+/// `SmallRng` differs between 32- and 64-bit ones, and the browser's
+/// worker must choose as the native table server does for a seed).
+struct Noise(u64);
+
+impl Noise {
+    /// A number in `0..n`.
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
 /// The best root move once each value is shaken by up to `noise`.
-fn shaken(found: &Report, noise: i32, rng: &mut SmallRng) -> Move {
+fn shaken(found: &Report, noise: i32, rng: &mut Noise) -> Move {
     if noise == 0 {
         return found.pv[0];
     }
     found
         .root
         .iter()
-        .map(|&(mv, value)| (mv, value.saturating_add(rng.random_range(-noise..=noise))))
+        .map(|&(mv, value)| {
+            let shake = rng.below(2 * noise as u64 + 1) as i32 - noise;
+            (mv, value.saturating_add(shake))
+        })
         .max_by_key(|&(_, value)| value)
         .map_or(found.pv[0], |(mv, _)| mv)
 }

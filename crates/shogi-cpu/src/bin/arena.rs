@@ -5,20 +5,24 @@
 //!
 //! ```text
 //! arena --a club --b strong [--games 100] [--seed 1] [--nodes N]
-//!       [--handicap even] [--usi-go "nodes 200000"] [--verbose]
+//!       [--handicap even] [--opening-plies 4] [--usi-go "nodes 200000"]
+//!       [--verbose]
 //! ```
 //!
-//! A player is a level (`beginner` … `strong`), `random`, or
-//! `usi:<command>` for any USI engine (this crate's `usi` binary, or
-//! another program). `--nodes` replaces our levels' nodes per move;
-//! `--usi-go` is what a USI player is told after `go`.
+//! A player is a level (`beginner` … `strong`, or `club@50000` for a
+//! level at another node count), `random`, or `usi:<command>` for any USI
+//! engine (this crate's `usi` binary, or another program). `--nodes`
+//! replaces our levels' nodes per move;
+//! `--usi-go` is what a USI player is told after `go`. Each pair of games
+//! starts from its own opening of `--opening-plies` random moves (the
+//! same for both games of the pair, sides swapped).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
 
 use shogi_cpu::Decision;
-use shogi_cpu::play::{Cpu, Player, RandomMover, play_game};
+use shogi_cpu::play::{Cpu, Player, RandomMover, opening, play_game};
 use shogi_rules::{Color, Game, Handicap, Position};
 
 /// An engine in another process, spoken to in USI.
@@ -120,6 +124,7 @@ struct Options {
     seed: u64,
     nodes: Option<u64>,
     handicap: Handicap,
+    opening_plies: usize,
     usi_go: String,
     verbose: bool,
 }
@@ -131,6 +136,7 @@ fn parse_options() -> Result<Options, String> {
         seed: 1,
         nodes: None,
         handicap: Handicap::Even,
+        opening_plies: 4,
         usi_go: "nodes 200000".to_owned(),
         verbose: false,
     };
@@ -152,6 +158,7 @@ fn parse_options() -> Result<Options, String> {
             "--games" => options.games = number()? as u32,
             "--seed" => options.seed = number()?,
             "--nodes" => options.nodes = Some(number()?),
+            "--opening-plies" => options.opening_plies = number()? as usize,
             "--usi-go" => options.usi_go = value.clone(),
             "--handicap" => {
                 options.handicap = serde_json::from_str(&format!("\"{value}\"")).map_err(|_| {
@@ -171,8 +178,15 @@ fn player(spec: &str, seed: u64, options: &Options) -> Result<Box<dyn Player>, S
     if spec == "random" {
         return Ok(Box::new(RandomMover::new(seed)));
     }
-    let mut cpu = Cpu::new(spec.parse().map_err(|e| format!("{e}"))?, seed);
-    cpu.nodes = options.nodes;
+    let (level, nodes) = match spec.split_once('@') {
+        Some((level, nodes)) => (
+            level,
+            Some(nodes.parse().map_err(|e| format!("{spec}: {e}"))?),
+        ),
+        None => (spec, options.nodes),
+    };
+    let mut cpu = Cpu::new(level.parse().map_err(|e| format!("{e}"))?, seed);
+    cpu.nodes = nodes;
     Ok(Box::new(cpu))
 }
 
@@ -197,7 +211,7 @@ fn run(options: &Options) -> Result<(), String> {
             options,
         )?,
     ];
-    let start = options.handicap.position();
+    let initial = options.handicap.position();
     let (mut wins, mut draws, mut losses, mut plies) = (0u32, 0u32, 0u32, 0usize);
     let mut endings: BTreeMap<String, u32> = BTreeMap::new();
     for index in 0..options.games {
@@ -213,6 +227,8 @@ fn run(options: &Options) -> Result<(), String> {
             Color::Sente => [a.as_mut(), b.as_mut()],
             Color::Gote => [b.as_mut(), a.as_mut()],
         };
+        let pair_seed = options.seed.wrapping_add(u64::from(index / 2));
+        let start = opening(&initial, options.opening_plies, pair_seed);
         let game = play_game(pair, &start)?;
         let outcome = game.outcome().expect("played to the end");
         match outcome.winner {
