@@ -250,8 +250,13 @@ fn run(options: &Options) -> Result<(), String> {
     let score = (f64::from(wins) + f64::from(draws) / 2.0) / n;
     let (low, high) = wilson(score, n);
     println!(
-        "{} vs {}: {} games from {:?}, seed {}",
-        options.specs[0], options.specs[1], options.games, options.handicap, options.seed
+        "{} vs {}: {} games from {:?} after {} random plies, seed {}",
+        options.specs[0],
+        options.specs[1],
+        options.games,
+        options.handicap,
+        options.opening_plies,
+        options.seed
     );
     println!(
         "W/D/L {wins}/{draws}/{losses}  score {:.1}%  Wilson 95% [{:.1}%, {:.1}%]",
