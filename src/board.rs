@@ -263,63 +263,7 @@ fn Node(
     let cell = Memo::new(move |_| cells.with(|c| c.get(square)));
     let name = square.to_string();
     let hq = square.is_hq();
-    let label = {
-        let name = name.clone();
-        move || {
-            let locale = i18n.get_locale();
-            let c = cell.get();
-            let mut parts = vec![];
-            parts.push(match c.face {
-                None => td_string!(locale, common.empty).to_string(),
-                Some(Face::Own(kind)) => text::kind_name(locale, kind).to_string(),
-                Some(Face::Enemy { guess, .. }) => {
-                    let mut s = td_string!(locale, common.enemy_piece).to_string();
-                    if let Some(g) = guess {
-                        s.push_str(&format!(
-                            " ({} {}?)",
-                            td_string!(locale, common.guess),
-                            text::kind_name(locale, g)
-                        ));
-                    }
-                    s
-                }
-                Some(Face::Shown { side, kind }) => {
-                    let whose = if side == me {
-                        td_string!(locale, common.your_piece)
-                    } else {
-                        td_string!(locale, common.their_piece)
-                    };
-                    format!("{whose} {}", text::kind_name(locale, kind))
-                }
-            });
-            if let Some((kind, percent)) = c.hint {
-                parts.push(
-                    td_string!(
-                        locale,
-                        common.hint_likely,
-                        kind = text::kind_name(locale, kind),
-                        percent = percent
-                    )
-                    .to_string(),
-                );
-            }
-            if hq {
-                parts.push(td_string!(locale, common.hq).to_string());
-            }
-            match c.mark {
-                Mark::Move => parts.push(td_string!(locale, common.can_move).to_string()),
-                Mark::Attack => parts.push(td_string!(locale, common.can_attack).to_string()),
-                Mark::None => {}
-            }
-            if c.selected {
-                parts.push(td_string!(locale, common.selected).to_string());
-            }
-            if c.last.is_some() {
-                parts.push(td_string!(locale, common.last_move).to_string());
-            }
-            format!("{name}: {}", parts.join(", "))
-        }
-    };
+    let description = move || describe(i18n.get_locale(), cell.get(), me);
     let drawn = square.relative_to(me);
     let files = drawn.files();
     let area = format!(
@@ -363,7 +307,7 @@ fn Node(
             class:dragging=move || cell.get().dragging
             style=area
             tabindex=move || if focus.get() == square { "0" } else { "-1" }
-            data-square=name
+            data-square=name.clone()
             data-kind=move || cell.get().face.and_then(Face::kind).map(|k| format!("{k:?}"))
             data-side=move || {
                 cell.get()
@@ -389,7 +333,6 @@ fn Node(
             }
             aria-colspan=(files.len() > 1).then(|| files.len().to_string())
             aria-selected=move || cell.get().selected.to_string()
-            aria-label=label
             on:click=move |_| {
                 focus.set(square);
                 on_tap.run(square);
@@ -397,10 +340,13 @@ fn Node(
             on:keydown=on_keydown
             on:pointerdown=on_pointerdown
         >
+            // The name is the node's content: its square, what it shows, and
+            // in words what the drawing says (so it holds the visible text).
+            <span class="sr-only">{format!("{name}: ")}</span>
             {hq
                 .then(|| {
                     view! {
-                        <span class="hq-mark" aria-hidden="true">
+                        <span class="hq-mark">
                             <span lang="ja">"司令部"</span>
                             " HQ"
                         </span>
@@ -428,14 +374,70 @@ fn Node(
                     .hint
                     .map(|(kind, percent)| {
                         view! {
-                            <span class="hint" aria-hidden="true">
+                            <span class="hint">
                                 {move || text::kind_short(i18n.get_locale(), kind)}
+                                " "
                                 <small>{format!("{percent}%")}</small>
                             </span>
                         }
                     })
             }}
+            <span class="sr-only">{move || format!(", {}", description())}</span>
         </div>
+    }
+}
+
+/// A node in words, after its square's name and its visible text: what
+/// stands there, the hint, the highlights.
+fn describe(locale: Locale, c: Cell, me: Color) -> String {
+    let mut parts = vec![match c.face {
+        None => td_string!(locale, common.empty).to_string(),
+        // In Japanese the kanji on the piece already is its whole name.
+        Some(Face::Own(kind)) if text::kind_name(locale, kind) == text::kanji(kind) => {
+            td_string!(locale, common.own_piece).to_string()
+        }
+        Some(Face::Own(kind)) => text::kind_name(locale, kind).to_string(),
+        Some(Face::Enemy { guess, .. }) => match guess {
+            Some(g) => td_string!(
+                locale,
+                common.enemy_guessed,
+                kind = text::kind_name(locale, g)
+            ),
+            None => td_string!(locale, common.enemy_piece).to_string(),
+        },
+        Some(Face::Shown { side, kind }) => {
+            let whose = if side == me {
+                td_string!(locale, common.your_piece)
+            } else {
+                td_string!(locale, common.their_piece)
+            };
+            format!("{whose} {}", text::kind_name(locale, kind))
+        }
+    }];
+    if let Some((kind, percent)) = c.hint {
+        parts.push(hints_words(locale, kind, percent));
+    }
+    match c.mark {
+        Mark::Move => parts.push(td_string!(locale, common.can_move).to_string()),
+        Mark::Attack => parts.push(td_string!(locale, common.can_attack).to_string()),
+        Mark::None => {}
+    }
+    if c.selected {
+        parts.push(td_string!(locale, common.selected).to_string());
+    }
+    if c.last.is_some() {
+        parts.push(td_string!(locale, common.last_move).to_string());
+    }
+    parts.join(", ")
+}
+
+/// What a hint on the board says: a chance, or a certainty at 100%.
+pub fn hints_words(locale: Locale, kind: Kind, percent: u8) -> String {
+    let kind = text::kind_name(locale, kind);
+    if percent >= 100 {
+        td_string!(locale, common.hint_certain, kind = kind)
+    } else {
+        td_string!(locale, common.hint_chance, kind = kind, percent = percent)
     }
 }
 
@@ -458,7 +460,6 @@ pub fn PieceFace(
                     class="piece"
                     class:north=north
                     class:arrive=offset.is_some()
-                    aria-hidden="true"
                     style=format!(
                         "--chars:{};{}",
                         kanji.chars().count(),
@@ -468,6 +469,7 @@ pub fn PieceFace(
                     <span class="kanji" lang="ja">
                         {kanji}
                     </span>
+                    " "
                     <span class="label">{move || text::kind_short(i18n.get_locale(), kind)}</span>
                 </span>
             }
@@ -477,7 +479,6 @@ pub fn PieceFace(
             <span
                 class="piece back north"
                 class:arrive=offset.is_some()
-                aria-hidden="true"
                 style=style.unwrap_or_default()
             >
                 {guess

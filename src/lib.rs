@@ -18,6 +18,7 @@ pub mod cpu;
 pub mod cpu_client;
 pub mod cpu_protocol;
 pub mod drag;
+pub mod focus;
 pub mod guides;
 pub mod i18n;
 pub mod model;

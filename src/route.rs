@@ -74,11 +74,16 @@ fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
 }
 
-/// The current page, following `hashchange`.
+/// The current page, following `hashchange`; a new page opens at its top,
+/// not where the last one was scrolled to.
 pub fn use_route() -> ReadSignal<Route> {
     let (route, set_route) = signal(Route::parse(&current_hash()));
     let handle = window_event_listener(leptos::ev::hashchange, move |_| {
-        set_route.set(Route::parse(&current_hash()));
+        let next = Route::parse(&current_hash());
+        if next != route.get_untracked() {
+            window().scroll_to_with_x_and_y(0.0, 0.0);
+        }
+        set_route.set(next);
     });
     on_cleanup(move || handle.remove());
     route

@@ -179,11 +179,9 @@ async fn own_pieces_show_their_kind_and_enemy_pieces_never_do() {
     for e in enemies {
         let html = e.outer_html();
         assert!(e.get_attribute("data-kind").is_none());
-        assert!(
-            e.get_attribute("aria-label")
-                .unwrap()
-                .contains("enemy piece")
-        );
+        // The node's name is its content: the square, then in words.
+        let name = e.text_content().unwrap();
+        assert!(name.contains("enemy piece"), "{name}");
         for kind in Kind::ALL {
             assert!(!html.contains(&format!("{kind:?}")), "{html}");
         }

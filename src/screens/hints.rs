@@ -4,7 +4,7 @@
 //! the enemy's setup), so they tell no more than the player could work out
 //! from what they have seen and the rules.
 
-use gunjin_rules::{PieceId, View};
+use gunjin_rules::{Kind, PieceId, View};
 use leptos::prelude::*;
 
 use crate::board::Cells;
@@ -12,7 +12,6 @@ use crate::cpu_client;
 use crate::cpu_protocol::Hint;
 use crate::i18n::*;
 use crate::state::AppState;
-use crate::text;
 
 /// The hints for `view` while the switch is on, asked anew after every
 /// move; `None` while they are off or not known yet.
@@ -38,17 +37,33 @@ pub fn use_hints(view: Memo<Option<View>>) -> ReadSignal<Option<Vec<Hint>>> {
     hints.read_only()
 }
 
-/// Puts the likeliest kind of each enemy piece on its node.
+/// The chance in percent from which a kind is shown on the board: below
+/// it the node would only add noise, and the full list is one tap away.
+pub const CONFIDENT: u8 = 50;
+
+/// Puts the likeliest kind of each enemy piece on its node, where the
+/// deduction is confident of it.
 pub fn label(cells: &mut Cells, view: &View, hints: &[Hint]) {
     for e in view.enemies() {
         let likeliest = hints
             .iter()
             .find(|h| h.id == e.id)
-            .and_then(Hint::likeliest);
-        if let Some((kind, chance)) = likeliest {
-            cells.cell_mut(e.square).hint = Some((kind, chance));
+            .and_then(Hint::likeliest)
+            .filter(|&(_, chance)| chance >= CONFIDENT);
+        if let Some(hint) = likeliest {
+            cells.cell_mut(e.square).hint = Some(hint);
         }
     }
+}
+
+/// Every kind the enemy piece `id` can still be with its chance, likeliest
+/// first, while the hints are known.
+pub fn chances(hints: &Option<Vec<Hint>>, id: PieceId) -> Option<Vec<(Kind, u8)>> {
+    hints
+        .as_ref()?
+        .iter()
+        .find(|h| h.id == id)
+        .map(|h| h.kinds.clone())
 }
 
 /// The switch that turns the hints on and off (remembered in the settings).
@@ -75,59 +90,6 @@ pub fn HintsSwitch() -> impl IntoView {
     }
 }
 
-/// Every kind the selected enemy piece can still be, likeliest first.
-#[component]
-pub fn HintList(
-    view: Memo<Option<View>>,
-    hints: ReadSignal<Option<Vec<Hint>>>,
-    selected: RwSignal<Option<PieceId>>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let shown = move || {
-        let id = selected.get()?;
-        let square = view.with(|v| {
-            v.as_ref()?
-                .enemies()
-                .iter()
-                .find(|e| e.id == id)
-                .map(|e| e.square)
-        })?;
-        let kinds = hints.with(|h| {
-            h.as_ref()?
-                .iter()
-                .find(|h| h.id == id)
-                .map(|h| h.kinds.clone())
-        })?;
-        Some((square, kinds))
-    };
-    move || {
-        shown().map(|(square, kinds)| {
-            let items = kinds
-                .into_iter()
-                .map(|(kind, chance)| {
-                    view! {
-                        <li data-hint-kind=format!("{kind:?}")>
-                            <span>{move || text::kind_name(i18n.get_locale(), kind)}</span>
-                            <span class="chance">{format!("{chance}%")}</span>
-                        </li>
-                    }
-                })
-                .collect_view();
-            view! {
-                <section class="hint-list" aria-labelledby="hint-list-title">
-                    <h3 id="hint-list-title">
-                        {move || {
-                            t_string!(i18n, common.hint_list_title, square = square.to_string())
-                                .to_string()
-                        }}
-                    </h3>
-                    <ol>{items}</ol>
-                </section>
-            }
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use gunjin_rules::{ByColor, Color, Game, Kind, Rules, Template};
@@ -135,26 +97,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_go_on_the_enemy_pieces_that_have_hints() {
+    fn labels_go_on_the_enemy_pieces_the_hints_are_confident_of() {
         let setups = ByColor {
             south: Template::ALL[0].setup(),
             north: Template::ALL[1].setup(),
         };
         let game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
         let view = game.view(Color::South);
-        let enemy = view.enemies()[0];
-        let hint = Hint {
-            id: enemy.id,
-            kinds: vec![(Kind::Mine, 67), (Kind::Flag, 33)],
-        };
+        let (sure, unsure) = (view.enemies()[0], view.enemies()[1]);
+        let hints = [
+            Hint {
+                id: sure.id,
+                kinds: vec![(Kind::Mine, 67), (Kind::Flag, 33)],
+            },
+            Hint {
+                id: unsure.id,
+                kinds: vec![(Kind::Mine, 49), (Kind::Flag, 30), (Kind::Spy, 21)],
+            },
+        ];
         let mut cells = Cells::default();
-        label(&mut cells, &view, &[hint]);
-        assert_eq!(cells.get(enemy.square).hint, Some((Kind::Mine, 67)));
+        label(&mut cells, &view, &hints);
+        assert_eq!(cells.get(sure.square).hint, Some((Kind::Mine, 67)));
         let labelled = view
             .enemies()
             .iter()
             .filter(|e| cells.get(e.square).hint.is_some())
             .count();
-        assert_eq!(labelled, 1);
+        assert_eq!(labelled, 1, "below {CONFIDENT}% a piece gets no label");
+        let hints = Some(hints.to_vec());
+        assert_eq!(chances(&hints, unsure.id).unwrap()[0], (Kind::Mine, 49));
+        assert_eq!(chances(&None, unsure.id), None);
     }
 }

@@ -1,13 +1,16 @@
 use gunjin_rules::{Color, Kind, MOVE_LIMIT, Move, PieceId, Seen, Square, View};
+use leptos::html;
 use leptos::prelude::*;
 
 use crate::board::{Board, Cells, Face, Mark, PieceFace};
+use crate::cpu_protocol::Hint;
 use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::log::{Event, LogEntry, entries};
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
-use crate::screens::hints::{self, HintList, HintsSwitch};
+use crate::screens::hints::{self, HintsSwitch};
 use crate::state::{AppState, PLAYER};
 use crate::text;
 
@@ -95,14 +98,26 @@ pub fn NoGame() -> impl IntoView {
     }
 }
 
+/// Who played `mv` ("You: b4-b5", "CPU: …", "Aki: …"); `me` is the
+/// player's side, `opponent` the other player's name (`None`: the CPU).
+pub fn who_moved(
+    locale: Locale,
+    side: Color,
+    mv: Move,
+    me: Color,
+    opponent: Option<&str>,
+) -> String {
+    let mv = mv.to_string();
+    match opponent {
+        _ if side == me => td_string!(locale, common.you_moved, mv = mv),
+        None => td_string!(locale, common.cpu_moved, mv = mv),
+        Some(name) => td_string!(locale, common.they_moved, name = name, mv = mv),
+    }
+}
+
 /// What the log says about one move; `me` is the player's side.
 pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str>) -> String {
-    let mv = e.mv.to_string();
-    let who = match opponent {
-        _ if e.side == me => td_string!(locale, common.you_moved, mv = mv.clone()),
-        None => td_string!(locale, common.cpu_moved, mv = mv.clone()),
-        Some(name) => td_string!(locale, common.they_moved, name = name, mv = mv.clone()),
-    };
+    let who = who_moved(locale, e.side, e.mv, me, opponent);
     let what = match e.event {
         Event::Moved => String::new(),
         Event::YourPieceFell(kind) => td_string!(
@@ -175,13 +190,22 @@ fn game_cells(
 /// The board of a game in progress, its log and the player's actions.
 #[component]
 pub fn Game(game: Match) -> impl IntoView {
-    let i18n = use_i18n();
     let view = Memo::new(move |_| game.view.get());
     let selected = RwSignal::new(None::<Square>);
     let tag_target = RwSignal::new(None::<PieceId>);
-    let confirm = RwSignal::new(false);
     let hints = hints::use_hints(view);
-    let side = game.side;
+    let section_ref = NodeRef::<html::Section>::new();
+    let focus_board_now = move || {
+        if let Some(section) = section_ref.get_untracked() {
+            focus_board(&section);
+        }
+    };
+    // The board is where the game goes on: it takes the focus as it opens.
+    Effect::new(move |_| {
+        if let Some(section) = section_ref.get() {
+            focus_board(&section);
+        }
+    });
 
     let with_view =
         move |f: &dyn Fn(&View) -> bool| view.with_untracked(|v| v.as_ref().is_some_and(f));
@@ -246,32 +270,94 @@ pub fn Game(game: Match) -> impl IntoView {
             v.as_ref()
                 .map(|v| {
                     let mut cells = game.tags.with(|t| game_cells(v, t, focus, dragging));
+                    if let Some(sq) = tag_target.get().and_then(|id| enemy_square(v, id)) {
+                        cells.cell_mut(sq).selected = true;
+                    }
                     hints.with(|h| h.as_deref().map(|h| hints::label(&mut cells, v, h)));
                     cells
                 })
                 .unwrap_or_default()
         })
     });
+    let close_sheet = Callback::new(move |()| {
+        tag_target.set(None);
+        focus_board_now();
+    });
+
+    view! {
+        <section
+            class="play"
+            aria-labelledby="play-title"
+            node_ref=section_ref
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" {
+                    selected.set(None);
+                    if tag_target.get_untracked().is_some() {
+                        close_sheet.run(());
+                    }
+                }
+            }
+        >
+            <Status game view />
+            <div class="play-layout">
+                <div class="board-wrap">
+                    <Board cells on_tap on_press me=game.side />
+                    <TagSheet view tags=game.tags tag_target hints close=close_sheet />
+                </div>
+                <div class="play-side">
+                    <HintsSwitch />
+                    <Losses view />
+                    <LogPanel game view />
+                    <ResignButton resign=game.resign />
+                </div>
+            </div>
+            <p class="keys-help">{t!(use_i18n(), common.play_keys)}</p>
+            <DragGhost dragger />
+        </section>
+    }
+}
+
+/// The node of the enemy piece `id`, while it is on the board.
+fn enemy_square(v: &View, id: PieceId) -> Option<Square> {
+    v.enemies().iter().find(|e| e.id == id).map(|e| e.square)
+}
+
+/// Who plays whom, whose turn it is, and the move count towards the limit.
+#[component]
+fn Status(game: Match, view: Memo<Option<View>>) -> impl IntoView {
+    let i18n = use_i18n();
     let my_turn = move || view.with(|v| v.as_ref().is_some_and(View::is_my_turn));
     let ply = move || view.with(|v| v.as_ref().map_or(0, View::ply));
-    let log = move || view.with(|v| v.as_ref().map(entries).unwrap_or_default());
     let opponent_name = move || {
         game.opponent
             .get()
             .unwrap_or_else(|| t_string!(i18n, common.cpu).to_string())
     };
-    let first_line = move || {
-        let first = view.with(|v| v.as_ref().map(View::first));
-        match game.opponent.get() {
-            _ if first == Some(side) => t_string!(i18n, common.first_you).to_string(),
-            None => t_string!(i18n, common.first_cpu).to_string(),
-            Some(name) => t_string!(i18n, common.first_them, name = name),
-        }
-    };
-    let entry = move |e: &LogEntry| {
-        game.opponent
-            .with(|o| entry_text(i18n.get_locale(), e, side, o.as_deref()))
-    };
+    view! {
+        <h2 id="play-title" class="sr-only">
+            {t!(i18n, common.play_title)}
+        </h2>
+        <div class="status">
+            <p class="players">{move || game.me.get()} " vs " {opponent_name}</p>
+            <p class="turn" data-turn=move || if my_turn() { "you" } else { "cpu" }>
+                {move || match game.opponent.get() {
+                    _ if my_turn() => t_string!(i18n, common.your_turn).to_string(),
+                    None => t_string!(i18n, common.cpu_turn).to_string(),
+                    Some(name) => t_string!(i18n, common.their_turn, name = name),
+                }}
+            </p>
+            <p class="move-count">
+                {move || t_string!(i18n, common.move_count, ply = ply())}
+                <meter min="0" max=MOVE_LIMIT.to_string() value=move || ply().to_string()></meter>
+            </p>
+        </div>
+    }
+}
+
+/// The player's lost pieces by kind, and how many the enemy lost.
+#[component]
+fn Losses(view: Memo<Option<View>>) -> impl IntoView {
+    let i18n = use_i18n();
     let losses = move || {
         let lost = view.with(|v| v.as_ref().map(|v| *v.own_losses()).unwrap_or_default());
         let items: Vec<(Kind, u8)> = lost
@@ -289,7 +375,7 @@ pub fn Game(game: Match) -> impl IntoView {
                     .map(|(kind, n)| {
                         view! {
                             <li data-lost-kind=format!("{kind:?}")>
-                                <span class="loss-tile">
+                                <span class="loss-tile" aria-hidden="true">
                                     <PieceFace face=Face::Own(kind) />
                                 </span>
                                 <span>
@@ -305,158 +391,270 @@ pub fn Game(game: Match) -> impl IntoView {
         .into_any()
     };
     let enemy_lost = move || view.with(|v| v.as_ref().map_or(0, View::enemy_losses));
-
     view! {
-        <section class="play" aria-labelledby="play-title">
-            <h2 id="play-title" class="sr-only">
-                {t!(i18n, common.play_title)}
-            </h2>
-            <div class="status">
-                <p class="players">{move || game.me.get()} " vs " {opponent_name}</p>
-                <p class="turn" data-turn=move || if my_turn() { "you" } else { "cpu" }>
-                    {move || match game.opponent.get() {
-                        _ if my_turn() => t_string!(i18n, common.your_turn).to_string(),
-                        None => t_string!(i18n, common.cpu_turn).to_string(),
-                        Some(name) => t_string!(i18n, common.their_turn, name = name),
-                    }}
-                </p>
-                <p class="move-count">
-                    {move || t_string!(i18n, common.move_count, ply = ply())}
-                    <meter min="0" max=MOVE_LIMIT.to_string() value=move || ply().to_string()></meter>
-                </p>
-            </div>
-            <div class="play-layout">
-                <Board cells on_tap on_press me=side />
-                <div class="play-side">
-                    <HintsSwitch />
-                    <HintList view hints selected=tag_target />
-                    <TagPicker view tags=game.tags tag_target />
-                    <section class="lost" aria-labelledby="lost-title">
-                        <h3 id="lost-title">{t!(i18n, common.your_losses)}</h3>
-                        {losses}
-                        <p class="enemy-lost">
-                            {move || t_string!(i18n, common.enemy_losses, count = enemy_lost())}
-                        </p>
-                    </section>
-                    <section class="log-panel" aria-labelledby="log-title">
-                        <h3 id="log-title">{t!(i18n, common.log_title)}</h3>
-                        <ol class="log">
-                            {move || {
-                                log()
-                                    .iter()
-                                    .rev()
-                                    .map(|e| {
-                                        let battle = e.event != Event::Moved;
-                                        view! {
-                                            <li class:battle=battle value=e.ply.to_string()>
-                                                {entry(e)}
-                                            </li>
-                                        }
-                                    })
-                                    .collect_view()
-                            }}
-                            <li class="log-first">{first_line}</li>
-                        </ol>
-                        <p class="sr-only announcer" role="status" aria-live="polite">
-                            {move || log().last().map(&entry)}
-                        </p>
-                    </section>
-                    <div class="actions">
-                        <Show
-                            when=move || confirm.get()
-                            fallback=move || {
-                                view! {
-                                    <button
-                                        type="button"
-                                        class="secondary resign"
-                                        on:click=move |_| confirm.set(true)
-                                    >
-                                        {t!(i18n, common.resign)}
-                                    </button>
-                                }
-                            }
-                        >
-                            <div class="confirm" role="alertdialog" aria-labelledby="resign-q">
-                                <p id="resign-q">{t!(i18n, common.resign_confirm)}</p>
-                                <button
-                                    type="button"
-                                    class="primary resign-yes"
-                                    on:click=move |_| game.resign.run(())
-                                >
-                                    {t!(i18n, common.resign_yes)}
-                                </button>
-                                <button
-                                    type="button"
-                                    class="secondary"
-                                    on:click=move |_| confirm.set(false)
-                                >
-                                    {t!(i18n, common.resign_no)}
-                                </button>
-                            </div>
-                        </Show>
-                    </div>
-                </div>
-            </div>
-            <DragGhost dragger />
+        <section class="lost" aria-labelledby="lost-title">
+            <h3 id="lost-title">{t!(i18n, common.your_losses)}</h3>
+            {losses}
+            <p class="enemy-lost">
+                {move || t_string!(i18n, common.enemy_losses, count = enemy_lost())}
+            </p>
         </section>
     }
 }
 
-/// Guess tags for the selected enemy piece: a kind with a question mark, or
-/// none. The tag is kept by the piece's identity, so it follows the piece.
+/// How many of the latest announcements the live region keeps: enough
+/// for the player's move and the reply that follows it at once.
+const SPOKEN: usize = 4;
+
+/// The referee's announcements on the play screen, and the same spoken in
+/// order (a live region that only ever appends, so a quick reply never
+/// replaces the player's own result before it is read).
 #[component]
-fn TagPicker(
+fn LogPanel(game: Match, view: Memo<Option<View>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let side = game.side;
+    let log = Memo::new(move |_| view.with(|v| v.as_ref().map(entries).unwrap_or_default()));
+    let first = view.with_untracked(|v| v.as_ref().map_or(side, View::first));
+    let recent = move || {
+        log.with(|l| {
+            let from = l.len().saturating_sub(SPOKEN);
+            l[from..].to_vec()
+        })
+    };
+    view! {
+        <section class="log-panel" aria-labelledby="log-title">
+            <h3 id="log-title">{t!(i18n, common.log_title)}</h3>
+            <LogList log side first opponent=game.opponent />
+            <div class="sr-only announcer" role="log" aria-live="polite" aria-relevant="additions">
+                <For each=recent key=|e| e.ply let(e)>
+                    <p>{move || game.opponent.with(|o| entry_text(i18n.get_locale(), &e, side, o.as_deref()))}</p>
+                </For>
+            </div>
+        </section>
+    }
+}
+
+/// A game's announcements, newest first, down to who moved first: for the
+/// player on `side` against `opponent` (`None`: the CPU).
+#[component]
+pub fn LogList(
+    #[prop(into)] log: Signal<Vec<LogEntry>>,
+    side: Color,
+    first: Color,
+    opponent: Signal<Option<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let first_line = move || match opponent.get() {
+        _ if first == side => t_string!(i18n, common.first_you).to_string(),
+        None => t_string!(i18n, common.first_cpu).to_string(),
+        Some(name) => t_string!(i18n, common.first_them, name = name),
+    };
+    view! {
+        // It scrolls when long: the keyboard can reach it too.
+        <ol class="log" tabindex="0" aria-label=move || t_string!(i18n, common.log_title)>
+            {move || {
+                let locale = i18n.get_locale();
+                opponent.with(|o| {
+                    log.get()
+                        .iter()
+                        .rev()
+                        .map(|e| {
+                            let battle = e.event != Event::Moved;
+                            view! {
+                                <li class:battle=battle value=e.ply.to_string()>
+                                    {entry_text(locale, e, side, o.as_deref())}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                })
+            }}
+            <li class="log-first">{first_line}</li>
+        </ol>
+    }
+}
+
+/// Resign, after a question.
+#[component]
+fn ResignButton(resign: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let confirm = RwSignal::new(false);
+    let yes_ref = NodeRef::<html::Button>::new();
+    let resign_ref = NodeRef::<html::Button>::new();
+    let kept_playing = StoredValue::new(false);
+    // The question's answer takes the focus, so the keyboard is where it
+    // is; keeping on playing gives it back to Resign.
+    Effect::new(move |_| {
+        if let Some(yes) = yes_ref.get() {
+            let _ = yes.focus();
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(resign) = resign_ref.get()
+            && kept_playing.get_value()
+        {
+            kept_playing.set_value(false);
+            let _ = resign.focus();
+        }
+    });
+    view! {
+        <div class="actions">
+            <Show
+                when=move || confirm.get()
+                fallback=move || {
+                    view! {
+                        <button
+                            type="button"
+                            class="secondary resign"
+                            node_ref=resign_ref
+                            on:click=move |_| confirm.set(true)
+                        >
+                            {t!(i18n, common.resign)}
+                        </button>
+                    }
+                }
+            >
+                <div class="confirm" role="alertdialog" aria-labelledby="resign-q">
+                    <p id="resign-q">{t!(i18n, common.resign_confirm)}</p>
+                    <button
+                        type="button"
+                        class="primary resign-yes"
+                        node_ref=yes_ref
+                        on:click=move |_| resign.run(())
+                    >
+                        {t!(i18n, common.resign_yes)}
+                    </button>
+                    <button
+                        type="button"
+                        class="secondary"
+                        on:click=move |_| {
+                            kept_playing.set_value(true);
+                            confirm.set(false);
+                        }
+                    >
+                        {t!(i18n, common.resign_no)}
+                    </button>
+                </div>
+            </Show>
+        </div>
+    }
+}
+
+/// The kinds a guess can name, in the order the sheet offers them: with the
+/// hints, the kinds the piece can still be, likeliest first with their
+/// chance, then the rest; without, every kind in rank order.
+fn guess_order(chances: Option<Vec<(Kind, u8)>>) -> Vec<(Kind, Option<u8>)> {
+    let chances = chances.unwrap_or_default();
+    let mut order: Vec<(Kind, Option<u8>)> = chances.iter().map(|&(k, c)| (k, Some(c))).collect();
+    order.extend(
+        Kind::ALL
+            .into_iter()
+            .filter(|k| !chances.iter().any(|(c, _)| c == k))
+            .map(|k| (k, None)),
+    );
+    order
+}
+
+/// The sheet that opens over the board when an enemy piece is tapped: a
+/// guess in one tap (the kinds it can still be first, with their chances,
+/// when the hints are on), no guess, or close. The tag is kept by the
+/// piece's identity, so it follows the piece.
+#[component]
+fn TagSheet(
     view: Memo<Option<View>>,
     tags: RwSignal<Tags>,
     tag_target: RwSignal<Option<PieceId>>,
+    hints: ReadSignal<Option<Vec<Hint>>>,
+    close: Callback<()>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let square = move || {
+    let target = move || {
         let id = tag_target.get()?;
-        view.with(|v| {
-            v.as_ref()?
-                .enemies()
-                .iter()
-                .find(|e| e.id == id)
-                .map(|e| e.square)
-        })
+        let square = view.with(|v| enemy_square(v.as_ref()?, id))?;
+        Some((id, square))
     };
     let set = move |guess: Option<Kind>| {
         if let Some(id) = tag_target.get_untracked() {
             tags.update(|t| t.set(id, guess));
         }
-        tag_target.set(None);
+        close.run(());
     };
+    let first_ref = NodeRef::<html::Button>::new();
+    // The sheet takes the focus as it opens, so the keyboard can choose too.
+    Effect::new(move |_| {
+        if let Some(first) = first_ref.get() {
+            focus_in_place(&first);
+        }
+    });
     move || {
-        square().map(|sq| {
-            let buttons = Kind::ALL
+        target().map(|(id, sq)| {
+            let hinted = hints.with(|h| hints::chances(h, id));
+            let with_hints = hinted.is_some();
+            let current = tags.with_untracked(|t| t.get(id));
+            let buttons = guess_order(hinted)
                 .into_iter()
-                .map(|kind| {
+                .enumerate()
+                .map(|(i, (kind, chance))| {
+                    let node_ref = if i == 0 { first_ref } else { NodeRef::new() };
                     view! {
                         <button
                             type="button"
                             class="guess-option"
+                            class:ruled-out=with_hints && chance.is_none()
                             data-guess-option=format!("{kind:?}")
+                            aria-pressed=(current == Some(kind)).to_string()
+                            node_ref=node_ref
                             on:click=move |_| set(Some(kind))
                         >
                             {move || format!("{}?", text::kind_name(i18n.get_locale(), kind))}
+                            {chance.map(|c| view! { <span class="chance">{format!("{c}%")}</span> })}
                         </button>
                     }
                 })
                 .collect_view();
             view! {
-                <section class="tag-picker" role="group" aria-labelledby="tag-title">
-                    <h3 id="tag-title">
-                        {move || t_string!(i18n, common.tag_title, square = sq.to_string())}
-                    </h3>
+                <div class="tag-sheet" role="dialog" aria-labelledby="tag-title">
+                    <div class="tag-head">
+                        <h3 id="tag-title">
+                            {move || t_string!(i18n, common.tag_title, square = sq.to_string())}
+                        </h3>
+                        <button
+                            type="button"
+                            class="secondary tag-close"
+                            aria-label=move || t_string!(i18n, common.close)
+                            on:click=move |_| close.run(())
+                        >
+                            "×"
+                        </button>
+                    </div>
+                    {with_hints.then(|| view! { <p class="tag-note">{t!(i18n, common.tag_hinted)}</p> })}
                     <div class="guess-options">
                         {buttons}
                         <button type="button" class="guess-option clear" on:click=move |_| set(None)>
                             {t!(i18n, common.tag_clear)}
                         </button>
                     </div>
-                </section>
+                </div>
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sheet_offers_every_kind_once_the_hinted_ones_first() {
+        let order = guess_order(Some(vec![(Kind::Mine, 60), (Kind::Flag, 40)]));
+        assert_eq!(order[..2], [(Kind::Mine, Some(60)), (Kind::Flag, Some(40))]);
+        assert_eq!(order.len(), Kind::ALL.len());
+        assert!(
+            order[2..]
+                .iter()
+                .all(|(k, c)| c.is_none() && !matches!(k, Kind::Mine | Kind::Flag))
+        );
+        let plain = guess_order(None);
+        assert_eq!(plain.iter().map(|(k, _)| *k).collect::<Vec<_>>(), Kind::ALL);
     }
 }

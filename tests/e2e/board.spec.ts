@@ -106,7 +106,8 @@ test("a random setup fills the own camp with exactly the 23 pieces of a side", a
   await expect(general.locator(".kanji")).toHaveText("大将");
   await expect(general.locator(".label")).toHaveText("Gen");
   const square = await general.getAttribute("data-square");
-  await expect(general).toHaveAttribute("aria-label", new RegExp(`^${square}: General`));
+  // Its name holds what it shows, then the words for it (WCAG's label in name).
+  await expect(general).toHaveAccessibleName(new RegExp(`^${square}: (HQ )?大将 Gen ?, General`));
 
   // Random again draws another setup.
   await page.getByRole("button", { name: "Random" }).click();

@@ -35,10 +35,10 @@ test("the language switch changes every text and is remembered", async ({ page }
   // Piece names follow the language too.
   await page.goto("./#/setup");
   await page.getByRole("button", { name: "ランダム" }).click();
-  await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAttribute("aria-label", /: 大将/);
+  await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAccessibleName(/^[a-f][1-4]: (HQ )?大将 ?, 自分の駒/);
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("button", { name: "Random" })).toBeVisible();
-  await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAttribute("aria-label", /: General/);
+  await expect(page.getByRole("grid").locator('[data-kind="General"]')).toHaveAccessibleName(/^[a-f][1-4]: (HQ )?大将 Gen ?, General/);
 });
 
 test("the browser's language picks the default", async ({ browser, baseURL }) => {

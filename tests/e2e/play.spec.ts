@@ -36,7 +36,7 @@ test("a selected piece shows its destinations, attacks apart, and moves by tap",
   const attack = board(page).locator('[data-mark="attack"]');
   await expect(attack.first()).toBeVisible();
   await expect(attack.first()).toHaveAttribute("data-side", "north");
-  await expect(attack.first()).toHaveAttribute("aria-label", /attack/);
+  await expect(attack.first()).toHaveAccessibleName(/attack/);
   await expect(board(page).locator('[data-mark="move"]')).toHaveCount(0);
   // Tapping it again deselects.
   await node(page, "b4").click();
@@ -60,7 +60,7 @@ test("a selected piece shows its destinations, attacks apart, and moves by tap",
       const plain = board(page).locator('[data-mark="move"]');
       if ((await plain.count()) > 0) {
         await expect(plain.first()).not.toHaveAttribute("data-side");
-        await expect(plain.first()).toHaveAttribute("aria-label", /you can move here/);
+        await expect(plain.first()).toHaveAccessibleName(/you can move here/);
         seen = true;
         break;
       }
@@ -79,10 +79,10 @@ test("guess tags follow a moving enemy piece and go with it", async ({ page }) =
   const guessOf = (id: string) => KINDS[Number(id) % KINDS.length];
   for (const [sq, id] of ids) {
     await node(page, sq).click();
-    await page.locator(`.tag-picker [data-guess-option="${guessOf(id)}"]`).click();
+    await page.locator(`.tag-sheet [data-guess-option="${guessOf(id)}"]`).click();
   }
   await expect(board(page).locator("[data-guess]")).toHaveCount(23);
-  await expect(node(page, ids[0][0])).toHaveAttribute("aria-label", /guess/);
+  await expect(node(page, ids[0][0])).toHaveAccessibleName(/your guess/);
   // Clearing a tag.
   await node(page, ids[0][0]).click();
   await page.getByRole("button", { name: "No guess" }).click();
@@ -166,6 +166,6 @@ test("resigning asks first, then ends the game", async ({ page }) => {
   await page.getByRole("button", { name: "Resign" }).click();
   await page.getByRole("button", { name: "Yes, resign" }).click();
   await expect(page.locator(".result .headline")).toHaveText("The CPU won.");
-  await expect(page.locator(".result .reason")).toHaveText("Resignation.");
+  await expect(page.locator(".result .reason")).toHaveText("You resigned.");
   await expect(board(page).locator('[data-side="north"][data-kind]')).not.toHaveCount(0);
 });

@@ -42,7 +42,7 @@ test("screenshots of every screen", async ({ page }, info) => {
   await waitForMyTurn(page);
   const enemy = board(page).locator("[data-enemy]").first();
   await enemy.click();
-  await page.locator('.tag-picker [data-guess-option="Mine"]').click();
+  await page.locator('.tag-sheet [data-guess-option="Mine"]').click();
   const own = board(page).locator('[data-side="south"]');
   for (let i = 0; i < (await own.count()); i++) {
     await own.nth(i).click();

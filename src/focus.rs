@@ -1,0 +1,19 @@
+//! Where the keyboard's focus goes after an action: the next thing to do
+//! takes it, without scrolling the page away from what the player reads.
+
+use leptos::wasm_bindgen::JsCast;
+
+/// Focuses `el` where it is: the page does not scroll for it.
+pub fn focus_in_place(el: &web_sys::HtmlElement) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&options);
+}
+
+/// Moves the focus to the board inside `within`, onto its roving node, so
+/// the arrow keys act on the board next.
+pub fn focus_board(within: &web_sys::Element) {
+    if let Ok(Some(node)) = within.query_selector("[role=grid] [tabindex=\"0\"]") {
+        focus_in_place(node.unchecked_ref());
+    }
+}
