@@ -60,12 +60,34 @@ impl Replay {
     pub fn frame(&self, ply: usize) -> &Frame {
         &self.frames[ply.min(self.moves())]
     }
+
+    /// What move `ply` (1-based) did, named with everything visible.
+    pub fn step(&self, ply: usize) -> Option<Step> {
+        let mv = self.frame(ply).last?;
+        let before = self.frame(ply.checked_sub(1)?);
+        Some(Step {
+            mv,
+            attacker: before.at(mv.mv.from)?.1,
+            defender: before.at(mv.mv.to).map(|(_, kind)| kind),
+        })
+    }
+}
+
+/// One move of a finished game: the public move, the kind that moved and
+/// the kind it attacked, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub mv: PublicMove,
+    pub attacker: Kind,
+    pub defender: Option<Kind>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use gunjin_rules::{ByColor, Game, Rules, Template};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn frames_follow_the_game() {
@@ -85,5 +107,39 @@ mod tests {
         );
         let last = replay.frame(9);
         assert_eq!(last.last.unwrap().mv.to_string(), "b4-b5");
+        assert_eq!(replay.step(0), None);
+        let step = replay.step(1).unwrap();
+        assert_eq!(step.mv.mv.to_string(), "b4-b5");
+        let kind_at = |sq: &str| replay.frame(0).at(sq.parse().unwrap()).map(|p| p.1);
+        assert_eq!(Some(step.attacker), kind_at("b4"));
+        // b4-b5 crosses the bridge onto North's front piece.
+        assert_eq!(step.defender, kind_at("b5"));
+    }
+
+    #[test]
+    fn a_step_names_both_kinds_of_a_battle() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[1].setup(),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        let mut rng = SmallRng::seed_from_u64(7);
+        // Random moves, attacking whenever possible, until a battle.
+        let (ply, battle) = (1..=300)
+            .find_map(|ply| {
+                let view = game.view(game.position().turn());
+                let moves = view.legal_moves();
+                let attack = moves
+                    .iter()
+                    .find(|m| matches!(view.seen(m.to), gunjin_rules::Seen::Enemy(_)));
+                let mv = *attack.unwrap_or_else(|| &moves[rng.random_range(0..moves.len())]);
+                let board = game.position().board();
+                let kinds = (board.piece_at(mv.from)?.kind, board.piece_at(mv.to));
+                game.play(mv).unwrap();
+                kinds.1.map(|defender| (ply, (kinds.0, defender.kind)))
+            })
+            .expect("a battle within 300 moves");
+        let step = Replay::new(&game.record()).unwrap().step(ply).unwrap();
+        assert_eq!((step.attacker, step.defender), (battle.0, Some(battle.1)));
     }
 }

@@ -1,11 +1,15 @@
-use gunjin_rules::{Color, DrawReason, Outcome, WinReason};
+use gunjin_rules::{Announcement, Color, DrawReason, Outcome, Record, WinReason};
+use leptos::html;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 
 use crate::board::{Board, Cells, Face};
+use crate::focus::focus_in_place;
 use crate::i18n::*;
-use crate::model::replay::Replay;
+use crate::model::log::entries;
+use crate::model::replay::{Replay, Step};
 use crate::route::{Route, navigate};
-use crate::screens::play::NoGame;
+use crate::screens::play::{LogList, NoGame, who_moved};
 use crate::state::{AppState, PLAYER};
 use crate::text;
 
@@ -17,11 +21,11 @@ pub fn End() -> impl IntoView {
     move || {
         let finished = state.view.with(|v| {
             v.as_ref()
-                .and_then(|v| Some((v.outcome()?, Replay::new(v.reveal()?)?)))
+                .and_then(|v| Some((v.outcome()?, v.reveal()?.clone())))
         });
         match finished {
-            Some((outcome, replay)) => view! {
-                <Result outcome replay me=PLAYER opponent=None>
+            Some((outcome, record)) => view! {
+                <Result outcome record me=PLAYER opponent=None>
                     <button type="button" class="primary play-again" on:click=move |_| state.play_again()>
                         {t!(i18n, common.play_again)}
                     </button>
@@ -36,45 +40,130 @@ pub fn End() -> impl IntoView {
     }
 }
 
+/// Who a result's reason is about, from the player's side.
+#[derive(Clone, Copy)]
+enum Who<'a> {
+    Me,
+    Cpu,
+    Named(&'a str),
+}
+
+impl Who<'_> {
+    /// The player on `side`, seen by the player on `me`.
+    fn of(side: Color, me: Color, opponent: Option<&str>) -> Who<'_> {
+        match opponent {
+            _ if side == me => Who::Me,
+            None => Who::Cpu,
+            Some(name) => Who::Named(name),
+        }
+    }
+}
+
+/// Why the game ended, saying whose piece or whose move it was.
+fn reason_text(locale: Locale, outcome: Outcome, me: Color, opponent: Option<&str>) -> String {
+    let (winner, reason) = match outcome {
+        Outcome::Win { winner, reason } => (winner, reason),
+        Outcome::Draw { reason } => {
+            return match reason {
+                DrawReason::NoOfficers => td_string!(locale, common.reason_officers),
+                DrawReason::MoveLimit => td_string!(locale, common.reason_limit),
+                DrawReason::Repetition => td_string!(locale, common.reason_repetition),
+            }
+            .to_string();
+        }
+    };
+    let loser = Who::of(!winner, me, opponent);
+    match reason {
+        WinReason::HeadquartersTaken { by } => {
+            let kind = text::kind_name(locale, by);
+            match Who::of(winner, me, opponent) {
+                Who::Me => td_string!(locale, common.reason_hq_mine, kind = kind),
+                Who::Cpu => td_string!(locale, common.reason_hq_cpu, kind = kind),
+                Who::Named(name) => {
+                    td_string!(locale, common.reason_hq_them, name = name, kind = kind)
+                }
+            }
+        }
+        WinReason::NoLegalMove => match loser {
+            Who::Me => td_string!(locale, common.reason_no_move_me).to_string(),
+            Who::Cpu => td_string!(locale, common.reason_no_move_cpu).to_string(),
+            Who::Named(name) => td_string!(locale, common.reason_no_move_them, name = name),
+        },
+        WinReason::Resignation => match loser {
+            Who::Me => td_string!(locale, common.reason_resign_me).to_string(),
+            Who::Cpu => td_string!(locale, common.reason_resign_cpu).to_string(),
+            Who::Named(name) => td_string!(locale, common.reason_resign_them, name = name),
+        },
+    }
+}
+
+/// One move of the replay in words: who played it and, in a battle, which
+/// kind beat which (everything is visible once the game is over).
+fn step_text(locale: Locale, step: Step, me: Color, opponent: Option<&str>) -> String {
+    let who = who_moved(locale, step.mv.side, step.mv.mv, me, opponent);
+    let Some(defender) = step.defender else {
+        return who;
+    };
+    let attacker = text::kind_name(locale, step.attacker);
+    let defender = text::kind_name(locale, defender);
+    let battle = match step.mv.announcement {
+        Announcement::DefenderRemoved | Announcement::Moved => td_string!(
+            locale,
+            common.replay_attacker_won,
+            attacker = attacker,
+            defender = defender
+        ),
+        Announcement::AttackerRemoved => td_string!(
+            locale,
+            common.replay_defender_won,
+            attacker = attacker,
+            defender = defender
+        ),
+        Announcement::BothRemoved => td_string!(
+            locale,
+            common.replay_both_fell,
+            attacker = attacker,
+            defender = defender
+        ),
+    };
+    format!("{who} — {battle}")
+}
+
 /// The result for the player on side `me` against `opponent` (`None`: the
-/// local CPU), the replay, and `children` as the actions.
+/// local CPU) from the revealed `record`: the reason, the replay with each
+/// move in words, the game's announcements, and `children` as the actions.
 #[component]
 pub fn Result(
     outcome: Outcome,
-    replay: Replay,
+    record: Record,
     me: Color,
     opponent: Option<String>,
     children: Children,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    let log = record
+        .replay()
+        .map(|game| entries(&game.view(me)))
+        .unwrap_or_default();
+    let first = record.first;
+    let Some(replay) = Replay::new(&record) else {
+        return view! { <NoGame /> }.into_any();
+    };
     let total = replay.moves();
     let ply = RwSignal::new(total);
     let replay = StoredValue::new(replay);
-    let headline = move || match (outcome.winner(), &opponent) {
+    let opponent = StoredValue::new(opponent);
+    let headline = move || match (outcome.winner(), opponent.get_value()) {
         (Some(w), _) if w == me => t_string!(i18n, common.result_win).to_string(),
         (Some(_), None) => t_string!(i18n, common.result_loss).to_string(),
-        (Some(_), Some(name)) => {
-            t_string!(i18n, common.result_they_won, name = name.clone())
-        }
+        (Some(_), Some(name)) => t_string!(i18n, common.result_they_won, name = name),
         (None, _) => t_string!(i18n, common.result_draw).to_string(),
     };
-    let reason = move || {
-        let locale = i18n.get_locale();
-        match outcome {
-            Outcome::Win { reason, .. } => match reason {
-                WinReason::HeadquartersTaken { by } => {
-                    td_string!(locale, common.reason_hq, kind = text::kind_name(locale, by))
-                        .to_string()
-                }
-                WinReason::NoLegalMove => td_string!(locale, common.reason_no_move).to_string(),
-                WinReason::Resignation => td_string!(locale, common.reason_resign).to_string(),
-            },
-            Outcome::Draw { reason } => match reason {
-                DrawReason::NoOfficers => td_string!(locale, common.reason_officers).to_string(),
-                DrawReason::MoveLimit => td_string!(locale, common.reason_limit).to_string(),
-                DrawReason::Repetition => td_string!(locale, common.reason_repetition).to_string(),
-            },
-        }
+    let reason =
+        move || opponent.with_value(|o| reason_text(i18n.get_locale(), outcome, me, o.as_deref()));
+    let step = move || {
+        let step = replay.with_value(|r| r.step(ply.get()))?;
+        Some(opponent.with_value(|o| step_text(i18n.get_locale(), step, me, o.as_deref())))
     };
     let result_id = match outcome.winner() {
         Some(w) if w == me => "win",
@@ -96,9 +185,19 @@ pub fn Result(
             cells
         })
     });
-    let step = move |delta: isize| {
+    let go = move |delta: isize| {
         ply.update(|p| *p = p.saturating_add_signed(delta).min(total));
     };
+    let actions_ref = NodeRef::<html::Div>::new();
+    // The next action (play again, go home) takes the focus.
+    Effect::new(move |_| {
+        if let Some(first) = actions_ref
+            .get()
+            .and_then(|a| a.query_selector("button, a").ok().flatten())
+        {
+            focus_in_place(first.unchecked_ref());
+        }
+    });
     view! {
         <section class="end" aria-labelledby="end-title">
             <h2 id="end-title" class="sr-only">{t!(i18n, common.end_title)}</h2>
@@ -109,12 +208,14 @@ pub fn Result(
             <div class="end-layout">
                 <Board cells on_tap=Callback::new(|_| {}) me />
                 <div class="replay" role="group" aria-labelledby="replay-title">
+                    <div class="actions" node_ref=actions_ref>{children()}</div>
                     <h3 id="replay-title">{t!(i18n, common.replay)}</h3>
                     <p class="replay-position" aria-live="polite">
                         {move || {
                             t_string!(i18n, common.replay_position, ply = ply.get(), total = total)
                                 .to_string()
                         }}
+                        <span class="replay-step">{step}</span>
                     </p>
                     <input
                         type="range"
@@ -133,19 +234,28 @@ pub fn Result(
                         <button type="button" class="secondary" on:click=move |_| ply.set(0)>
                             {t!(i18n, common.first)}
                         </button>
-                        <button type="button" class="secondary replay-prev" on:click=move |_| step(-1)>
+                        <button type="button" class="secondary replay-prev" on:click=move |_| go(-1)>
                             {t!(i18n, common.prev)}
                         </button>
-                        <button type="button" class="secondary replay-next" on:click=move |_| step(1)>
+                        <button type="button" class="secondary replay-next" on:click=move |_| go(1)>
                             {t!(i18n, common.next)}
                         </button>
                         <button type="button" class="secondary" on:click=move |_| ply.set(total)>
                             {t!(i18n, common.last)}
                         </button>
                     </div>
-                    <div class="actions">{children()}</div>
+                    <details class="log-panel end-log">
+                        <summary>{t!(i18n, common.log_title)}</summary>
+                        <LogList
+                            log=Signal::stored(log)
+                            side=me
+                            first
+                            opponent=Signal::stored(opponent.get_value())
+                        />
+                    </details>
                 </div>
             </div>
         </section>
     }
+    .into_any()
 }

@@ -1,10 +1,12 @@
-use gunjin_rules::{CAMP, Color, Kind, Rules, Setup, Square, Template};
+use gunjin_rules::{CAMP, CAMP_SIZE, Color, Kind, Rules, Setup, Square, Template};
+use leptos::html;
 use leptos::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::{Board, Cells, Face, PieceFace};
 use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::model::setup_board::SetupBoard;
@@ -30,19 +32,17 @@ pub fn SetupScreen() -> impl IntoView {
     let draft = state
         .setup_draft()
         .and_then(|d| Some((SetupBoard::from_draft(rules, &d)?, d.seconds_left)));
-    let seconds = draft.map_or_else(
-        || {
-            query_number("setup-seconds")
-                .filter(|s| *s > 0)
-                .unwrap_or(SETUP_SECONDS)
-        },
-        |(_, left)| left,
-    );
+    let option = query_number("setup-seconds").filter(|s| *s > 0);
+    let full = option.unwrap_or(SETUP_SECONDS);
+    // The URL's option wins over the time a saved draft had left.
+    let seconds = option.or(draft.map(|(_, left)| left)).unwrap_or(full);
     let on_change = Callback::new(move |(board, left): (SetupBoard, u32)| {
         state.report(storage::save(&board.draft(left)));
     });
     let on_ready = Callback::new(move |setup| state.start_game(setup));
-    view! { <SetupPanel rules seconds board=draft.map(|(b, _)| b) on_change on_ready /> }
+    view! {
+        <SetupPanel rules seconds restart=full board=draft.map(|(b, _)| b) on_change on_ready />
+    }
 }
 
 /// Your camp and the tray of pieces, the setup buttons and the timer
@@ -50,11 +50,14 @@ pub fn SetupScreen() -> impl IntoView {
 /// every change until `on_ready` gets the setup, once: on Ready, or at 0:00
 /// with the pieces not placed filling the empty nodes. The setup is
 /// camp-relative (as South places it); the board is drawn and labelled for
-/// the player's `side`, as in the game that follows.
+/// the player's `side`, as in the game that follows. Clear sets the timer
+/// back to `restart` seconds when given (not at a table, where the server
+/// keeps the time).
 #[component]
 pub fn SetupPanel(
     rules: Rules,
     seconds: u32,
+    #[prop(optional)] restart: Option<u32>,
     board: Option<SetupBoard>,
     on_change: Callback<(SetupBoard, u32)>,
     on_ready: Callback<Setup>,
@@ -66,6 +69,8 @@ pub fn SetupPanel(
     let selected = RwSignal::new(None::<Source>);
     let refused = RwSignal::new(false);
     let show_templates = RwSignal::new(false);
+    let section_ref = NodeRef::<html::Section>::new();
+    let ready_ref = NodeRef::<html::Button>::new();
     let started = StoredValue::new(false);
     let start = move |setup: Setup| {
         if !started.get_value() {
@@ -74,11 +79,14 @@ pub fn SetupPanel(
         }
     };
 
-    let deadline = js_sys::Date::now() + f64::from(seconds) * 1000.0;
+    let deadline_in = |seconds: u32| js_sys::Date::now() + f64::from(seconds) * 1000.0;
+    let deadline = StoredValue::new(deadline_in(seconds));
     let remaining = RwSignal::new(seconds);
     if let Ok(handle) = set_interval_with_handle(
         move || {
-            let left = ((deadline - js_sys::Date::now()) / 1000.0).ceil().max(0.0) as u32;
+            let left = ((deadline.get_value() - js_sys::Date::now()) / 1000.0)
+                .ceil()
+                .max(0.0) as u32;
             remaining.set(left);
             if left == 0 {
                 start(board.get_untracked().fill_random(fresh_seed()));
@@ -163,6 +171,10 @@ pub fn SetupPanel(
             _ => {
                 refused.set(false);
                 selected.set(Some(Source::Tray(kind)));
+                // The next step is a node: the arrow keys work at once.
+                if let Some(section) = section_ref.get_untracked() {
+                    focus_board(&section);
+                }
             }
         }
     };
@@ -179,16 +191,17 @@ pub fn SetupPanel(
                         class="tray-piece"
                         data-tray-kind=format!("{kind:?}")
                         aria-pressed=move || (selected.get() == Some(Source::Tray(kind))).to_string()
-                        aria-label=move || {
-                            format!("{} ×{n}", text::kind_name(i18n.get_locale(), kind))
-                        }
                         on:click=move |_| tray_tap(kind)
                         on:pointerdown=move |ev| dragger.press(Source::Tray(kind), Face::Own(kind), &ev)
                     >
+                        // Named by its content: the drawing, then its name in words.
                         <span class="tray-tile">
                             <PieceFace face=Face::Own(kind) />
                         </span>
-                        {(n > 1).then(|| view! { <span class="tray-count">{format!("×{n}")}</span> })}
+                        <span class="sr-only">
+                            {move || format!(", {}", text::kind_name(i18n.get_locale(), kind))}
+                        </span>
+                        {(n > 1).then(|| view! { <span class="tray-count">{format!(" ×{n}")}</span> })}
                     </button>
                 }
             })
@@ -200,10 +213,29 @@ pub fn SetupPanel(
             .with(|s| s.last_setup)
             .filter(|s| s.check(rules).is_ok())
     };
+    // Fills the empty nodes when some are placed, otherwise (an empty or a
+    // full camp) sets up every piece anew.
+    let fills = move || board.with(|b| (1..CAMP_SIZE).contains(&b.placed()));
     let random = move |_| {
-        let mut rng = SmallRng::seed_from_u64(fresh_seed());
-        board.update(|b| b.set(Setup::random(rules, &mut rng)));
+        let seed = fresh_seed();
+        let fill = fills();
+        board.update(|b| {
+            let setup = if fill {
+                b.fill_random(seed)
+            } else {
+                Setup::random(rules, &mut SmallRng::seed_from_u64(seed))
+            };
+            b.set(setup);
+        });
         selected.set(None);
+    };
+    let clear = move |_| {
+        board.update(SetupBoard::clear);
+        selected.set(None);
+        if let Some(full) = restart {
+            deadline.set_value(deadline_in(full));
+            remaining.set(full);
+        }
     };
     let ready = move |_| {
         if let Some(setup) = board.with_untracked(SetupBoard::complete) {
@@ -212,7 +244,16 @@ pub fn SetupPanel(
     };
 
     view! {
-        <section class="setup" aria-labelledby="setup-title">
+        <section
+            class="setup"
+            aria-labelledby="setup-title"
+            node_ref=section_ref
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" {
+                    selected.set(None);
+                }
+            }
+        >
             <div class="setup-head">
                 <h2 id="setup-title">{t!(i18n, common.setup_title)}</h2>
                 <p
@@ -244,7 +285,7 @@ pub fn SetupPanel(
                             {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()))}
                         </p>
                         {tray}
-                        <Show when=move || board.with(|b| b.placed() == 23)>
+                        <Show when=move || board.with(|b| b.placed() == CAMP_SIZE)>
                             <p class="tray-empty">{t!(i18n, common.tray_empty)}</p>
                         </Show>
                     </div>
@@ -260,8 +301,14 @@ pub fn SetupPanel(
                         >
                             {t!(i18n, common.templates)}
                         </button>
-                        <button type="button" class="secondary" on:click=random>
-                            {t!(i18n, common.random)}
+                        <button type="button" class="secondary random" on:click=random>
+                            {move || {
+                                if fills() {
+                                    t_string!(i18n, common.random_fill)
+                                } else {
+                                    t_string!(i18n, common.random)
+                                }
+                            }}
                         </button>
                         <button
                             type="button"
@@ -275,19 +322,13 @@ pub fn SetupPanel(
                         >
                             {t!(i18n, common.last_setup)}
                         </button>
-                        <button
-                            type="button"
-                            class="secondary"
-                            on:click=move |_| {
-                                board.update(SetupBoard::clear);
-                                selected.set(None);
-                            }
-                        >
+                        <button type="button" class="secondary" on:click=clear>
                             {t!(i18n, common.clear)}
                         </button>
                         <button
                             type="button"
                             class="primary ready"
+                            node_ref=ready_ref
                             disabled=move || board.with(|b| b.complete().is_none())
                             on:click=ready
                         >
@@ -299,6 +340,12 @@ pub fn SetupPanel(
                         <Templates on_choose=Callback::new(move |setup: Setup| {
                             board.update(|b| b.set(setup));
                             show_templates.set(false);
+                            // Ready is what comes next, once it is enabled.
+                            request_animation_frame(move || {
+                                if let Some(ready) = ready_ref.get_untracked() {
+                                    focus_in_place(&ready);
+                                }
+                            });
                         }) />
                     </Show>
                 </div>
@@ -329,8 +376,13 @@ fn Templates(on_choose: Callback<Setup>) -> impl IntoView {
                 .map(|(sq, &kind)| {
                     let span = if sq.is_hq() { "grid-column: span 2" } else { "" };
                     view! {
-                        <span class="mini" lang="ja" style=span>
-                            {text::kanji(kind).chars().next().map(String::from)}
+                        <span
+                            class="mini"
+                            style=span
+                            data-square=sq.to_string()
+                            data-kind=format!("{kind:?}")
+                        >
+                            {move || text::kind_short(i18n.get_locale(), kind)}
                         </span>
                     }
                 })

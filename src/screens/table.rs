@@ -9,7 +9,6 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
 use crate::i18n::*;
-use crate::model::replay::Replay;
 use crate::model::settings::Difficulty;
 use crate::model::setup_board::{SetupBoard, SetupDraft};
 use crate::online::{Failure, Online, Unheard, invite_link, valid_table_id};
@@ -484,12 +483,9 @@ fn OnlineEnd() -> impl IntoView {
     move || {
         let me = online.side()?;
         let opponent = Some(opponent.get());
-        let (outcome, replay) = online.over.with(|o| {
-            o.as_ref()
-                .and_then(|(outcome, record)| Some((*outcome, Replay::new(record)?)))
-        })?;
+        let (outcome, record) = online.over.get()?;
         Some(view! {
-            <Result outcome replay me opponent>
+            <Result outcome record me opponent>
                 <a class="button primary" href=Route::Home.hash()>
                     {t!(i18n, common.go_home)}
                 </a>

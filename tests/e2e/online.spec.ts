@@ -181,7 +181,8 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await resign(guest);
   await expect(host.locator(".result .headline")).toHaveText("You won!");
   await expect(guest.locator(".result .headline")).toHaveText("Aki won.");
-  await expect(host.locator(".result .reason")).toHaveText("Resignation.");
+  await expect(host.locator(".result .reason")).toHaveText("Ben resigned.");
+  await expect(guest.locator(".result .reason")).toHaveText("You resigned.");
   // The whole board is revealed at the end, each side's camp still below.
   await expect(host.locator('.board [data-side="north"][data-kind]')).not.toHaveCount(0);
   await ownCampBelow(host, "c1");
