@@ -2,10 +2,12 @@
 //! (the rules crate names them by English identifiers only), looked up in
 //! the translation files by locale.
 
-use gunjin_rules::Kind;
+use gunjin_rules::{Kind, ParseRulesError};
 
 use crate::i18n::{Locale, td_string};
+use crate::model::backup::ImportError;
 use crate::model::settings::Difficulty;
+use crate::storage::ReadError;
 
 /// The full name of `kind` ("Lieutenant General", 中将).
 pub fn kind_name(locale: Locale, kind: Kind) -> &'static str {
@@ -65,6 +67,82 @@ pub fn kanji(kind: Kind) -> &'static str {
     kind_name(Locale::ja, kind)
 }
 
+/// Why a rule code does not read, in the player's language.
+pub fn rules_code_error(locale: Locale, error: &ParseRulesError) -> String {
+    match error {
+        ParseRulesError::Length { code } => td_string!(locale, common.code_length, code = code),
+        ParseRulesError::Letter {
+            code,
+            position,
+            expected,
+            ..
+        } => {
+            // The letters' order is the code's, fixed since its first version.
+            let option = match position {
+                0 => td_string!(locale, common.code_option_strength),
+                1 => td_string!(locale, common.code_option_tank),
+                2 => td_string!(locale, common.code_option_mine),
+                3 => td_string!(locale, common.code_option_front),
+                _ => td_string!(locale, common.code_option_placement),
+            };
+            td_string!(
+                locale,
+                common.code_letter,
+                code = code,
+                position = position + 1,
+                option = option,
+                a = expected[0],
+                b = expected[1]
+            )
+        }
+    }
+}
+
+/// Why an export file cannot be imported, in the player's language.
+pub fn import_error(locale: Locale, error: &ImportError) -> String {
+    match error {
+        ImportError::NotJson(at) => td_string!(
+            locale,
+            common.import_not_json,
+            line = at.line,
+            column = at.column
+        ),
+        ImportError::NotOurs => td_string!(locale, common.import_not_ours).to_string(),
+        ImportError::Empty => td_string!(locale, common.import_empty).to_string(),
+        ImportError::Entry { key, error } => td_string!(
+            locale,
+            common.import_entry,
+            key = key,
+            error = read_error(locale, error)
+        ),
+    }
+}
+
+/// Why a stored entry does not read, in the player's language.
+fn read_error(locale: Locale, error: &ReadError) -> String {
+    match error {
+        ReadError::NotJson(at) => td_string!(
+            locale,
+            common.read_not_json,
+            line = at.line,
+            column = at.column
+        ),
+        ReadError::NoVersion => td_string!(locale, common.read_no_version).to_string(),
+        ReadError::Version { found, expected } => td_string!(
+            locale,
+            common.read_version,
+            found = found,
+            expected = expected
+        ),
+        ReadError::Shape(at) => td_string!(
+            locale,
+            common.read_shape,
+            line = at.line,
+            column = at.column
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +162,36 @@ mod tests {
             kind_name(Locale::en, Kind::LieutenantGeneral),
             "Lieutenant General"
         );
+    }
+
+    #[test]
+    fn error_reasons_are_in_the_player_s_language() {
+        let letter = "htqrf".parse::<gunjin_rules::Rules>().unwrap_err();
+        let length = "zz".parse::<gunjin_rules::Rules>().unwrap_err();
+        assert_eq!(
+            rules_code_error(Locale::en, &letter),
+            "rule code \"htqrf\": letter 3 sets the mine and must be s or x"
+        );
+        assert_eq!(
+            rules_code_error(Locale::ja, &letter),
+            "ルールコード「htqrf」の3文字目は地雷を決める文字で、s か x でなければなりません"
+        );
+        assert!(rules_code_error(Locale::ja, &length).starts_with("ルールコード「zz」は5文字"));
+        let entry = ImportError::Entry {
+            key: "gunjin".to_owned(),
+            error: ReadError::Version {
+                found: 9,
+                expected: 2,
+            },
+        };
+        assert_eq!(
+            import_error(Locale::ja, &entry),
+            "「gunjin」：スキーマのバージョンが9です（このアプリが読めるのは2）"
+        );
+        for error in [ImportError::NotOurs, ImportError::Empty] {
+            let ja = import_error(Locale::ja, &error);
+            assert!(!ja.chars().any(|c| c.is_ascii_alphabetic()), "{ja}");
+        }
     }
 
     #[test]

@@ -1,22 +1,23 @@
-use gunjin_rules::{Preset, Rules};
+use gunjin_rules::{ParseRulesError, Preset, Rules};
 use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::route::Route;
 use crate::state::AppState;
+use crate::text;
 
 /// What a rules link (`#/rules/<code>`) does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Outcome {
     Set(Preset),
     NotOffered,
-    Bad(String),
+    Bad(ParseRulesError),
 }
 
 fn outcome(code: &str) -> Outcome {
     match code.parse::<Rules>() {
         Ok(rules) => rules.preset().map_or(Outcome::NotOffered, Outcome::Set),
-        Err(e) => Outcome::Bad(e.to_string()),
+        Err(e) => Outcome::Bad(e),
     }
 }
 
@@ -48,8 +49,9 @@ pub fn RulesLink(code: String) -> impl IntoView {
         Outcome::NotOffered => {
             t_string!(i18n, common.rules_link_custom, code = code.clone())
         }
-        Outcome::Bad(reason) => {
-            t_string!(i18n, common.rules_link_bad, reason = reason.clone())
+        Outcome::Bad(error) => {
+            let reason = text::rules_code_error(i18n.get_locale(), error);
+            t_string!(i18n, common.rules_link_bad, reason = reason)
         }
     };
     view! {
@@ -83,9 +85,9 @@ mod tests {
         assert_eq!(outcome("texrt"), Outcome::Set(Preset::Traditional));
         assert_eq!(outcome("htsrf"), Outcome::Set(Preset::Kirakuken));
         assert_eq!(outcome("htsof"), Outcome::NotOffered);
-        let Outcome::Bad(reason) = outcome("zz") else {
-            panic!("a two-letter code reads")
-        };
-        assert!(reason.contains("5 letters"), "{reason}");
+        assert!(matches!(
+            outcome("zz"),
+            Outcome::Bad(ParseRulesError::Length { .. })
+        ));
     }
 }

@@ -67,7 +67,7 @@ pub fn YourData() -> impl IntoView {
                         Imported::Failed(crate::notices::problem_text(i18n.get_locale(), &problem))
                     }
                 },
-                Err(e) => Imported::Failed(e.to_string()),
+                Err(e) => Imported::Failed(crate::text::import_error(i18n.get_locale(), &e)),
             };
             result.set(Some(outcome));
         });
