@@ -5,7 +5,7 @@
 //! arena --a hard --b greedy --games 400 --seed 1
 //!       [--rules htsrf] [--think-ms MS] [--worlds N]
 //!       [--a-think-ms MS] [--b-think-ms MS] [--a-worlds N] [--b-worlds N]
-//!       [--records] [--swap-setups]
+//!       [--records] [--swap-setups] [--digest]
 //! ```
 //!
 //! A player is a level (`random`, `greedy`, `easy`, `normal`, `hard`) or
@@ -16,6 +16,9 @@
 //! each player moves first once and neither gains from the draw of who
 //! starts. With `--swap-setups` the players exchange setups instead for
 //! the second game, which measures play alone, without the setups.
+//! With `--digest` it prints a hash of each game's record and of all of
+//! them: with `--worlds` (no clock) two builds that play alike print the
+//! same digests, which is how a refactoring shows it changed no move.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command as Process, ExitCode, Stdio};
@@ -347,11 +350,12 @@ struct Options {
     worlds: [Option<usize>; 2],
     records: bool,
     swap_setups: bool,
+    digest: bool,
 }
 
 const USAGE: &str = "usage: arena --a PLAYER --b PLAYER [--games N] [--seed N] [--rules CODE] \
 [--think-ms MS] [--worlds N] [--a-think-ms MS] [--b-think-ms MS] [--a-worlds N] [--b-worlds N] \
-[--records] [--swap-setups]\n  PLAYER: random, greedy, easy, normal, hard, or cmd:<command of a protocol bot>";
+[--records] [--swap-setups] [--digest]\n  PLAYER: random, greedy, easy, normal, hard, or cmd:<command of a protocol bot>";
 
 fn parse_options() -> Result<Options, String> {
     let mut options = Options {
@@ -364,6 +368,7 @@ fn parse_options() -> Result<Options, String> {
         worlds: [None; 2],
         records: false,
         swap_setups: false,
+        digest: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -373,6 +378,10 @@ fn parse_options() -> Result<Options, String> {
         }
         if arg == "--swap-setups" {
             options.swap_setups = true;
+            continue;
+        }
+        if arg == "--digest" {
+            options.digest = true;
             continue;
         }
         if arg == "--help" || arg == "-h" {
@@ -490,11 +499,22 @@ fn main() -> ExitCode {
                 played.record
             );
         }
+        if options.digest {
+            println!(
+                "digest game {}: {:016x}",
+                g + 1,
+                fnv1a(played.record.as_bytes())
+            );
+        }
         results.push(played);
         if (g + 1) % 10 == 0 {
             let (w, d, l) = tally(&results);
             eprintln!("arena: {} games: {w} wins, {d} draws, {l} losses", g + 1);
         }
+    }
+    if options.digest {
+        let all: Vec<&str> = results.iter().map(|r| r.record.as_str()).collect();
+        println!("digest all: {:016x}", fnv1a(all.join("\n").as_bytes()));
     }
     report(&options, &specs, &players, &results);
     ExitCode::SUCCESS
@@ -563,6 +583,14 @@ fn report(options: &Options, specs: &[String; 2], players: &[Player; 2], results
         json_escape(&specs[0]),
         json_escape(&specs[1])
     );
+}
+
+/// The 64-bit FNV-1a hash: stable across builds and platforms, unlike
+/// the standard library's hasher.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 fn json_escape(s: &str) -> String {
