@@ -16,7 +16,7 @@ pub async fn cpu_setup(
     rules: Rules,
     seed: u64,
 ) -> Result<Setup, Unavailable> {
-    cpu_client::setup(difficulty.id(), rules, seed).await
+    cpu_client::setup(difficulty, rules, seed).await
 }
 
 /// The CPU's move in `view` (North's view), or `None` if it has none.
@@ -27,7 +27,7 @@ pub async fn ask_cpu(
 ) -> Result<Option<Move>, Unavailable> {
     // Let the browser paint the player's move before the CPU answers.
     gloo_timers::future::TimeoutFuture::new(30).await;
-    Ok(cpu_client::think(difficulty.id(), seed, &view).await?.mv)
+    Ok(cpu_client::think(difficulty, seed, &view).await?.mv)
 }
 
 /// An alert, on every page, once the CPU's worker could not be started.

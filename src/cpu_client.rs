@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
-use crate::cpu_protocol::{Answer, Ask, Hint};
+use crate::cpu_protocol::{Answer, Ask, Hint, Level};
 
 /// The worker could not be started: the app cannot ask the CPU anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,12 +61,12 @@ async fn ask(ask: Ask) -> Outcome {
     }
 }
 
-/// The CPU's move in `view` at `level` (a lowercase level name),
+/// The CPU's move in `view` at `level`,
 /// deterministic for a `seed` given the same think time; `None` only if the
 /// CPU has no legal move.
-pub async fn think(level: &str, seed: u64, view: &View) -> Result<Thought, Unavailable> {
+pub async fn think(level: Level, seed: u64, view: &View) -> Result<Thought, Unavailable> {
     let request = Ask::Move {
-        level: level.to_owned(),
+        level,
         seed,
         view: view.clone(),
         budget_ms: None,
@@ -91,12 +91,8 @@ pub async fn think(level: &str, seed: u64, view: &View) -> Result<Thought, Unava
 }
 
 /// The CPU's hidden setup at `level` for a new game under `rules`.
-pub async fn setup(level: &str, rules: Rules, seed: u64) -> Result<Setup, Unavailable> {
-    let request = Ask::Setup {
-        level: level.to_owned(),
-        rules,
-        seed,
-    };
+pub async fn setup(level: Level, rules: Rules, seed: u64) -> Result<Setup, Unavailable> {
+    let request = Ask::Setup { level, rules, seed };
     match ask(request).await {
         Outcome::Answer(Answer::Setup { setup }) if setup.check(rules).is_ok() => Ok(setup),
         Outcome::Unavailable => Err(Unavailable),
@@ -357,9 +353,12 @@ mod probe {
 
     #[wasm_bindgen(js_name = gunjinCpuProbe)]
     pub async fn probe(level: String, seed: u32, plies: u32) -> Result<JsValue, JsValue> {
+        let level = level
+            .parse()
+            .map_err(|()| JsValue::from_str("no such level"))?;
         let view = position(seed, plies);
         let start = now();
-        let thought = super::think(&level, u64::from(seed), &view)
+        let thought = super::think(level, u64::from(seed), &view)
             .await
             .map_err(|_| JsValue::from_str("no worker"))?;
         let wall_ms = now() - start;

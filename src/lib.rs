@@ -16,7 +16,7 @@
 pub mod board;
 pub mod cpu;
 pub mod cpu_client;
-pub mod cpu_protocol;
+pub use gunjin_worker_protocol as cpu_protocol;
 pub mod drag;
 pub mod focus;
 pub mod guides;

@@ -1,50 +1,14 @@
 //! What a player chooses on the home page and the app remembers: name, CPU
 //! level, rules preset and language.
 
-use core::fmt;
-use core::str::FromStr;
-
 use gunjin_rules::{Preset, Rules, Setup};
 use serde::{Deserialize, Serialize};
 
 use crate::storage::{Entry, What};
 
-/// The CPU levels a player can pick (the CPU crate's playable levels).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Difficulty {
-    #[default]
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
-
-    /// The stable identifier used in storage, URLs, the DOM and the
-    /// worker protocol (where it names the CPU crate's level).
-    pub const fn id(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Difficulty, ()> {
-        Difficulty::ALL.into_iter().find(|d| d.id() == s).ok_or(())
-    }
-}
+/// The CPU levels a player can pick: the worker protocol's, so what is
+/// stored and what is asked are one type.
+pub use gunjin_worker_protocol::Level as Difficulty;
 
 /// The stable identifier of a preset.
 pub const fn preset_id(preset: Preset) -> &'static str {

@@ -3,16 +3,13 @@
 //! app does not link the CPU at all; this crate is the only one that does,
 //! so the page's own wasm stays small and the page never freezes.
 //!
-//! The messages are the app's `src/cpu_protocol.rs`, included by path: one
-//! definition for both sides without a crate of its own.
+//! The messages are `gunjin-worker-protocol`, which the app links too.
 
-#[path = "../../../src/cpu_protocol.rs"]
-pub mod protocol;
-
-use gunjin_cpu::{Belief, Budget, Cpu, Level};
+use gunjin_cpu::{Belief, Budget, Cpu};
 use gunjin_rules::{Kind, View};
+pub use gunjin_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Hint, Reply, Request};
+use protocol::{Answer, Ask, Hint, Level, Reply, Request};
 
 /// Reads a request, works it out, and writes the reply: the whole worker.
 /// `now` is the worker's clock in milliseconds.
@@ -20,7 +17,7 @@ pub fn answer(request: &str, now: fn() -> f64) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
         Ok(Request { id, ask }) => Reply {
             id,
-            answer: work(ask, now).unwrap_or_else(|error| Answer::Error { error }),
+            answer: work(ask, now),
         },
         Err(err) => Reply {
             // The id, if at least that can be read, so the app stops waiting.
@@ -37,16 +34,15 @@ pub fn answer(request: &str, now: fn() -> f64) -> String {
     serde_json::to_string(&reply).expect("a reply always serialises")
 }
 
-fn work(ask: Ask, now: fn() -> f64) -> Result<Answer, String> {
-    let level = |name: &str| name.parse::<Level>().map_err(|e| e.to_string());
-    Ok(match ask {
+fn work(ask: Ask, now: fn() -> f64) -> Answer {
+    match ask {
         Ask::Move {
-            level: name,
+            level,
             seed,
             view,
             budget_ms,
         } => {
-            let level = level(&name)?;
+            let level = cpu_level(level);
             let start = now();
             let budget = Budget::new(budget_ms.map_or(level.think_millis(), f64::from), now);
             let mv = Cpu::new(level, seed).choose_move(&view, budget);
@@ -55,17 +51,22 @@ fn work(ask: Ask, now: fn() -> f64) -> Result<Answer, String> {
                 think_us: ((now() - start) * 1000.0).round() as u32,
             }
         }
-        Ask::Setup {
-            level: name,
-            rules,
-            seed,
-        } => Answer::Setup {
-            setup: Cpu::new(level(&name)?, seed).setup(rules),
+        Ask::Setup { level, rules, seed } => Answer::Setup {
+            setup: Cpu::new(cpu_level(level), seed).setup(rules),
         },
         Ask::Hints { view } => Answer::Hints {
             hints: hints(&view),
         },
-    })
+    }
+}
+
+/// The CPU crate's level for a level the app asks for.
+fn cpu_level(level: Level) -> gunjin_cpu::Level {
+    match level {
+        Level::Easy => gunjin_cpu::Level::Easy,
+        Level::Normal => gunjin_cpu::Level::Normal,
+        Level::Hard => gunjin_cpu::Level::Hard,
+    }
 }
 
 /// A hint for every enemy piece on the board, deduced from `view` alone.
@@ -115,11 +116,11 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(4);
         let game = random_game(Rules::TRADITIONAL, &mut rng);
         let view = game.view(game.view(Color::South).turn());
-        for level in ["greedy", "easy"] {
+        for level in [Level::Easy, Level::Normal] {
             let reply = ask(
                 42,
                 Ask::Move {
-                    level: level.to_owned(),
+                    level,
                     seed: 1,
                     view: view.clone(),
                     budget_ms: Some(10),
@@ -138,7 +139,7 @@ mod tests {
             let reply = ask(
                 7,
                 Ask::Setup {
-                    level: "hard".to_owned(),
+                    level: Level::Hard,
                     rules,
                     seed: 3,
                 },
@@ -146,7 +147,7 @@ mod tests {
             let Answer::Setup { setup } = reply else {
                 panic!("no setup: {reply:?}");
             };
-            assert_eq!(setup, Cpu::new(Level::Hard, 3).setup(rules));
+            assert_eq!(setup, Cpu::new(gunjin_cpu::Level::Hard, 3).setup(rules));
             assert!(setup.check(rules).is_ok());
         }
     }
@@ -182,15 +183,11 @@ mod tests {
 
     #[test]
     fn a_bad_request_gets_an_error_with_its_id() {
-        let reply = ask(
-            5,
-            Ask::Setup {
-                level: "grandmaster".to_owned(),
-                rules: Rules::KIRAKUKEN,
-                seed: 0,
-            },
-        );
-        assert!(matches!(reply, Answer::Error { .. }));
+        let request =
+            r#"{"id":5,"ask":{"setup":{"level":"grandmaster","rules":"htsrf","seed":0}}}"#;
+        let reply: Reply = serde_json::from_str(&answer(request, clock)).unwrap();
+        assert_eq!(reply.id, 5);
+        assert!(matches!(reply.answer, Answer::Error { .. }));
         let reply: Reply = serde_json::from_str(&answer(r#"{"id":7,"ask":"x"}"#, clock)).unwrap();
         assert_eq!(reply.id, 7);
         assert!(matches!(reply.answer, Answer::Error { .. }));

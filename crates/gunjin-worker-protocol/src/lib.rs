@@ -1,7 +1,7 @@
 //! The messages between the app and the CPU's Web Worker. Only types: the
 //! app does not link the CPU crate at all (it would double the app's size),
-//! so everything the CPU computes is asked of the worker, which includes
-//! this file by path (`crates/gunjin-worker`).
+//! so everything the CPU computes is asked of the worker; this crate is
+//! what both link.
 //!
 //! Both messages travel as JSON strings through `postMessage`:
 //!
@@ -20,8 +20,12 @@
 //! Every number is a whole number, so the app links no float parsing or
 //! printing (several kilobytes of tables in the download).
 
+mod level;
+
 use gunjin_rules::{Kind, Move, PieceId, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
+
+pub use level::Level;
 
 /// What the worker posts once its handler is installed.
 pub const READY: &str = "ready";
@@ -34,22 +38,21 @@ pub struct Request {
     pub ask: Ask,
 }
 
-/// What the app can ask. Levels travel by their lowercase names
-/// (`gunjin_cpu::Level`'s), which the worker parses.
+/// What the app can ask.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ask {
     /// The CPU's move in its own `view`, thinking at most `budget_ms`
     /// (`None`: the level's own think time).
     Move {
-        level: String,
+        level: Level,
         seed: u64,
         view: View,
         budget_ms: Option<u32>,
     },
     /// The CPU's hidden setup for a new game.
     Setup {
-        level: String,
+        level: Level,
         rules: Rules,
         seed: u64,
     },
@@ -85,7 +88,7 @@ pub enum Answer {
     Hints {
         hints: Vec<Hint>,
     },
-    /// The request could not be read, or named no level.
+    /// The request could not be read (an unknown level among others).
     Error {
         error: String,
     },
@@ -128,7 +131,7 @@ mod tests {
         let request = Request {
             id: 2,
             ask: Ask::Setup {
-                level: "hard".to_owned(),
+                level: Level::Hard,
                 rules: Rules::TRADITIONAL,
                 seed: 5,
             },
