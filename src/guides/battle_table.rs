@@ -44,12 +44,13 @@ impl Cell {
 }
 
 /// The attacker's result against a defender that fights as `defender` (a
-/// Flag with nothing behind it for [`Kind::Flag`]).
+/// Flag with nothing behind it for [`Kind::Flag`]); an attacker that never
+/// moves never wins.
 pub fn cell(rules: Rules, attacker: Kind, defender: Kind) -> Cell {
     match rules.battle(attacker, defender) {
-        BattleResult::AttackerWins => Cell::Wins,
-        BattleResult::DefenderWins => Cell::Loses,
-        BattleResult::BothRemoved => Cell::Both,
+        Some(BattleResult::AttackerWins) => Cell::Wins,
+        Some(BattleResult::BothRemoved) => Cell::Both,
+        Some(BattleResult::DefenderWins) | None => Cell::Loses,
     }
 }
 

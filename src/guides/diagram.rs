@@ -5,8 +5,8 @@
 //! sample position and draws it.
 
 use gunjin_rules::{
-    BRIDGE_FILES, Bitboard, Board, Color, FILES, Front, Geometry, Kind, Mobility, Piece, PieceId,
-    RANKS, Rules, Square, destinations, is_bridge,
+    BRIDGE_FILES, Bitboard, Color, FILES, Front, Geometry, Kind, Mobility, RANKS, Rules, Square,
+    destinations, is_bridge,
 };
 use leptos::prelude::*;
 
@@ -71,11 +71,9 @@ impl Diagram {
         if kind == Kind::Flag {
             // The Flag with the General behind it, in the headquarters.
             let behind = Square::SOUTH_HQ;
+            debug_assert_eq!(from.behind(Color::South), Some(behind));
             own.push((behind, Some(Kind::General)));
-            let mut board = Board::empty();
-            board.put(from, piece(Color::South, kind, 0));
-            board.put(behind, piece(Color::South, Kind::General, 1));
-            fights_as = Some(board.flag_strength(from, Color::South));
+            fights_as = Some(kind.fights_as(Some(Kind::General)));
         }
         let own_bb: Bitboard = own.iter().map(|&(s, _)| s).chain([from]).collect();
         let enemy_bb: Bitboard = enemies.iter().copied().collect();
@@ -126,14 +124,6 @@ impl Diagram {
             .into_iter()
             .filter(|s| self.enemies.contains(s))
             .collect()
-    }
-}
-
-fn piece(color: Color, kind: Kind, id: u8) -> Piece {
-    Piece {
-        color,
-        kind,
-        id: PieceId(id),
     }
 }
 

@@ -82,17 +82,19 @@ pub fn matchups(rules: Rules, kind: Kind) -> Matchups {
     if kind.is_movable() {
         for other in Kind::ALL.into_iter().filter(|&k| k != Kind::Flag) {
             match rules.battle(kind, other) {
-                BattleResult::AttackerWins => m.beats.push(other),
-                BattleResult::BothRemoved => m.ties.push(other),
-                BattleResult::DefenderWins => m.loses_to.push(other),
+                Some(BattleResult::AttackerWins) => m.beats.push(other),
+                Some(BattleResult::BothRemoved) => m.ties.push(other),
+                Some(BattleResult::DefenderWins) => m.loses_to.push(other),
+                None => {}
             }
         }
     } else {
         for attacker in Kind::ALL.into_iter().filter(|k| k.is_movable()) {
             match rules.battle(attacker, kind) {
-                BattleResult::AttackerWins => m.loses_to.push(attacker),
-                BattleResult::BothRemoved => m.ties.push(attacker),
-                BattleResult::DefenderWins => m.beats.push(attacker),
+                Some(BattleResult::AttackerWins) => m.loses_to.push(attacker),
+                Some(BattleResult::BothRemoved) => m.ties.push(attacker),
+                Some(BattleResult::DefenderWins) => m.beats.push(attacker),
+                None => {}
             }
         }
     }

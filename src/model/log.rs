@@ -65,7 +65,7 @@ fn read(view: &View) -> (Vec<LogEntry>, bool) {
 /// What one move announced, keeping `mine` (the own pieces by node) up to
 /// date; `None` if the move does not fit them.
 fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<Event> {
-    let Move { from, to } = m.mv;
+    let Move::Step { from, to } = m.mv;
     Some(if m.side == me {
         let kind = mine.remove(&from)?;
         match m.announcement {

@@ -179,8 +179,8 @@ pub fn Result(
                 cells.cell_mut(sq).face = Some(Face::Shown { side, kind });
             }
             if let Some(m) = frame.last {
-                cells.cell_mut(m.mv.from).last = Some(m.side);
-                cells.cell_mut(m.mv.to).last = Some(m.side);
+                cells.cell_mut(m.mv.from()).last = Some(m.side);
+                cells.cell_mut(m.mv.to()).last = Some(m.side);
             }
             cells
         })

@@ -163,14 +163,14 @@ fn game_cells(
     }
     for side in Color::ALL {
         if let Some(m) = v.history().iter().rev().find(|m| m.side == side) {
-            cells.cell_mut(m.mv.from).last = Some(side);
-            cells.cell_mut(m.mv.to).last = Some(side);
+            cells.cell_mut(m.mv.from()).last = Some(side);
+            cells.cell_mut(m.mv.to()).last = Some(side);
         }
     }
     if let Some(m) = v.history().last().filter(|m| m.side != v.side())
         && !m.announcement.attacker_removed()
     {
-        cells.cell_mut(m.mv.to).arrived_from = Some(m.mv.from);
+        cells.cell_mut(m.mv.to()).arrived_from = Some(m.mv.from());
     }
     if let Some(from) = focus {
         cells.cell_mut(from).selected = true;
@@ -213,7 +213,7 @@ pub fn Game(game: Match) -> impl IntoView {
         let legal = with_view(&|v| v.is_my_turn() && v.destinations(from).contains(to));
         if legal {
             selected.set(None);
-            game.play.run(Move { from, to });
+            game.play.run(Move::Step { from, to });
         }
         legal
     };

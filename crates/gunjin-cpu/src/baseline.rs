@@ -23,11 +23,11 @@ pub(crate) fn greedy_move<R: Rng>(view: &View, rng: &mut R) -> Option<Move> {
     let enemy_hq = Square::hq(!me);
     let mut best: Option<(f32, Move)> = None;
     for mv in view.legal_moves() {
-        let Seen::Own(piece) = view.seen(mv.from) else {
+        let Seen::Own(piece) = view.seen(mv.from()) else {
             continue;
         };
         let kind = piece.kind;
-        let mut score = match view.seen(mv.to) {
+        let mut score = match view.seen(mv.to()) {
             Seen::Enemy(_) => {
                 // Expected gain against a piece of unknown kind, taking
                 // each kind as often as a camp holds it (a Flag as bare).
@@ -36,24 +36,27 @@ pub(crate) fn greedy_move<R: Rng>(view: &View, rng: &mut R) -> Option<Move> {
                 for k in Kind::ALL {
                     let weight = k.count() as f32 / 23.0;
                     match rules.battle(kind, k) {
-                        BattleResult::AttackerWins => {
+                        Some(BattleResult::AttackerWins) => {
                             gain += weight * values[k];
                             win += weight;
                         }
-                        BattleResult::DefenderWins => gain -= weight * values[kind],
-                        BattleResult::BothRemoved => gain += weight * (values[k] - values[kind]),
+                        Some(BattleResult::DefenderWins) => gain -= weight * values[kind],
+                        Some(BattleResult::BothRemoved) => {
+                            gain += weight * (values[k] - values[kind])
+                        }
+                        None => {}
                     }
                 }
-                if mv.to == enemy_hq && kind.takes_hq() {
+                if mv.to() == enemy_hq && kind.takes_hq() {
                     gain += win * WIN;
                 }
                 gain
             }
-            _ if mv.to == enemy_hq && kind.takes_hq() => WIN,
+            _ if mv.to() == enemy_hq && kind.takes_hq() => WIN,
             _ => 0.0,
         };
         // Forward, towards the enemy headquarters.
-        let closer = distance.to(!me, mv.from) as f32 - distance.to(!me, mv.to) as f32;
+        let closer = distance.to(!me, mv.from()) as f32 - distance.to(!me, mv.to()) as f32;
         score += 0.1 * closer;
         score += rng.random_range(0.0..0.05);
         if best.is_none_or(|(s, _)| score > s) {

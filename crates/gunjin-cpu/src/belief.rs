@@ -17,7 +17,7 @@
 //! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
-    Announcement, BattleResult, Bitboard, ByKind, CAMP, CAMP_SIZE, Color, Geometry, Kind, Outcome,
+    Announcement, Bitboard, ByKind, CAMP, CAMP_SIZE, Color, Geometry, Kind, Mobility, Outcome,
     PieceId, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
@@ -170,19 +170,10 @@ pub(crate) fn view_seed(view: &View) -> u64 {
     eat(view.side() as u64);
     eat(view.first() as u64);
     for pm in view.history() {
-        eat(pm.mv.from.index() as u64 | (pm.mv.to.index() as u64) << 8);
+        eat(pm.mv.from().index() as u64 | (pm.mv.to().index() as u64) << 8);
         eat(pm.announcement as u64);
     }
     h
-}
-
-/// What an announcement says about the battle.
-fn announcement_of(result: BattleResult) -> Announcement {
-    match result {
-        BattleResult::AttackerWins => Announcement::DefenderRemoved,
-        BattleResult::DefenderWins => Announcement::AttackerRemoved,
-        BattleResult::BothRemoved => Announcement::BothRemoved,
-    }
 }
 
 /// The kinds an enemy piece that attacked our `fights_as` can be, after
@@ -190,7 +181,7 @@ fn announcement_of(result: BattleResult) -> Announcement {
 pub(crate) fn attackers(rules: Rules, fights_as: Kind, announcement: Announcement) -> KindSet {
     KindSet::MOVABLE
         .iter()
-        .filter(|&k| announcement_of(rules.battle(k, fights_as)) == announcement)
+        .filter(|&k| rules.battle(k, fights_as).map(Announcement::of) == Some(announcement))
         .collect()
 }
 
@@ -203,7 +194,7 @@ pub(crate) fn defenders(
     announcement: Announcement,
     backing: Option<KindSet>,
 ) -> KindSet {
-    let gives = |k: Kind| announcement_of(rules.battle(ours, k)) == announcement;
+    let gives = |k: Kind| rules.battle(ours, k).map(Announcement::of) == Some(announcement);
     let mut fits: KindSet = KindSet::ALL
         .without(Kind::Flag)
         .iter()
@@ -222,25 +213,10 @@ pub(crate) fn defenders(
 /// A representative kind of each way of moving, with the kinds that move
 /// that way.
 const MOVERS: [(Kind, KindSet); 4] = [
-    (
-        Kind::General,
-        KindSet::from_bits(
-            KindSet::MOVABLE.bits()
-                & !(1 << Kind::Plane as u16)
-                & !(1 << Kind::Tank as u16)
-                & !(1 << Kind::Cavalry as u16)
-                & !(1 << Kind::Engineer as u16),
-        ),
-    ),
-    (
-        Kind::Tank,
-        KindSet::from_bits((1 << Kind::Tank as u16) | (1 << Kind::Cavalry as u16)),
-    ),
-    (Kind::Plane, KindSet::from_bits(1 << Kind::Plane as u16)),
-    (
-        Kind::Engineer,
-        KindSet::from_bits(1 << Kind::Engineer as u16),
-    ),
+    (Kind::General, KindSet::moving(Mobility::Step)),
+    (Kind::Tank, KindSet::moving(Mobility::Charge)),
+    (Kind::Plane, KindSet::moving(Mobility::Flight)),
+    (Kind::Engineer, KindSet::moving(Mobility::Slide)),
 ];
 
 /// The kinds the placement option allows on each camp slot: all an
@@ -341,7 +317,7 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let mut moved = [false; CAMP_SIZE];
     let history = known.history;
     for (ply, pm) in history.iter().enumerate() {
-        let (from, to) = (pm.mv.from, pm.mv.to);
+        let (from, to) = (pm.mv.from(), pm.mv.to());
         let Some((color, mover)) = public.at[from.index()] else {
             // Not a history this view could have: deduce nothing more.
             break;
@@ -379,14 +355,12 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
         if let Some((_, target)) = defender {
             if color == enemy {
                 // The enemy attacked one of ours.
-                let mut fights_as = own_kinds[target.0 as usize];
-                if fights_as == Kind::Flag {
-                    fights_as = to
-                        .behind(me)
-                        .and_then(|b| public.at[b.index()])
-                        .filter(|&(c, _)| c == me)
-                        .map_or(Kind::Flag, |(_, id)| own_kinds[id.0 as usize]);
-                }
+                let behind = to
+                    .behind(me)
+                    .and_then(|b| public.at[b.index()])
+                    .filter(|&(c, _)| c == me)
+                    .map(|(_, id)| own_kinds[id.0 as usize]);
+                let fights_as = own_kinds[target.0 as usize].fights_as(behind);
                 candidates[mover.0 as usize] &= attackers(rules, fights_as, pm.announcement);
             } else {
                 // We attacked one of theirs.
@@ -468,12 +442,12 @@ mod tests {
                 .legal_moves()
                 .into_iter()
                 .find(|mv| {
-                    let rank = mv.from.relative_to(game.position().turn()).rank();
-                    (rank == 2 || rank == 3) && mv.from != "b4".parse().unwrap()
+                    let rank = mv.from().relative_to(game.position().turn()).rank();
+                    (rank == 2 || rank == 3) && mv.from() != "b4".parse().unwrap()
                 })
                 .unwrap();
             if game.position().turn() == Color::South {
-                movers.push(id_on(&game, &mv.from.to_string()));
+                movers.push(id_on(&game, &mv.from().to_string()));
             }
             game.play(mv).unwrap();
             let now = still(&game);

@@ -230,8 +230,8 @@ impl Evaluator {
                 KindSet::MOVABLE
                     .iter()
                     .filter(|&k| {
-                        rules.battle(k, officer) != BattleResult::DefenderWins
-                            || rules.battle(officer, k) != BattleResult::AttackerWins
+                        rules.battle(k, officer) != Some(BattleResult::DefenderWins)
+                            || rules.battle(officer, k) != Some(BattleResult::AttackerWins)
                     })
                     .collect()
             }),
@@ -292,9 +292,9 @@ impl Evaluator {
             Some(_) => {
                 let fights_as = board.fights_as(hq).expect("a defender");
                 match self.rules.battle(kind, fights_as) {
-                    BattleResult::AttackerWins => 1.0,
-                    BattleResult::BothRemoved => 0.5,
-                    BattleResult::DefenderWins => 0.2,
+                    Some(BattleResult::AttackerWins) => 1.0,
+                    Some(BattleResult::BothRemoved) => 0.5,
+                    _ => 0.2,
                 }
             }
         }

@@ -3,10 +3,12 @@
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use gunjin_rules::Kind;
+use gunjin_rules::{Kind, Mobility};
 use serde::{Deserialize, Serialize};
 
-/// A set of [`Kind`]s, one bit per kind ([`Kind::index`]).
+/// A set of [`Kind`]s, one bit per kind ([`Kind::index`]); the word has
+/// room for twice today's sixteen kinds (the modes of `shared/RULES.md` §8
+/// add seven).
 ///
 /// ```
 /// use gunjin_cpu::KindSet;
@@ -19,29 +21,43 @@ use serde::{Deserialize, Serialize};
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct KindSet(u16);
+pub struct KindSet(u32);
 
-impl KindSet {
-    pub const EMPTY: KindSet = KindSet(0);
-    /// Every kind.
-    pub const ALL: KindSet = KindSet(0xffff);
-    /// The kinds that move: all but the Mine and the Flag.
-    pub const MOVABLE: KindSet = KindSet(!((1 << 14) | (1 << 15)));
-    /// The kinds that never move: the Mine and the Flag.
-    pub const FIXED: KindSet = KindSet((1 << 14) | (1 << 15));
-    /// Officers of Major or above: the kinds that win by entering the enemy
-    /// headquarters.
-    pub const OFFICERS: KindSet = {
+const _: () = assert!(Kind::ALL.len() < u32::BITS as usize);
+
+/// The set of the kinds for which the rules crate says `$test` holds, in a
+/// constant: a rule is asked, never written down again as bits.
+macro_rules! kinds_where {
+    ($kind:ident => $test:expr) => {{
         let mut bits = 0;
         let mut i = 0;
-        while i < 16 {
-            if Kind::ALL[i].takes_hq() {
+        while i < Kind::ALL.len() {
+            let $kind = Kind::ALL[i];
+            if $test {
                 bits |= 1 << i;
             }
             i += 1;
         }
         KindSet(bits)
-    };
+    }};
+}
+
+impl KindSet {
+    pub const EMPTY: KindSet = KindSet(0);
+    /// Every kind.
+    pub const ALL: KindSet = KindSet((1 << Kind::ALL.len()) - 1);
+    /// The kinds that move: all but the Mine and the Flag.
+    pub const MOVABLE: KindSet = kinds_where!(kind => kind.is_movable());
+    /// The kinds that never move: the Mine and the Flag.
+    pub const FIXED: KindSet = KindSet::moving(Mobility::Fixed);
+    /// Officers of Major or above: the kinds that win by entering the enemy
+    /// headquarters.
+    pub const OFFICERS: KindSet = kinds_where!(kind => kind.takes_hq());
+
+    /// The kinds that move as `mobility` says ([`Kind::mobility`]).
+    pub const fn moving(mobility: Mobility) -> KindSet {
+        kinds_where!(kind => kind.mobility() as u8 == mobility as u8)
+    }
 
     /// The set holding only `kind`.
     #[inline]
@@ -51,12 +67,12 @@ impl KindSet {
 
     /// The set with these bits ([`Kind::index`] order).
     #[inline]
-    pub const fn from_bits(bits: u16) -> KindSet {
-        KindSet(bits)
+    pub const fn from_bits(bits: u32) -> KindSet {
+        KindSet(bits & KindSet::ALL.0)
     }
 
     #[inline]
-    pub const fn bits(self) -> u16 {
+    pub const fn bits(self) -> u32 {
         self.0
     }
 
@@ -142,7 +158,7 @@ impl Not for KindSet {
     type Output = KindSet;
     #[inline]
     fn not(self) -> KindSet {
-        KindSet(!self.0)
+        KindSet(!self.0 & KindSet::ALL.0)
     }
 }
 

@@ -21,8 +21,8 @@
 //! its own deduction, from the world's history, makes sure.
 
 use gunjin_rules::{
-    Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position, Rules,
-    Square, View,
+    Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position,
+    PublicMove, Rules, Square, View,
 };
 use rand::Rng;
 
@@ -157,7 +157,12 @@ pub(crate) enum Limit {
 /// Whether the move just played took the enemy headquarters.
 #[inline]
 fn took_hq(mv: Move, mover: Piece, announcement: Announcement) -> bool {
-    mover.kind.takes_hq() && mv.to == Square::hq(!mover.color) && !announcement.attacker_removed()
+    let public = PublicMove {
+        side: mover.color,
+        mv,
+        announcement,
+    };
+    public.takes_hq(mover.kind)
 }
 
 /// The kinds that beat every kind of `set` but the Flag, which fights as
@@ -168,7 +173,7 @@ fn beats_all(rules: Rules, set: KindSet) -> KindSet {
         .filter(|&ours| {
             set.without(Kind::Flag)
                 .iter()
-                .all(|k| rules.battle(ours, k) == BattleResult::AttackerWins)
+                .all(|k| rules.battle(ours, k) == Some(BattleResult::AttackerWins))
         })
         .collect()
 }
@@ -232,7 +237,7 @@ impl Knows {
             .filter(|p| p.color == owner)
         {
             Some(backing) => self.sure[backing.id.0 as usize].contains(attacker),
-            None => rules.battle(attacker, Kind::Flag) == BattleResult::AttackerWins,
+            None => rules.battle(attacker, Kind::Flag) == Some(BattleResult::AttackerWins),
         }
     }
 }
@@ -303,7 +308,7 @@ impl Searcher {
     #[inline]
     fn battle(&self, pos: &Position, attacker: Kind, to: Square) -> Option<BattleResult> {
         let fights_as = pos.board().fights_as(to)?;
-        Some(self.eval.rules.battle(attacker, fights_as))
+        self.eval.rules.battle(attacker, fights_as)
     }
 
     /// Narrows what the CPU would know of the enemy piece a move shows
@@ -322,10 +327,10 @@ impl Searcher {
             if announcement != Announcement::AttackerRemoved {
                 return None;
             }
-            let target = board.piece_at(mv.to).expect("a defender");
+            let target = board.piece_at(mv.to()).expect("a defender");
             let enemy = target.color;
             let backing = mv
-                .to
+                .to()
                 .behind(enemy)
                 .and_then(|b| board.piece_at(b))
                 .filter(|p| p.color == enemy)
@@ -333,7 +338,7 @@ impl Searcher {
             let fits = defenders(rules, mover.kind, announcement, backing);
             (target.id, fits)
         } else {
-            let fits = match board.fights_as(mv.to) {
+            let fits = match board.fights_as(mv.to()) {
                 Some(ours) => attackers(rules, ours, announcement),
                 None => KindSet::MOVABLE,
             };
@@ -371,7 +376,7 @@ impl Searcher {
                 continue;
             }
             for to in pos.destinations(from) {
-                let mv = Move { from, to };
+                let mv = Move::Step { from, to };
                 let key = if enemies.contains(to) {
                     let target = board.piece_at(to).expect("an enemy");
                     let rules = self.eval.rules;
@@ -419,7 +424,7 @@ impl Searcher {
                 self.aborted = true;
             }
         }
-        let mover = pos.board().piece_at(mv.from).expect("a legal move");
+        let mover = pos.board().piece_at(mv.from()).expect("a legal move");
         let mut child = pos.clone();
         let announcement = child.play_unchecked(mv);
         let won = took_hq(mv, mover, announcement);
@@ -789,7 +794,7 @@ mod tests {
         let rules = Rules::KIRAKUKEN;
         let pos = facing(Color::North);
         let attack: Move = "b5-b4".parse().expect("a move");
-        let engineer = pos.board().piece_at(attack.to).expect("a piece");
+        let engineer = pos.board().piece_at(attack.to()).expect("a piece");
         let style = Style::of(Level::Hard);
         let eval = Evaluator::new(Color::South, rules, style.weights);
         let mut searcher = Searcher::new(eval, &style, [KindSet::ALL; CAMP_SIZE]);

@@ -61,7 +61,7 @@ fn walked_moves(position: &Position, moves: &mut Vec<Move>) {
     let (own, enemy) = (board.occupied(color), board.occupied(!color));
     for (from, piece) in board.pieces(color) {
         let targets = walked::walked(geometry, color, piece.kind, from, own, enemy);
-        moves.extend(targets.map(|to| Move { from, to }));
+        moves.extend(targets.map(|to| Move::Step { from, to }));
     }
 }
 

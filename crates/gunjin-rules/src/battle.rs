@@ -66,26 +66,27 @@ impl StrengthOrder {
 }
 
 impl Rules {
-    /// The battle between an `attacker` and a `defender` that fights as
-    /// `defender` (a Flag passes in what it fights as, see
-    /// [`Board::flag_strength`](crate::Board::flag_strength); a Flag
-    /// that fights as nothing passes [`Kind::Flag`] and loses).
+    /// The battle between an `attacker` and a defender that fights as
+    /// `defender` ([`Kind::fights_as`]: a Flag with nothing behind it
+    /// passes [`Kind::Flag`] and loses). `None` for an attacker that never
+    /// moves, so never attacks.
     ///
     /// ```
     /// use gunjin_rules::{BattleResult, Kind, Rules};
     /// let rules = Rules::KIRAKUKEN;
-    /// assert_eq!(rules.battle(Kind::Spy, Kind::General), BattleResult::AttackerWins);
-    /// assert_eq!(rules.battle(Kind::General, Kind::Mine), BattleResult::DefenderWins);
-    /// assert_eq!(Rules::TRADITIONAL.battle(Kind::General, Kind::Mine), BattleResult::BothRemoved);
+    /// assert_eq!(rules.battle(Kind::Spy, Kind::General), Some(BattleResult::AttackerWins));
+    /// assert_eq!(rules.battle(Kind::General, Kind::Mine), Some(BattleResult::DefenderWins));
+    /// assert_eq!(Rules::TRADITIONAL.battle(Kind::General, Kind::Mine), Some(BattleResult::BothRemoved));
+    /// assert_eq!(rules.battle(Kind::Mine, Kind::Spy), None);
     /// ```
-    pub fn battle(self, attacker: Kind, defender: Kind) -> BattleResult {
+    pub fn battle(self, attacker: Kind, defender: Kind) -> Option<BattleResult> {
         use BattleResult::*;
-        debug_assert!(attacker.is_movable(), "{attacker} never attacks");
+        let strength = self.strength.rank(attacker)?;
         if attacker == defender {
-            return BothRemoved;
+            return Some(BothRemoved);
         }
-        match (attacker, defender) {
-            (Kind::Plane | Kind::Engineer, Kind::Mine) => AttackerWins,
+        Some(match (attacker, defender) {
+            (_, Kind::Mine) if attacker.clears_mine() => AttackerWins,
             (_, Kind::Mine) => match self.mine {
                 MineRule::Stays => DefenderWins,
                 MineRule::Explodes => BothRemoved,
@@ -101,18 +102,11 @@ impl Rules {
                     DefenderWins
                 }
             }
-            _ => {
-                let rank = |k| {
-                    self.strength
-                        .rank(k)
-                        .expect("movable kinds have a strength")
-                };
-                if rank(attacker) < rank(defender) {
-                    AttackerWins
-                } else {
-                    DefenderWins
-                }
-            }
-        }
+            // Every defender left is a movable kind, which has a strength.
+            _ => match self.strength.rank(defender) {
+                Some(rank) if strength < rank => AttackerWins,
+                _ => DefenderWins,
+            },
+        })
     }
 }

@@ -4,13 +4,39 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 use crate::Square;
 
-/// A set of squares, one bit per [`Square`] index. The 6×8 board fits in 48
-/// bits; a wider variant board would widen the word, nothing else.
+/// A set of nodes, one bit per [`Square`] index. The 6×8 board fits in 48
+/// bits (a 9×6 board in 54). Only nodes can be in it: the word is private
+/// and [`Not`] stays within [`Bitboard::ALL`], so iterating never yields a
+/// bit that is no node (the `d` half of a headquarters, or beyond the
+/// board).
+///
+/// ```
+/// use gunjin_rules::{Bitboard, Square};
+/// assert_eq!((!Bitboard::EMPTY).count(), 46);
+/// assert!((!Bitboard::EMPTY).eq(Square::ALL));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(pub(crate) u64);
 
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// Every node of the board.
+    pub const ALL: Bitboard = {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < Square::ALL.len() {
+            bits |= 1 << Square::ALL[i].index();
+            i += 1;
+        }
+        Bitboard(bits)
+    };
+
+    /// The bits, one per [`Square::index`] (for hashing and printing).
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
 
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
@@ -98,7 +124,7 @@ impl Not for Bitboard {
     type Output = Bitboard;
     #[inline]
     fn not(self) -> Bitboard {
-        Bitboard(!self.0)
+        Bitboard(!self.0 & Bitboard::ALL.0)
     }
 }
 

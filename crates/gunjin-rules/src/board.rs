@@ -79,9 +79,18 @@ impl Board {
         self.occupied[color].map(move |sq| (sq, self.squares[sq.index()].expect("occupied")))
     }
 
-    /// Places `piece` on an empty node.
+    /// Places `piece` on `sq`, returning the piece it replaces, so the
+    /// occupancy always matches the nodes.
     #[inline]
-    pub fn put(&mut self, sq: Square, piece: Piece) {
+    pub fn put(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
+        let replaced = self.take(sq);
+        self.place(sq, piece);
+        replaced
+    }
+
+    /// Places `piece` on a node known to be empty (the referee's moves).
+    #[inline]
+    pub(crate) fn place(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.squares[sq.index()].is_none(), "{sq} is occupied");
         self.squares[sq.index()] = Some(piece);
         self.occupied[piece.color].add(sq);
@@ -97,9 +106,9 @@ impl Board {
         Some(piece)
     }
 
-    /// What the piece on `sq` fights as when attacked: its own kind, or
-    /// for a Flag [`Board::flag_strength`]. The referee settles battles
-    /// with it, and whoever judges a battle ahead (the CPU) must agree.
+    /// What the piece on `sq` fights as when attacked ([`Kind::fights_as`]
+    /// with the friendly piece behind it). The referee settles battles with
+    /// it, and whoever judges a battle ahead (the CPU) must agree.
     ///
     /// ```
     /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId};
@@ -116,20 +125,10 @@ impl Board {
     #[inline]
     pub fn fights_as(&self, sq: Square) -> Option<Kind> {
         let piece = self.piece_at(sq)?;
-        Some(match piece.kind {
-            Kind::Flag => self.flag_strength(sq, piece.color),
-            kind => kind,
-        })
-    }
-
-    /// What a Flag on `sq` fights as: the kind of the friendly piece directly
-    /// behind it (towards its owner's back rank; the headquarters for `c2`/`d2`).
-    /// With nothing friendly there, or no square at all, it fights as a
-    /// bare [`Kind::Flag`], which loses to every attacker.
-    pub fn flag_strength(&self, sq: Square, owner: Color) -> Kind {
-        sq.behind(owner)
+        let behind = sq
+            .behind(piece.color)
             .and_then(|b| self.piece_at(b))
-            .filter(|p| p.color == owner)
-            .map_or(Kind::Flag, |p| p.kind)
+            .filter(|p| p.color == piece.color);
+        Some(piece.kind.fights_as(behind.map(|p| p.kind)))
     }
 }

@@ -24,6 +24,18 @@ pub struct PublicMove {
     pub announcement: Announcement,
 }
 
+impl PublicMove {
+    /// Whether this move, made by a piece of `kind`, took the enemy
+    /// headquarters and so won: an officer of Major or above that entered
+    /// it and stayed (the one rule of a win by headquarters).
+    #[inline]
+    pub fn takes_hq(&self, kind: Kind) -> bool {
+        kind.takes_hq()
+            && self.mv.to() == Square::hq(!self.side)
+            && !self.announcement.attacker_removed()
+    }
+}
+
 /// Why a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum WinReason {
@@ -172,8 +184,8 @@ impl Game {
             return Err(PlayError::IllegalMove { mv, side });
         }
         let board = self.position.board();
-        let attacker = board.piece_at(mv.from).expect("a legal move has a piece");
-        let defender = board.piece_at(mv.to);
+        let attacker = board.piece_at(mv.from()).expect("a legal move has a piece");
+        let defender = board.piece_at(mv.to());
         let announcement = self.position.play_unchecked(mv);
         if announcement.attacker_removed() {
             self.losses[side][attacker.kind] += 1;
@@ -185,14 +197,13 @@ impl Game {
             self.since_battle.clear();
         }
         self.since_battle.push(self.position.hash());
-        self.history.push(PublicMove {
+        let public = PublicMove {
             side,
             mv,
             announcement,
-        });
-        let took_hq = mv.to == Square::hq(!side)
-            && !announcement.attacker_removed()
-            && attacker.kind.takes_hq();
+        };
+        self.history.push(public);
+        let took_hq = public.takes_hq(attacker.kind);
         self.outcome = self.end(side, took_hq.then_some(attacker.kind));
         Ok(announcement)
     }

@@ -97,6 +97,34 @@ impl Kind {
         !matches!(self.mobility(), Mobility::Fixed)
     }
 
+    /// Whether this kind takes a Mine it attacks (the Plane and the
+    /// Engineer); any other attacker meets the [`MineRule`](crate::MineRule).
+    #[inline]
+    pub const fn clears_mine(self) -> bool {
+        matches!(self, Kind::Plane | Kind::Engineer)
+    }
+
+    /// What a piece of this kind fights as when attacked, given the kind of
+    /// the friendly piece directly behind it (towards its owner's back
+    /// rank, [`Square::behind`](crate::Square::behind)), if any: its own
+    /// kind, but a Flag fights as the piece behind it, or as a bare Flag
+    /// (which loses to every attacker) with none there. The referee and
+    /// whoever reasons about a battle ahead ask this one rule.
+    ///
+    /// ```
+    /// use gunjin_rules::Kind;
+    /// assert_eq!(Kind::Flag.fights_as(Some(Kind::Mine)), Kind::Mine);
+    /// assert_eq!(Kind::Flag.fights_as(None), Kind::Flag);
+    /// assert_eq!(Kind::Spy.fights_as(Some(Kind::General)), Kind::Spy);
+    /// ```
+    #[inline]
+    pub const fn fights_as(self, behind: Option<Kind>) -> Kind {
+        match (self, behind) {
+            (Kind::Flag, Some(kind)) => kind,
+            (kind, _) => kind,
+        }
+    }
+
     /// Officers of Major or above: only they win by entering the enemy
     /// headquarters, and a game where neither side has one left is drawn.
     pub const fn takes_hq(self) -> bool {

@@ -7,22 +7,51 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Bitboard, Color, Geometry, Kind, Mobility, ParseSquareError, Square};
 
-/// A move from one node to another; what moves is whatever stands on `from`.
+/// What a player does on their turn. Today's game has one kind of move,
+/// a piece going from one node to another; the enum leaves room for the
+/// actions of other modes (a Missile's strike, `shared/RULES.md` §8.2),
+/// which will name their own nodes and print their own notation.
 ///
 /// ```
 /// use gunjin_rules::Move;
 /// let mv: Move = "d2-d1".parse().unwrap();
 /// assert_eq!(mv.to_string(), "d2-c1");
+/// assert_eq!(mv.to().to_string(), "c1");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
+pub enum Move {
+    /// The piece on `from` steps, flies, slides or charges to `to`; onto an
+    /// enemy piece it attacks.
+    Step { from: Square, to: Square },
+}
+
+impl Move {
+    /// A step from `from` to `to`.
+    #[inline]
+    pub const fn step(from: Square, to: Square) -> Move {
+        Move::Step { from, to }
+    }
+
+    /// The node of the piece that acts.
+    #[inline]
+    pub const fn from(self) -> Square {
+        match self {
+            Move::Step { from, .. } => from,
+        }
+    }
+
+    /// The node the move is aimed at: where the piece goes or attacks.
+    #[inline]
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Step { to, .. } => to,
+        }
+    }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        write!(f, "{}-{}", self.from(), self.to())
     }
 }
 
@@ -61,14 +90,12 @@ impl FromStr for Move {
         let (from, to) = s
             .split_once('-')
             .ok_or_else(|| ParseMoveError::Shape(s.to_owned()))?;
-        let mv = Move {
-            from: from.parse().map_err(ParseMoveError::Square)?,
-            to: to.parse().map_err(ParseMoveError::Square)?,
-        };
-        if mv.from == mv.to {
+        let from: Square = from.parse().map_err(ParseMoveError::Square)?;
+        let to: Square = to.parse().map_err(ParseMoveError::Square)?;
+        if from == to {
             return Err(ParseMoveError::Stationary(s.to_owned()));
         }
-        Ok(mv)
+        Ok(Move::step(from, to))
     }
 }
 

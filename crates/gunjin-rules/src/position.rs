@@ -17,7 +17,9 @@ const ROOM: usize = 24;
 const _: () = assert!(ROOM >= Geometry::MAX_DESTINATIONS && ROOM >= 4 && BUFFER >= ROOM);
 
 /// What the referee tells both players after a move: which piece(s), if
-/// any, left the board. Never a kind.
+/// any, left the board. Never a kind. A mode whose actions remove more
+/// pieces at once (a strike) adds a case naming them; every case answers
+/// [`Announcement::cleared`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Announcement {
     /// A move onto an empty node: no battle.
@@ -28,6 +30,40 @@ pub enum Announcement {
 }
 
 impl Announcement {
+    /// What a battle's result tells the players.
+    #[inline]
+    pub const fn of(result: BattleResult) -> Announcement {
+        match result {
+            BattleResult::AttackerWins => Announcement::DefenderRemoved,
+            BattleResult::DefenderWins => Announcement::AttackerRemoved,
+            BattleResult::BothRemoved => Announcement::BothRemoved,
+        }
+    }
+
+    /// The nodes where `mv`, so announced, removed a piece.
+    ///
+    /// ```
+    /// use gunjin_rules::{Announcement, Move};
+    /// let mv: Move = "b4-b5".parse().unwrap();
+    /// let cleared = Announcement::BothRemoved.cleared(mv);
+    /// assert_eq!(cleared.count(), 2);
+    /// assert!(Announcement::Moved.cleared(mv).is_empty());
+    /// assert!(Announcement::DefenderRemoved.cleared(mv).contains(mv.to()));
+    /// ```
+    pub const fn cleared(self, mv: Move) -> Bitboard {
+        let (from, to) = (
+            Bitboard::from_square(mv.from()),
+            Bitboard::from_square(mv.to()),
+        );
+        match self {
+            Announcement::Moved => Bitboard::EMPTY,
+            // The attacker was removed on its way: from its own node.
+            Announcement::AttackerRemoved => from,
+            Announcement::DefenderRemoved => to,
+            Announcement::BothRemoved => Bitboard(from.0 | to.0),
+        }
+    }
+
     pub const fn attacker_removed(self) -> bool {
         matches!(
             self,
@@ -63,7 +99,7 @@ impl Position {
         let mut board = Board::empty();
         for color in Color::ALL {
             for (slot, (sq, kind)) in setups[color].placements(color).enumerate() {
-                board.put(
+                board.place(
                     sq,
                     Piece {
                         color,
@@ -182,7 +218,7 @@ impl Position {
         let movable =
             self.board.occupied(self.turn) & !self.board.movers(self.turn, Mobility::Fixed);
         let a1 = Square::from_index_unchecked(0);
-        let mut buffer = [Move { from: a1, to: a1 }; BUFFER];
+        let mut buffer = [Move::Step { from: a1, to: a1 }; BUFFER];
         let mut n = 0;
         for from in movable {
             if n + ROOM > BUFFER {
@@ -195,7 +231,7 @@ impl Position {
             // without branching and count only the real ones; the others
             // are overwritten by the next piece or left out at the end.
             for slot in &mut room[..4] {
-                *slot = Move {
+                *slot = Move::Step {
                     from,
                     to: Square::from_index_unchecked(t.trailing_zeros() as u8 & 63),
                 };
@@ -204,7 +240,7 @@ impl Position {
             }
             let mut k = 4;
             while t != 0 {
-                room[k] = Move {
+                room[k] = Move::Step {
                     from,
                     to: Square::from_index_unchecked(t.trailing_zeros() as u8),
                 };
@@ -225,7 +261,7 @@ impl Position {
 
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.destinations(mv.from).contains(mv.to)
+        self.destinations(mv.from()).contains(mv.to())
     }
 
     /// Whether `color` could move if it were its turn.
@@ -255,7 +291,7 @@ impl Position {
 
     #[inline]
     fn drop(&mut self, sq: Square, piece: Piece) {
-        self.board.put(sq, piece);
+        self.board.place(sq, piece);
         self.hash ^= piece_key(piece.color, piece.kind, sq);
     }
 
@@ -271,32 +307,32 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Announcement {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
-        let attacker = self.lift(mv.from);
-        let announcement = match self.board.piece_at(mv.to) {
+        let attacker = self.lift(mv.from());
+        let announcement = match self.board.piece_at(mv.to()) {
             None => {
-                self.drop(mv.to, attacker);
+                self.drop(mv.to(), attacker);
                 Announcement::Moved
             }
             Some(defender) => {
-                let fights_as = self.board.fights_as(mv.to).expect("a defender");
-                match self.rules.battle(attacker.kind, fights_as) {
+                let fights_as = self.board.fights_as(mv.to()).expect("a defender");
+                let result = self
+                    .rules
+                    .battle(attacker.kind, fights_as)
+                    .expect("a legal move's piece moves");
+                match result {
                     BattleResult::AttackerWins => {
-                        self.lift(mv.to);
+                        self.lift(mv.to());
                         self.lose(defender);
-                        self.drop(mv.to, attacker);
-                        Announcement::DefenderRemoved
+                        self.drop(mv.to(), attacker);
                     }
-                    BattleResult::DefenderWins => {
-                        self.lose(attacker);
-                        Announcement::AttackerRemoved
-                    }
+                    BattleResult::DefenderWins => self.lose(attacker),
                     BattleResult::BothRemoved => {
-                        self.lift(mv.to);
+                        self.lift(mv.to());
                         self.lose(defender);
                         self.lose(attacker);
-                        Announcement::BothRemoved
                     }
                 }
+                Announcement::of(result)
             }
         };
         self.turn = !self.turn;
@@ -328,7 +364,7 @@ mod tests {
                     board.occupied(color),
                     board.occupied(!color),
                 )
-                .map(move |to| Move { from, to })
+                .map(move |to| Move::Step { from, to })
             })
             .collect()
     }

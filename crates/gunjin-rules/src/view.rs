@@ -285,7 +285,7 @@ impl View {
             .iter()
             .flat_map(|p| {
                 self.destinations(p.square)
-                    .map(move |to| Move { from: p.square, to })
+                    .map(move |to| Move::Step { from: p.square, to })
             })
             .collect()
     }

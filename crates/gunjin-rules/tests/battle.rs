@@ -212,7 +212,9 @@ fn check_grid(rules: Rules, grid: &[&str; 14]) {
     for attacker in attackers() {
         for defender in Kind::ALL {
             let want = result_of(cell(grid, attacker, defender));
-            let got = rules.battle(attacker, defender);
+            let got = rules
+                .battle(attacker, defender)
+                .expect("a movable attacker");
             if got != want {
                 failures.push(format!(
                     "{rules}: {attacker} attacking {defender}: expected {want:?}, got {got:?}"
@@ -290,7 +292,9 @@ fn every_option_mix_battles_by_its_strength_order_tank_rule_and_mine_rule() {
         for attacker in attackers() {
             for defender in Kind::ALL {
                 let want = result_of(expected(rules, attacker, defender));
-                let got = rules.battle(attacker, defender);
+                let got = rules
+                    .battle(attacker, defender)
+                    .expect("a movable attacker");
                 if got != want {
                     failures.push(format!(
                         "{rules}: {attacker} attacking {defender}: expected {want:?}, got {got:?}"
@@ -308,7 +312,7 @@ fn equal_kinds_remove_each_other() {
         for kind in attackers() {
             assert_eq!(
                 rules.battle(kind, kind),
-                BattleResult::BothRemoved,
+                Some(BattleResult::BothRemoved),
                 "{rules} {kind}"
             );
         }
@@ -320,15 +324,21 @@ fn the_spy_beats_the_general_attacking_or_defending() {
     for rules in every_rule_set() {
         assert_eq!(
             rules.battle(Kind::Spy, Kind::General),
-            BattleResult::AttackerWins
+            Some(BattleResult::AttackerWins)
         );
         assert_eq!(
             rules.battle(Kind::General, Kind::Spy),
-            BattleResult::DefenderWins
+            Some(BattleResult::DefenderWins)
         );
         for other in attackers().filter(|&k| k != Kind::General && k != Kind::Spy) {
-            assert_eq!(rules.battle(Kind::Spy, other), BattleResult::DefenderWins);
-            assert_eq!(rules.battle(other, Kind::Spy), BattleResult::AttackerWins);
+            assert_eq!(
+                rules.battle(Kind::Spy, other),
+                Some(BattleResult::DefenderWins)
+            );
+            assert_eq!(
+                rules.battle(other, Kind::Spy),
+                Some(BattleResult::AttackerWins)
+            );
         }
     }
 }
@@ -842,6 +852,17 @@ fn a_flag_backed_by_an_equal_piece_is_removed_with_the_attacker() {
             assert_eq!(at(&game, rel(me, "b3")), Some((me, Kind::Major)));
             assert_eq!(game.position().officers(me), 6);
             assert_eq!(game.position().officers(!me), 5);
+        }
+    }
+}
+
+#[test]
+fn pieces_that_never_move_never_attack() {
+    for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+        for attacker in [Kind::Mine, Kind::Flag] {
+            for defender in Kind::ALL {
+                assert_eq!(rules.battle(attacker, defender), None);
+            }
         }
     }
 }

@@ -294,17 +294,17 @@ fn throw_away_a_piece(game: &mut Game, me: Color) {
     let board = game.position().board();
     let moves = game.position().legal_moves();
     let loses = |mv: &Move| {
-        board.piece_at(mv.to).is_some() && {
+        board.piece_at(mv.to()).is_some() && {
             let mut trial = game.clone();
             trial.play(*mv).unwrap() == AttackerRemoved
         }
     };
     let forward =
-        |mv: &Move| mv.to.relative_to(me).rank() as i32 - mv.from.relative_to(me).rank() as i32;
+        |mv: &Move| mv.to().relative_to(me).rank() as i32 - mv.from().relative_to(me).rank() as i32;
     let chosen = moves.iter().find(|mv| loses(mv)).copied().or_else(|| {
         moves
             .iter()
-            .filter(|mv| board.piece_at(mv.to).is_none() && mv.to.camp() == me)
+            .filter(|mv| board.piece_at(mv.to()).is_none() && mv.to().camp() == me)
             .max_by_key(|mv| forward(mv))
             .copied()
     });
@@ -316,9 +316,9 @@ fn throw_away_a_piece(game: &mut Game, me: Color) {
 fn shuttle(game: &mut Game, them: Color) {
     let (f6, f5) = (rel(!them, "f6"), rel(!them, "f5"));
     let mv = if at(game, f5).is_none() {
-        Move { from: f6, to: f5 }
+        Move::Step { from: f6, to: f5 }
     } else {
-        Move { from: f5, to: f6 }
+        Move::Step { from: f5, to: f6 }
     };
     game.play(mv).unwrap_or_else(|e| panic!("shuttle: {e}"));
 }
@@ -525,7 +525,7 @@ fn play_to_the_move_limit(rules: Rules, seed: u64) -> Game {
         let mut moves = game.position().legal_moves();
         moves.shuffle(&mut rng);
         let board = game.position().board();
-        moves.sort_by_key(|mv| board.piece_at(mv.to).is_some());
+        moves.sort_by_key(|mv| board.piece_at(mv.to()).is_some());
         let mv = moves
             .into_iter()
             .find(|&mv| {

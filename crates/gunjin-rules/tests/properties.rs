@@ -177,9 +177,9 @@ fn expected_outcome(
 ) -> Option<Outcome> {
     let position = game.position();
     let board = position.board();
-    if mv.to == Square::hq(!mover)
+    if mv.to() == Square::hq(!mover)
         && !said.attacker_removed()
-        && let Some(piece) = board.piece_at(mv.to)
+        && let Some(piece) = board.piece_at(mv.to())
         && piece.kind.takes_hq()
     {
         return Some(Outcome::Win {
@@ -448,18 +448,18 @@ proptest! {
         while game.outcome().is_none() && game.history().len() < plies {
             let mv = random_move(&game, &mut rng);
             let board = game.position().board();
-            for sq in [mv.from, mv.to] {
+            for sq in [mv.from(), mv.to()] {
                 if let Some(p) = board.piece_at(sq).filter(|p| p.color == !viewer) {
                     touched.insert(p.id.0 as usize);
                 }
             }
             // An attacked Flag fights as the piece behind it: that piece
             // took part in the battle too.
-            if let Some(flag) = board.piece_at(mv.to).filter(|p| p.kind == Kind::Flag) {
-                let behind = mv.to.rank() as i8 - flag.color.forward();
-                if !mv.to.is_hq()
+            if let Some(flag) = board.piece_at(mv.to()).filter(|p| p.kind == Kind::Flag) {
+                let behind = mv.to().rank() as i8 - flag.color.forward();
+                if !mv.to().is_hq()
                     && (0..8).contains(&behind)
-                    && let Some(b) = Square::new(mv.to.file(), behind as u8)
+                    && let Some(b) = Square::new(mv.to().file(), behind as u8)
                     && let Some(p) = board.piece_at(b).filter(|p| p.color == flag.color)
                 {
                     touched.insert(p.id.0 as usize);

@@ -29,7 +29,7 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     let (mut mover, mut waiter) = started(server.addr, 30).await;
     let view = mover.view.clone().unwrap();
     // Onto one's own piece: never legal.
-    let illegal = Move {
+    let illegal = Move::Step {
         from: view.own()[0].square,
         to: view.own()[1].square,
     };

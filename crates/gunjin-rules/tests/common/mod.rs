@@ -28,9 +28,9 @@ pub fn rel(me: Color, name: &str) -> Square {
 /// A move written as `me` sees the board.
 pub fn rel_move(me: Color, text: &str) -> Move {
     let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    Move {
-        from: mv.from.relative_to(me),
-        to: mv.to.relative_to(me),
+    Move::Step {
+        from: mv.from().relative_to(me),
+        to: mv.to().relative_to(me),
     }
 }
 
