@@ -21,12 +21,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gunjin_rules::{Announcement, CAMP_SIZE, Color, Move, PublicMove, Rules, Setup, View};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use gunjin_rules::{Announcement, Color, Move, PublicMove, Rules, Setup, View};
 
-use crate::belief::{Knowledge, deduce_from};
-use crate::world::Worlds;
 use crate::{Budget, Cpu, Level};
 
 /// The protocol's name and version, sent in the `id` reply.
@@ -334,35 +330,16 @@ struct Table {
     history: Vec<PublicMove>,
 }
 
-/// Assignments tried when rebuilding the view from the protocol's lines.
-const VIEW_TRIES: usize = 64;
-
 impl Table {
-    /// The bot's [`View`], rebuilt from what it was told: any enemy setup
-    /// that replays the history with the same announcements gives exactly
-    /// the view the referee would give (a view holds no enemy kind).
+    /// The bot's [`View`], rebuilt from what it was told: exactly the view
+    /// the referee would give.
     fn view(&self) -> Result<View, String> {
         let setup = self
             .setup
-            .as_ref()
             .ok_or("no setup yet: send setup or usesetup first")?;
-        let known = Knowledge {
-            side: self.side,
-            rules: self.rules,
-            first: self.first,
-            own_setup: setup,
-            history: &self.history,
-            outcome: None,
-        };
-        let candidates = deduce_from(known).candidates;
-        let mut rng = SmallRng::seed_from_u64(self.history.len() as u64);
-        let mut worlds = Worlds::new(known, &candidates, [0.0; CAMP_SIZE], &mut rng);
-        for _ in 0..VIEW_TRIES {
-            if let Some(game) = worlds.next(&mut rng) {
-                return Ok(game.view(self.side));
-            }
-        }
-        Err("the moves reported do not fit the rules and the bot's setup".into())
+        View::from_public(self.rules, self.side, self.first, setup, &self.history).map_err(|e| {
+            format!("the moves reported do not fit the rules and the bot's setup: {e}")
+        })
     }
 }
 

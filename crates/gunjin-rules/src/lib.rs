@@ -57,4 +57,4 @@ pub use rules::{
 };
 pub use setup::{CAMP, CAMP_SIZE, PartialSetup, Setup, SetupError, Template, camp_slot};
 pub use square::{FILES, ParseSquareError, RANKS, Square};
-pub use view::{EnemyPiece, OwnPiece, Seen, StepError, View};
+pub use view::{EnemyPiece, OwnPiece, PublicError, Seen, StepError, View};

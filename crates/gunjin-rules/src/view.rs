@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use core::fmt;
+
 use crate::{
-    Announcement, Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId,
+    Announcement, Bitboard, ByKind, CAMP, Color, Game, Geometry, Kind, Move, Outcome, PieceId,
     PublicMove, Record, Rules, Setup, Square, destinations,
 };
 
@@ -83,6 +85,31 @@ impl Game {
     }
 }
 
+/// A public history that does not replay from the player's own setup: the
+/// move at `ply` (0-based) is not one the referee could have announced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PublicError {
+    pub ply: usize,
+    pub mv: Move,
+}
+
+impl fmt::Display for PublicError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} ({}) does not fit the game",
+            self.ply + 1,
+            self.mv
+        )
+    }
+}
+
+impl std::error::Error for PublicError {}
+
+/// Which side's piece, by id, stands on each node, replayed from the
+/// public history alone.
+type Public = [Option<(Color, PieceId)>; 48];
+
 /// A step that does not fit the view it is applied to (a message out of
 /// order, or not meant for this view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +130,7 @@ impl View {
     /// sends a player each move's public part, not the whole view again.
     /// The end of a game comes as a whole view, with the reveal.
     pub fn apply(&mut self, step: &PublicMove) -> Result<(), StepError> {
-        let Move { from, to } = step.mv;
+        let (from, to) = (step.mv.from(), step.mv.to());
         let mover_own = step.side == self.side;
         // A battle needs a defender on `to`; a plain move, an empty node.
         let target_fits = match step.announcement {
@@ -175,6 +202,78 @@ impl View {
                 .for_each(|e| e.square = to);
             self.enemies.sort_by_key(|e| e.square.index());
         }
+    }
+
+    /// The view `side` has of a game still on, from what it was told: the
+    /// rules, who moved first, its own setup and the public history. It is
+    /// exactly the view the referee would give (a view holds no enemy
+    /// kind), so a player away from the referee (a bot behind a protocol)
+    /// needs no invented enemy army.
+    ///
+    /// ```
+    /// use gunjin_rules::{ByColor, Color, Game, Rules, Template, View};
+    /// let setups = ByColor { south: Template::ALL[0].setup(), north: Template::ALL[3].setup() };
+    /// let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+    /// game.play("b4-b5".parse().unwrap()).unwrap();
+    /// let view = View::from_public(Rules::KIRAKUKEN, Color::North, Color::South, setups.north, game.history());
+    /// assert_eq!(view, Ok(game.view(Color::North)));
+    /// ```
+    pub fn from_public(
+        rules: Rules,
+        side: Color,
+        first: Color,
+        own_setup: Setup,
+        history: &[PublicMove],
+    ) -> Result<View, PublicError> {
+        let mut public: Public = [None; 48];
+        for color in Color::ALL {
+            for (slot, sq) in CAMP.iter().enumerate() {
+                public[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));
+            }
+        }
+        let kind = |id: PieceId| own_setup.slots()[id.0 as usize];
+        let mut own_losses = ByKind::default();
+        let mut enemy_losses = 0;
+        let mut turn = first;
+        for (ply, pm) in history.iter().enumerate() {
+            let error = PublicError { ply, mv: pm.mv };
+            let removed = replay(rules, side, kind, &mut public, turn, *pm).ok_or(error)?;
+            for (color, id) in removed.into_iter().flatten() {
+                if color == side {
+                    own_losses[kind(id)] += 1;
+                } else {
+                    enemy_losses += 1;
+                }
+            }
+            turn = !turn;
+        }
+        let pieces = |color: Color| {
+            Square::ALL
+                .into_iter()
+                .filter_map(move |sq| Some((sq, public[sq.index()].filter(|p| p.0 == color)?.1)))
+        };
+        Ok(View {
+            side,
+            rules,
+            first,
+            turn,
+            own_setup,
+            own: pieces(side)
+                .map(|(square, id)| OwnPiece {
+                    square,
+                    kind: kind(id),
+                    id,
+                })
+                .collect(),
+            enemies: pieces(!side)
+                .map(|(square, id)| EnemyPiece { square, id })
+                .collect(),
+            history: history.to_vec(),
+            own_losses,
+            enemy_losses,
+            outcome: None,
+            reveal: None,
+        })
     }
 
     /// The side this view belongs to.
@@ -288,5 +387,113 @@ impl View {
                     .map(move |to| Move::Step { from: p.square, to })
             })
             .collect()
+    }
+}
+
+/// Plays one announced move on the public board: the pieces it removed
+/// (attacker, defender), or `None` if the referee could not have
+/// announced it. `side`'s own moves are checked against its kinds.
+fn replay(
+    rules: Rules,
+    side: Color,
+    kind: impl Fn(PieceId) -> Kind,
+    public: &mut Public,
+    turn: Color,
+    pm: PublicMove,
+) -> Option<[Option<(Color, PieceId)>; 2]> {
+    let (from, to) = (pm.mv.from(), pm.mv.to());
+    let attacker = public[from.index()].filter(|&(color, _)| color == turn && pm.side == turn)?;
+    let defender = public[to.index()];
+    if defender.is_some_and(|(color, _)| color == turn)
+        || defender.is_none() != (pm.announcement == Announcement::Moved)
+    {
+        return None;
+    }
+    if turn == side {
+        let held = |color: Color| -> Bitboard {
+            Square::ALL
+                .into_iter()
+                .filter(|sq| public[sq.index()].is_some_and(|p| p.0 == color))
+                .collect()
+        };
+        let reach = destinations(
+            Geometry::of(rules.front),
+            side,
+            kind(attacker.1),
+            from,
+            held(side),
+            held(!side),
+        );
+        if !reach.contains(to) {
+            return None;
+        }
+    }
+    let announcement = pm.announcement;
+    public[from.index()] = None;
+    public[to.index()] = match announcement {
+        Announcement::Moved | Announcement::DefenderRemoved => Some(attacker),
+        Announcement::AttackerRemoved => defender,
+        Announcement::BothRemoved => None,
+    };
+    Some([
+        Some(attacker).filter(|_| announcement.attacker_removed()),
+        defender.filter(|_| announcement.defender_removed()),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::{Preset, random_game};
+
+    #[test]
+    fn the_public_history_gives_the_referees_view() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        for preset in Preset::ALL {
+            for _ in 0..20 {
+                let mut game = random_game(preset.rules(), &mut rng);
+                while game.outcome().is_none() {
+                    for side in Color::ALL {
+                        let public = View::from_public(
+                            game.rules(),
+                            side,
+                            game.first(),
+                            game.setups()[side],
+                            game.history(),
+                        );
+                        assert_eq!(public, Ok(game.view(side)));
+                    }
+                    let moves = game.position().legal_moves();
+                    game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_history_the_referee_could_not_announce_is_refused() {
+        let game = random_game(Preset::Kirakuken.rules(), &mut SmallRng::seed_from_u64(2));
+        // Both camps are full: every first move is an attack.
+        let mv = game.position().legal_moves()[0];
+        let first = game.first();
+        let at = |announcement| PublicMove {
+            side: first,
+            mv,
+            announcement,
+        };
+        let setup = game.setups()[first];
+        let view =
+            |history: &[PublicMove]| View::from_public(game.rules(), first, first, setup, history);
+        let no_battle = view(&[at(Announcement::Moved)]);
+        assert_eq!(no_battle, Err(PublicError { ply: 0, mv }));
+        let wrong_side = PublicMove {
+            side: !first,
+            ..at(Announcement::BothRemoved)
+        };
+        assert!(view(&[wrong_side]).is_err());
+        assert!(view(&[at(Announcement::BothRemoved)]).is_ok());
     }
 }
