@@ -3,7 +3,7 @@
 //! itself with a fixed guess at the enemy (every enemy piece is any kind in
 //! proportion to the camp's counts: no deduction at all).
 
-use gunjin_rules::{BattleResult, Kind, Move, Seen, Square, View};
+use gunjin_rules::{BattleResult, CAMP_SIZE, Kind, Move, Seen, Square, View};
 use rand::Rng;
 
 use crate::eval::{HqDistance, WIN, values};
@@ -34,7 +34,7 @@ pub(crate) fn greedy_move<R: Rng>(view: &View, rng: &mut R) -> Option<Move> {
                 let mut gain = 0.0;
                 let mut win = 0.0;
                 for k in Kind::ALL {
-                    let weight = k.count() as f32 / 23.0;
+                    let weight = k.count() as f32 / CAMP_SIZE as f32;
                     match rules.battle(kind, k) {
                         Some(BattleResult::AttackerWins) => {
                             gain += weight * values[k];

@@ -233,7 +233,7 @@ fn placement_candidates(rules: Rules) -> [KindSet; CAMP_SIZE] {
 /// The public board during the replay: which side's piece (by id) stands
 /// on each node.
 struct Public {
-    at: [Option<(Color, PieceId)>; 48],
+    at: [Option<(Color, PieceId)>; Square::INDICES],
 }
 
 impl Public {
@@ -306,7 +306,9 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let own_kinds = known.own_setup.slots();
     let mut candidates = placement_candidates(rules);
 
-    let mut public = Public { at: [None; 48] };
+    let mut public = Public {
+        at: [None; Square::INDICES],
+    };
     for color in Color::ALL {
         for (slot, sq) in CAMP.iter().enumerate() {
             public.at[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));

@@ -17,7 +17,10 @@ pub(crate) const WIN: f32 = 1000.0;
 pub(crate) fn values(rules: Rules) -> ByKind<f32> {
     // By strength rank, strongest first: the orders differ only in where
     // the Tank and the Cavalry stand.
-    const BY_RANK: [f32; 12] = [10.0, 8.0, 7.0, 6.5, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0, 2.5, 2.0];
+    // The Engineer and the Spy, the two weakest, are valued apart.
+    const BY_RANK: [f32; StrengthOrder::House.kinds().len() - 2] =
+        [10.0, 8.0, 7.0, 6.5, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0, 2.5, 2.0];
+    let weakest = BY_RANK.len() - 1;
     let order = rules.strength.kinds();
     ByKind::new_with(|kind| match kind {
         Kind::Engineer => 3.0,
@@ -28,9 +31,8 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
         },
         Kind::Flag => 1.0,
         _ => {
-            let rank = order.iter().position(|&k| k == kind).unwrap_or(11);
-            // Only the twelve kinds above the Engineer are ranked here.
-            BY_RANK[rank.min(11)]
+            let rank = order.iter().position(|&k| k == kind).unwrap_or(weakest);
+            BY_RANK[rank.min(weakest)]
                 + if kind == Kind::Plane { 0.5 } else { 0.0 }
                 + if kind == Kind::Tank && rules.strength == StrengthOrder::Traditional {
                     0.5
@@ -44,7 +46,7 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
 /// Steps from every node to each side's headquarters, walking as a
 /// one-step piece does (the front crossed at the bridges only).
 #[derive(Clone, Debug)]
-pub(crate) struct HqDistance(ByColor<[u8; 48]>);
+pub(crate) struct HqDistance(ByColor<[u8; Square::INDICES]>);
 
 /// Steps from every node to `hq`, never through `walls`; passing a node
 /// of `costly` takes `detour` steps more (at most 15).
@@ -54,8 +56,8 @@ fn steps_to(
     walls: Bitboard,
     costly: Bitboard,
     detour: u8,
-) -> [u8; 48] {
-    let mut dist = [u8::MAX; 48];
+) -> [u8; Square::INDICES] {
+    let mut dist = [u8::MAX; Square::INDICES];
     dist[hq.index()] = 0;
     let mut seen = Bitboard::from_square(hq) | walls;
     let mut frontier = Bitboard::from_square(hq);
@@ -253,7 +255,12 @@ impl Evaluator {
     /// Steps from every node to the enemy headquarters for
     /// [`Evaluator::me`]'s officers by its [`Way`]; none when straight.
     /// `mines`: the enemy's Mines on the board.
-    fn way_to_hq(&self, pos: &Position, mines: Bitboard, can_clear: bool) -> Option<[u8; 48]> {
+    fn way_to_hq(
+        &self,
+        pos: &Position,
+        mines: Bitboard,
+        can_clear: bool,
+    ) -> Option<[u8; Square::INDICES]> {
         let board = pos.board();
         let me = self.me;
         let fixed = board.movers(me, Mobility::Fixed) | board.movers(!me, Mobility::Fixed);

@@ -41,7 +41,7 @@ pub struct Piece {
 /// split by how the pieces move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    squares: [Option<Piece>; 48],
+    squares: [Option<Piece>; Square::INDICES],
     occupied: ByColor<Bitboard>,
     /// Indexed by [`Mobility`] as a number; kept with `occupied`.
     movers: ByColor<[Bitboard; MOBILITIES]>,
@@ -50,7 +50,7 @@ pub struct Board {
 impl Board {
     pub fn empty() -> Board {
         Board {
-            squares: [None; 48],
+            squares: [None; Square::INDICES],
             occupied: ByColor::default(),
             movers: ByColor::default(),
         }

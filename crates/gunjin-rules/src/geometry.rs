@@ -59,13 +59,13 @@ struct Charges {
 /// Adjacency tables for one kind of front. Variants with other boards get
 /// tables of their own; move generation only reads these.
 pub struct Geometry {
-    rays: [[Ray; 5]; 48],
-    ray_counts: [u8; 48],
-    steps: [Bitboard; 48],
-    flight: [Bitboard; 48],
-    sideways: [Bitboard; 48],
+    rays: [[Ray; 5]; Square::INDICES],
+    ray_counts: [u8; Square::INDICES],
+    steps: [Bitboard; Square::INDICES],
+    flight: [Bitboard; Square::INDICES],
+    sideways: [Bitboard; Square::INDICES],
     /// `flight | sideways`: every node a Plane reaches.
-    plane: [Bitboard; 48],
+    plane: [Bitboard; Square::INDICES],
     /// By direction (north, south, east, west): the nodes whose step that
     /// way is a plain index shift (±6, ±1) to a neighbour in `steps`.
     shifts: [u64; 4],
@@ -74,10 +74,10 @@ pub struct Geometry {
     /// Indexed by [`Mobility`] as a number: where such a piece reaches
     /// before charges and slides: steps, a Plane's flight, nothing for
     /// Engineers (see `slide`) and immobile pieces.
-    reach: [[Bitboard; 48]; MOBILITIES],
-    lines: [Lines; 48],
+    reach: [[Bitboard; Square::INDICES]; MOBILITIES],
+    lines: [Lines; Square::INDICES],
     /// By colour index: "forward" differs per side.
-    charges: [[Charges; 48]; 2],
+    charges: [[Charges; Square::INDICES]; 2],
 }
 
 static RIVER: Geometry = Geometry::build(true);
@@ -290,23 +290,23 @@ impl Geometry {
 
     const fn build(river: bool) -> Geometry {
         let mut g = Geometry {
-            rays: [[Ray::EMPTY; 5]; 48],
-            ray_counts: [0; 48],
-            steps: [Bitboard::EMPTY; 48],
-            flight: [Bitboard::EMPTY; 48],
-            sideways: [Bitboard::EMPTY; 48],
-            plane: [Bitboard::EMPTY; 48],
+            rays: [[Ray::EMPTY; 5]; Square::INDICES],
+            ray_counts: [0; Square::INDICES],
+            steps: [Bitboard::EMPTY; Square::INDICES],
+            flight: [Bitboard::EMPTY; Square::INDICES],
+            sideways: [Bitboard::EMPTY; Square::INDICES],
+            plane: [Bitboard::EMPTY; Square::INDICES],
             shifts: [0; 4],
             irregular: 0,
-            reach: [[Bitboard::EMPTY; 48]; MOBILITIES],
+            reach: [[Bitboard::EMPTY; Square::INDICES]; MOBILITIES],
             lines: [Lines {
                 rising: [0; 3],
                 falling: [0; 3],
-            }; 48],
+            }; Square::INDICES],
             charges: [[Charges {
                 middle: [0; 2],
                 end: [0; 2],
-            }; 48]; 2],
+            }; Square::INDICES]; 2],
         };
         let mut i = 0;
         while i < Square::ALL.len() {
@@ -383,7 +383,7 @@ impl Geometry {
             let to = i + deltas[d];
             // East and west shifts must stay on the rank.
             let same_rank = deltas[d] == 6 || deltas[d] == -6 || to / 6 == i / 6;
-            if to >= 0 && to < 48 && same_rank && steps & (1 << to) != 0 {
+            if to >= 0 && (to as usize) < Square::INDICES && same_rank && steps & (1 << to) != 0 {
                 g.shifts[d] |= 1 << i;
                 covered |= 1 << to;
             }

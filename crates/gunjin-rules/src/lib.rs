@@ -53,7 +53,7 @@ pub use playout::{random_game, random_playout};
 pub use position::{Announcement, Position};
 pub use record::{Record, RecordError};
 pub use rules::{
-    Front, MineRule, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
+    Front, MineRule, Mode, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
 };
 pub use setup::{CAMP, CAMP_SIZE, PartialSetup, Setup, SetupError, Template, camp_slot};
 pub use square::{FILES, ParseSquareError, RANKS, Square};

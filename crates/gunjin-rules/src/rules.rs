@@ -50,6 +50,33 @@ pub enum Placement {
     Traditional,
 }
 
+/// Which game of the parlour's Gunjin family is played: its board, its
+/// pieces and its ways to win (`shared/RULES.md` §8). Only the standard
+/// 23-piece game is played today; the modes of §8 become cases here, and
+/// their rule codes carry the mode's name before the option letters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mode {
+    /// The 23-piece game on the 6×8 board (§1–§7).
+    #[default]
+    Standard,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 1] = [Mode::Standard];
+
+    /// The name a rule code gives the mode (`None` for the standard game,
+    /// whose codes have none, as they always had).
+    pub const fn code(self) -> Option<&'static str> {
+        match self {
+            Mode::Standard => None,
+        }
+    }
+
+    const fn is_standard(&self) -> bool {
+        matches!(self, Mode::Standard)
+    }
+}
+
 /// A complete rule set: every difference between presets is an independent
 /// option, so a table can mix them.
 ///
@@ -60,6 +87,10 @@ pub enum Placement {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
+    /// Left out of the JSON for the standard game, so what was stored
+    /// before modes existed reads and writes unchanged.
+    #[serde(default, skip_serializing_if = "Mode::is_standard")]
+    pub mode: Mode,
     pub strength: StrengthOrder,
     pub tank_vs_engineer: TankVsEngineer,
     pub mine: MineRule,
@@ -90,6 +121,7 @@ impl Preset {
 impl Rules {
     /// "Kirakuken house rules", the default.
     pub const KIRAKUKEN: Rules = Rules {
+        mode: Mode::Standard,
         strength: StrengthOrder::House,
         tank_vs_engineer: TankVsEngineer::TankWins,
         mine: MineRule::Stays,
@@ -99,6 +131,7 @@ impl Rules {
 
     /// The traditional game.
     pub const TRADITIONAL: Rules = Rules {
+        mode: Mode::Standard,
         strength: StrengthOrder::Traditional,
         tank_vs_engineer: TankVsEngineer::EngineerWins,
         mine: MineRule::Explodes,
@@ -143,6 +176,7 @@ impl Rules {
             if bit { on } else { off }
         }
         Rules {
+            mode: Mode::Standard,
             strength: pick(bits[0], StrengthOrder::House, StrengthOrder::Traditional),
             tank_vs_engineer: pick(
                 bits[1],
@@ -157,9 +191,14 @@ impl Rules {
 }
 
 /// The rule code: five lowercase letters, one per option
-/// (`htsrf` is the Kirakuken preset, `texrt` the traditional one).
+/// (`htsrf` is the Kirakuken preset, `texrt` the traditional one). The
+/// form `<mode>-<letters>` (a mode's name, a hyphen, then the letters) is
+/// kept for the modes; the standard game's code never has the prefix.
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(mode) = self.mode.code() {
+            write!(f, "{mode}-")?;
+        }
         for (bit, (_, letters)) in self.code_bits().into_iter().zip(CODE) {
             write!(f, "{}", letters[bit as usize])?;
         }
@@ -170,6 +209,11 @@ impl fmt::Display for Rules {
 /// A rule code that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseRulesError {
+    /// A `<mode>-` prefix naming no mode this build plays.
+    Mode {
+        code: String,
+        mode: String,
+    },
     Length {
         code: String,
     },
@@ -184,6 +228,10 @@ pub enum ParseRulesError {
 impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ParseRulesError::Mode { code, mode } => write!(
+                f,
+                "rule code \"{code}\": \"{mode}\" is not a mode this app plays yet"
+            ),
             ParseRulesError::Length { code } => write!(
                 f,
                 "rule code \"{code}\" should be 5 letters, like htsrf (Kirakuken) or texrt (Traditional)"
@@ -210,7 +258,20 @@ impl FromStr for Rules {
     type Err = ParseRulesError;
 
     fn from_str(code: &str) -> Result<Rules, ParseRulesError> {
-        let letters: Vec<char> = code.chars().collect();
+        let (mode, options) = match code.split_once('-') {
+            None => (Mode::Standard, code),
+            Some((name, options)) => {
+                let mode = Mode::ALL
+                    .into_iter()
+                    .find(|m| m.code() == Some(name))
+                    .ok_or_else(|| ParseRulesError::Mode {
+                        code: code.to_owned(),
+                        mode: name.to_owned(),
+                    })?;
+                (mode, options)
+            }
+        };
+        let letters: Vec<char> = options.chars().collect();
         if letters.len() != CODE.len() {
             return Err(ParseRulesError::Length {
                 code: code.to_owned(),
@@ -230,7 +291,10 @@ impl FromStr for Rules {
                 }
             };
         }
-        Ok(Rules::from_code_bits(bits))
+        Ok(Rules {
+            mode,
+            ..Rules::from_code_bits(bits)
+        })
     }
 }
 
@@ -262,5 +326,21 @@ mod tests {
             "rule code \"htqrf\": letter 3 sets the mine and must be s or x"
         );
         assert!("ht€rf".parse::<Rules>().is_err());
+        let err = "c25-htsrf".parse::<Rules>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "rule code \"c25-htsrf\": \"c25\" is not a mode this app plays yet"
+        );
+    }
+
+    #[test]
+    fn the_standard_game_keeps_its_code_and_json() {
+        for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+            assert_eq!(rules.mode, Mode::Standard);
+            assert_eq!(rules.to_string().len(), 5);
+            let json = serde_json::to_string(&rules).unwrap();
+            assert!(!json.contains("mode"), "{json}");
+            assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+        }
     }
 }

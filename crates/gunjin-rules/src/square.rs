@@ -26,12 +26,16 @@ impl Square {
     /// North's headquarters, written `c8`.
     pub const NORTH_HQ: Square = Square(44);
 
+    /// One past the largest [`Square::index`]: the length of a table
+    /// indexed by node (the halves of the headquarters included).
+    pub const INDICES: usize = FILES as usize * RANKS as usize;
+
     /// Every node of the board, from `a1` to `f8` (46 in all).
     pub const ALL: [Square; 46] = {
         let mut all = [Square(0); 46];
         let mut i = 0;
         let mut index = 0;
-        while index < 48 {
+        while (index as usize) < Square::INDICES {
             if index != 3 && index != 45 {
                 all[i] = Square(index);
                 i += 1;

@@ -108,7 +108,7 @@ impl std::error::Error for PublicError {}
 
 /// Which side's piece, by id, stands on each node, replayed from the
 /// public history alone.
-type Public = [Option<(Color, PieceId)>; 48];
+type Public = [Option<(Color, PieceId)>; Square::INDICES];
 
 /// A step that does not fit the view it is applied to (a message out of
 /// order, or not meant for this view).
@@ -225,7 +225,7 @@ impl View {
         own_setup: Setup,
         history: &[PublicMove],
     ) -> Result<View, PublicError> {
-        let mut public: Public = [None; 48];
+        let mut public: Public = [None; Square::INDICES];
         for color in Color::ALL {
             for (slot, sq) in CAMP.iter().enumerate() {
                 public[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));

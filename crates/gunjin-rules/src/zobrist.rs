@@ -14,8 +14,8 @@ const fn splitmix(state: u64) -> u64 {
 /// One key per (side, kind, square). Built at first use rather than at
 /// compile time: 12 kB of random numbers do not compress, and the browser
 /// app would download them with every build.
-static PIECE_KEYS: LazyLock<[[u64; 48]; 32]> = LazyLock::new(|| {
-    let mut keys = [[0; 48]; 32];
+static PIECE_KEYS: LazyLock<[[u64; Square::INDICES]; 32]> = LazyLock::new(|| {
+    let mut keys = [[0; Square::INDICES]; 32];
     let mut state = 0x6A09_E667_F3BC_C908u64;
     for side_kind in &mut keys {
         for key in side_kind {
