@@ -17,8 +17,8 @@
 //! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByKind, CAMP, CAMP_SIZE, Color, Geometry, Kind, Mobility, Outcome,
-    PieceId, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
+    Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Outcome, PieceId,
+    PublicBoard, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -230,21 +230,6 @@ fn placement_candidates(rules: Rules) -> [KindSet; CAMP_SIZE] {
     })
 }
 
-/// The public board during the replay: which side's piece (by id) stands
-/// on each node.
-struct Public {
-    at: [Option<(Color, PieceId)>; Square::INDICES],
-}
-
-impl Public {
-    fn occupied(&self, color: Color) -> Bitboard {
-        Square::ALL
-            .into_iter()
-            .filter(|sq| matches!(self.at[sq.index()], Some((c, _)) if c == color))
-            .collect()
-    }
-}
-
 /// What a player knows for sure: its side, the rules, who moved first, its
 /// own setup and the public history. A [`View`] holds all of it; the bot
 /// protocol receives it line by line.
@@ -306,25 +291,18 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let own_kinds = known.own_setup.slots();
     let mut candidates = placement_candidates(rules);
 
-    let mut public = Public {
-        at: [None; Square::INDICES],
-    };
-    for color in Color::ALL {
-        for (slot, sq) in CAMP.iter().enumerate() {
-            public.at[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));
-        }
-    }
+    let mut public = PublicBoard::new();
 
     let mut stillness = [0.0f32; CAMP_SIZE];
     let mut moved = [false; CAMP_SIZE];
     let history = known.history;
     for (ply, pm) in history.iter().enumerate() {
         let (from, to) = (pm.mv.from(), pm.mv.to());
-        let Some((color, mover)) = public.at[from.index()] else {
+        let Some((color, mover)) = public.at(from) else {
             // Not a history this view could have: deduce nothing more.
             break;
         };
-        let defender = public.at[to.index()];
+        let defender = public.at(to);
         if color == enemy {
             let own = public.occupied(enemy);
             let theirs = public.occupied(me);
@@ -338,7 +316,7 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
             let free: Bitboard = own.without(from).filter(|&sq| can_step(sq)).collect();
             let stood = (1.0 - 1.0 / (free.count() + 1) as f32).ln();
             for sq in free {
-                if let Some((_, id)) = public.at[sq.index()]
+                if let Some((_, id)) = public.at(sq)
                     && !moved[id.0 as usize]
                 {
                     stillness[id.0 as usize] += stood;
@@ -352,14 +330,15 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
             }
             candidates[mover.0 as usize] &= could;
         }
-        // The attacker has left its node when the battle is fought.
-        public.at[from.index()] = None;
+        // The attacker has left its node when the battle is fought, but
+        // the node behind the defender is never the attacker's: only a
+        // piece of the defender's side can back it.
         if let Some((_, target)) = defender {
             if color == enemy {
                 // The enemy attacked one of ours.
                 let behind = to
                     .behind(me)
-                    .and_then(|b| public.at[b.index()])
+                    .and_then(|b| public.at(b))
                     .filter(|&(c, _)| c == me)
                     .map(|(_, id)| own_kinds[id.0 as usize]);
                 let fights_as = own_kinds[target.0 as usize].fights_as(behind);
@@ -368,7 +347,7 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
                 // We attacked one of theirs.
                 let backing = to
                     .behind(enemy)
-                    .and_then(|b| public.at[b.index()])
+                    .and_then(|b| public.at(b))
                     .filter(|&(c, _)| c == enemy)
                     .map(|(_, id)| candidates[id.0 as usize]);
                 let ours = own_kinds[mover.0 as usize];
@@ -394,12 +373,9 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
             candidates[mover.0 as usize] &= by;
         }
         // The announcement says who is left standing.
-        let survivor = match pm.announcement {
-            Announcement::Moved | Announcement::DefenderRemoved => Some((color, mover)),
-            Announcement::AttackerRemoved => defender,
-            Announcement::BothRemoved => None,
-        };
-        public.at[to.index()] = survivor;
+        if public.play(*pm).is_none() {
+            break;
+        }
     }
     let before = candidates;
     if !assignment::restrict_to_counts(&mut candidates) {

@@ -30,6 +30,7 @@ mod kind;
 mod moves;
 mod playout;
 mod position;
+mod public;
 mod record;
 mod rules;
 mod setup;
@@ -51,6 +52,7 @@ pub use kind::{ByKind, Kind, Mobility};
 pub use moves::{Move, ParseMoveError, destinations};
 pub use playout::{random_game, random_playout};
 pub use position::{Announcement, Position};
+pub use public::{PublicBoard, PublicPiece};
 pub use record::{Record, RecordError};
 pub use rules::{
     Front, MineRule, Mode, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,

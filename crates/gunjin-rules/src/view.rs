@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use core::fmt;
 
 use crate::{
-    Announcement, Bitboard, ByKind, CAMP, Color, Game, Geometry, Kind, Move, Outcome, PieceId,
-    PublicMove, Record, Rules, Setup, Square, destinations,
+    Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
+    Record, Rules, Setup, Square, destinations,
 };
 
 /// One of the player's own pieces.
@@ -105,10 +105,6 @@ impl fmt::Display for PublicError {
 }
 
 impl std::error::Error for PublicError {}
-
-/// Which side's piece, by id, stands on each node, replayed from the
-/// public history alone.
-type Public = [Option<(Color, PieceId)>; Square::INDICES];
 
 /// A step that does not fit the view it is applied to (a message out of
 /// order, or not meant for this view).
@@ -225,19 +221,17 @@ impl View {
         own_setup: Setup,
         history: &[PublicMove],
     ) -> Result<View, PublicError> {
-        let mut public: Public = [None; Square::INDICES];
-        for color in Color::ALL {
-            for (slot, sq) in CAMP.iter().enumerate() {
-                public[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));
-            }
-        }
+        let mut public = PublicBoard::new();
         let kind = |id: PieceId| own_setup.slots()[id.0 as usize];
         let mut own_losses = ByKind::default();
         let mut enemy_losses = 0;
         let mut turn = first;
         for (ply, pm) in history.iter().enumerate() {
             let error = PublicError { ply, mv: pm.mv };
-            let removed = replay(rules, side, kind, &mut public, turn, *pm).ok_or(error)?;
+            if pm.side != turn || (turn == side && !is_legal(rules, side, kind, &public, pm.mv)) {
+                return Err(error);
+            }
+            let removed = public.play(*pm).ok_or(error)?;
             for (color, id) in removed.into_iter().flatten() {
                 if color == side {
                     own_losses[kind(id)] += 1;
@@ -247,25 +241,22 @@ impl View {
             }
             turn = !turn;
         }
-        let pieces = |color: Color| {
-            Square::ALL
-                .into_iter()
-                .filter_map(move |sq| Some((sq, public[sq.index()].filter(|p| p.0 == color)?.1)))
-        };
         Ok(View {
             side,
             rules,
             first,
             turn,
             own_setup,
-            own: pieces(side)
+            own: public
+                .pieces(side)
                 .map(|(square, id)| OwnPiece {
                     square,
                     kind: kind(id),
                     id,
                 })
                 .collect(),
-            enemies: pieces(!side)
+            enemies: public
+                .pieces(!side)
                 .map(|(square, id)| EnemyPiece { square, id })
                 .collect(),
             history: history.to_vec(),
@@ -390,55 +381,27 @@ impl View {
     }
 }
 
-/// Plays one announced move on the public board: the pieces it removed
-/// (attacker, defender), or `None` if the referee could not have
-/// announced it. `side`'s own moves are checked against its kinds.
-fn replay(
+/// Whether the own piece on `mv`'s node may make it ([`destinations`]),
+/// on the public board.
+fn is_legal(
     rules: Rules,
     side: Color,
     kind: impl Fn(PieceId) -> Kind,
-    public: &mut Public,
-    turn: Color,
-    pm: PublicMove,
-) -> Option<[Option<(Color, PieceId)>; 2]> {
-    let (from, to) = (pm.mv.from(), pm.mv.to());
-    let attacker = public[from.index()].filter(|&(color, _)| color == turn && pm.side == turn)?;
-    let defender = public[to.index()];
-    if defender.is_some_and(|(color, _)| color == turn)
-        || defender.is_none() != (pm.announcement == Announcement::Moved)
-    {
-        return None;
-    }
-    if turn == side {
-        let held = |color: Color| -> Bitboard {
-            Square::ALL
-                .into_iter()
-                .filter(|sq| public[sq.index()].is_some_and(|p| p.0 == color))
-                .collect()
-        };
-        let reach = destinations(
-            Geometry::of(rules.front),
-            side,
-            kind(attacker.1),
-            from,
-            held(side),
-            held(!side),
-        );
-        if !reach.contains(to) {
-            return None;
-        }
-    }
-    let announcement = pm.announcement;
-    public[from.index()] = None;
-    public[to.index()] = match announcement {
-        Announcement::Moved | Announcement::DefenderRemoved => Some(attacker),
-        Announcement::AttackerRemoved => defender,
-        Announcement::BothRemoved => None,
-    };
-    Some([
-        Some(attacker).filter(|_| announcement.attacker_removed()),
-        defender.filter(|_| announcement.defender_removed()),
-    ])
+    public: &PublicBoard,
+    mv: Move,
+) -> bool {
+    public.at(mv.from()).is_some_and(|(color, id)| {
+        color == side
+            && destinations(
+                Geometry::of(rules.front),
+                side,
+                kind(id),
+                mv.from(),
+                public.occupied(side),
+                public.occupied(!side),
+            )
+            .contains(mv.to())
+    })
 }
 
 #[cfg(test)]
@@ -447,7 +410,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::{Preset, random_game};
+    use crate::{Announcement, Preset, random_game};
 
     #[test]
     fn the_public_history_gives_the_referees_view() {

@@ -1,0 +1,91 @@
+//! The board as both players see it: whose piece, by identity, stands on
+//! each node, replayed from the public history alone. A player's view, the
+//! CPU's deduction and a bot behind a protocol all replay with it.
+
+use crate::{Announcement, Bitboard, CAMP, Color, PieceId, PublicMove, Square};
+
+/// A piece as everyone sees it: its side and identity, never its kind.
+pub type PublicPiece = (Color, PieceId);
+
+/// Which side's piece, by identity, stands on each node.
+///
+/// ```
+/// use gunjin_rules::{Announcement, Color, PublicBoard, PublicMove};
+/// let mut board = PublicBoard::new();
+/// assert_eq!(board.occupied(Color::South).count(), 23);
+/// let pm = PublicMove { side: Color::South, mv: "b4-b5".parse().unwrap(), announcement: Announcement::BothRemoved };
+/// let [attacker, defender] = board.play(pm).unwrap();
+/// assert_eq!((attacker.unwrap().0, defender.unwrap().0), (Color::South, Color::North));
+/// assert_eq!(board.at("b5".parse().unwrap()), None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicBoard {
+    at: [Option<PublicPiece>; Square::INDICES],
+}
+
+impl Default for PublicBoard {
+    fn default() -> PublicBoard {
+        PublicBoard::new()
+    }
+}
+
+impl PublicBoard {
+    /// The start of a game: every node of both camps holds a piece, whose
+    /// identity is its camp slot.
+    pub fn new() -> PublicBoard {
+        let mut at = [None; Square::INDICES];
+        for color in Color::ALL {
+            for (slot, sq) in CAMP.iter().enumerate() {
+                at[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));
+            }
+        }
+        PublicBoard { at }
+    }
+
+    #[inline]
+    pub fn at(&self, sq: Square) -> Option<PublicPiece> {
+        self.at[sq.index()]
+    }
+
+    /// The nodes held by `color`.
+    pub fn occupied(&self, color: Color) -> Bitboard {
+        self.pieces(color).map(|(sq, _)| sq).collect()
+    }
+
+    /// `color`'s pieces with their nodes, in [`Square::index`] order.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, PieceId)> + '_ {
+        Square::ALL
+            .into_iter()
+            .filter_map(move |sq| match self.at(sq) {
+                Some((c, id)) if c == color => Some((sq, id)),
+                _ => None,
+            })
+    }
+
+    /// Plays one announced move: the pieces it removed (attacker,
+    /// defender), or `None`, leaving the board as it was, if the referee
+    /// could not have announced it (no piece of the mover's side on the
+    /// node it left, its own piece on the node it went to, a battle
+    /// announced on an empty node or none on a full one).
+    pub fn play(&mut self, pm: PublicMove) -> Option<[Option<PublicPiece>; 2]> {
+        let (from, to) = (pm.mv.from(), pm.mv.to());
+        let attacker = self.at(from).filter(|&(color, _)| color == pm.side)?;
+        let defender = self.at(to);
+        let announcement = pm.announcement;
+        if defender.is_some_and(|(color, _)| color == pm.side)
+            || defender.is_none() != (announcement == Announcement::Moved)
+        {
+            return None;
+        }
+        self.at[from.index()] = None;
+        self.at[to.index()] = match announcement {
+            Announcement::Moved | Announcement::DefenderRemoved => Some(attacker),
+            Announcement::AttackerRemoved => defender,
+            Announcement::BothRemoved => None,
+        };
+        Some([
+            Some(attacker).filter(|_| announcement.attacker_removed()),
+            defender.filter(|_| announcement.defender_removed()),
+        ])
+    }
+}
