@@ -17,8 +17,8 @@
 //! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Outcome, PieceId,
-    PublicBoard, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
+    Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Move, Outcome,
+    PieceId, PublicBoard, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -282,97 +282,29 @@ pub(crate) fn deduce(view: &View) -> Deduction {
     deduce_from(Knowledge::from(view))
 }
 
-/// What every enemy piece can be, from what the player knows.
+/// What every enemy piece can be, from what the player knows: the public
+/// history replayed move by move, each enemy move telling how its piece
+/// moves and that the others stood still, each battle what fought.
 pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
-    let me = known.side;
-    let enemy = !me;
-    let rules = known.rules;
-    let geometry = Geometry::of(rules.front);
-    let own_kinds = known.own_setup.slots();
-    let mut candidates = placement_candidates(rules);
-
-    let mut public = PublicBoard::new();
-
+    let enemy = !known.side;
+    let mut candidates = placement_candidates(known.rules);
     let mut stillness = [0.0f32; CAMP_SIZE];
     let mut moved = [false; CAMP_SIZE];
-    let history = known.history;
-    for (ply, pm) in history.iter().enumerate() {
-        let (from, to) = (pm.mv.from(), pm.mv.to());
-        let Some((color, mover)) = public.at(from) else {
+    let mut public = PublicBoard::new();
+    for (ply, pm) in known.history.iter().enumerate() {
+        let Some((color, mover)) = public.at(pm.mv.from()) else {
             // Not a history this view could have: deduce nothing more.
             break;
         };
-        let defender = public.at(to);
         if color == enemy {
-            let own = public.occupied(enemy);
-            let theirs = public.occupied(me);
-            moved[mover.0 as usize] = true;
-            // The pieces that could have stepped somewhere (the mover
-            // among them, whatever way it moved), and those of them that
-            // never have: each stood still once more.
-            let can_step = |sq: Square| {
-                !destinations(geometry, enemy, Kind::General, sq, own, theirs).is_empty()
-            };
-            let free: Bitboard = own.without(from).filter(|&sq| can_step(sq)).collect();
-            let stood = (1.0 - 1.0 / (free.count() + 1) as f32).ln();
-            for sq in free {
-                if let Some((_, id)) = public.at(sq)
-                    && !moved[id.0 as usize]
-                {
-                    stillness[id.0 as usize] += stood;
-                }
-            }
-            let mut could = KindSet::EMPTY;
-            for (kind, set) in MOVERS {
-                if destinations(geometry, enemy, kind, from, own, theirs).contains(to) {
-                    could |= set;
-                }
-            }
-            candidates[mover.0 as usize] &= could;
+            let id = mover.0 as usize;
+            moved[id] = true;
+            stood_still(&known, &public, pm.mv.from(), &moved, &mut stillness);
+            candidates[id] &= could_move(&known, &public, pm.mv) & entered_hq(&known, ply, pm);
         }
-        // The attacker has left its node when the battle is fought, but
-        // the node behind the defender is never the attacker's: only a
-        // piece of the defender's side can back it.
-        if let Some((_, target)) = defender {
-            if color == enemy {
-                // The enemy attacked one of ours.
-                let behind = to
-                    .behind(me)
-                    .and_then(|b| public.at(b))
-                    .filter(|&(c, _)| c == me)
-                    .map(|(_, id)| own_kinds[id.0 as usize]);
-                let fights_as = own_kinds[target.0 as usize].fights_as(behind);
-                candidates[mover.0 as usize] &= attackers(rules, fights_as, pm.announcement);
-            } else {
-                // We attacked one of theirs.
-                let backing = to
-                    .behind(enemy)
-                    .and_then(|b| public.at(b))
-                    .filter(|&(c, _)| c == enemy)
-                    .map(|(_, id)| candidates[id.0 as usize]);
-                let ours = own_kinds[mover.0 as usize];
-                candidates[target.0 as usize] &= defenders(rules, ours, pm.announcement, backing);
-            }
+        if let Some((_, target)) = public.at(pm.mv.to()) {
+            fought(&known, &public, pm, (mover, target), &mut candidates);
         }
-        if color == enemy && to == Square::hq(me) && !pm.announcement.attacker_removed() {
-            let won_here = ply + 1 == history.len()
-                && matches!(
-                    known.outcome,
-                    Some(Outcome::Win {
-                        winner,
-                        reason: WinReason::HeadquartersTaken { .. }
-                    }) if winner == enemy
-                );
-            let by = match known.outcome {
-                Some(Outcome::Win {
-                    reason: WinReason::HeadquartersTaken { by },
-                    ..
-                }) if won_here => KindSet::single(by),
-                _ => !KindSet::OFFICERS,
-            };
-            candidates[mover.0 as usize] &= by;
-        }
-        // The announcement says who is left standing.
         if public.play(*pm).is_none() {
             break;
         }
@@ -385,6 +317,94 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     Deduction {
         candidates,
         stillness,
+    }
+}
+
+/// An enemy move from `from`: every other enemy piece that could have
+/// stepped somewhere and never has moved stood still once more.
+fn stood_still(
+    known: &Knowledge<'_>,
+    public: &PublicBoard,
+    from: Square,
+    moved: &[bool; CAMP_SIZE],
+    stillness: &mut [f32; CAMP_SIZE],
+) {
+    let enemy = !known.side;
+    let geometry = Geometry::of(known.rules.front);
+    let (own, theirs) = (public.occupied(enemy), public.occupied(known.side));
+    // The pieces that could have stepped somewhere (the mover among them,
+    // whatever way it moved), and those of them that never have.
+    let can_step =
+        |sq: Square| !destinations(geometry, enemy, Kind::General, sq, own, theirs).is_empty();
+    let free: Bitboard = own.without(from).filter(|&sq| can_step(sq)).collect();
+    let stood = (1.0 - 1.0 / (free.count() + 1) as f32).ln();
+    for sq in free {
+        if let Some((_, id)) = public.at(sq)
+            && !moved[id.0 as usize]
+        {
+            stillness[id.0 as usize] += stood;
+        }
+    }
+}
+
+/// The kinds that could have made the enemy move `mv`, by how they move.
+fn could_move(known: &Knowledge<'_>, public: &PublicBoard, mv: Move) -> KindSet {
+    let enemy = !known.side;
+    let geometry = Geometry::of(known.rules.front);
+    let (own, theirs) = (public.occupied(enemy), public.occupied(known.side));
+    MOVERS
+        .into_iter()
+        .filter(|&(kind, _)| {
+            destinations(geometry, enemy, kind, mv.from(), own, theirs).contains(mv.to())
+        })
+        .fold(KindSet::EMPTY, |could, (_, set)| could | set)
+}
+
+/// What an enemy move into our headquarters says of its piece: the kind
+/// that won by it on the last move of a game so won, otherwise no officer
+/// (the game went on). Any other move says nothing.
+fn entered_hq(known: &Knowledge<'_>, ply: usize, pm: &PublicMove) -> KindSet {
+    if !KindSet::ALL.iter().any(|kind| pm.takes_hq(kind)) {
+        return KindSet::ALL;
+    }
+    match known.outcome {
+        Some(Outcome::Win {
+            winner,
+            reason: WinReason::HeadquartersTaken { by },
+        }) if winner == pm.side && ply + 1 == known.history.len() => KindSet::single(by),
+        _ => !KindSet::OFFICERS,
+    }
+}
+
+/// A battle between `attacker` and `defender` (by id): the enemy piece in
+/// it can only be a kind that gives the announcement. The attacker has
+/// left its node when the battle is fought, but the node behind the
+/// defender is never the attacker's: only the defender's side backs it.
+fn fought(
+    known: &Knowledge<'_>,
+    public: &PublicBoard,
+    pm: &PublicMove,
+    (attacker, defender): (PieceId, PieceId),
+    candidates: &mut [KindSet; CAMP_SIZE],
+) {
+    let own_kinds = known.own_setup.slots();
+    let defending = !pm.side;
+    let behind = pm
+        .mv
+        .to()
+        .behind(defending)
+        .and_then(|b| public.at(b))
+        .filter(|&(c, _)| c == defending)
+        .map(|(_, id)| id.0 as usize);
+    if pm.side != known.side {
+        // The enemy attacked one of ours.
+        let fights_as = own_kinds[defender.0 as usize].fights_as(behind.map(|id| own_kinds[id]));
+        candidates[attacker.0 as usize] &= attackers(known.rules, fights_as, pm.announcement);
+    } else {
+        // We attacked one of theirs.
+        let backing = behind.map(|id| candidates[id]);
+        let ours = own_kinds[attacker.0 as usize];
+        candidates[defender.0 as usize] &= defenders(known.rules, ours, pm.announcement, backing);
     }
 }
 
