@@ -1,13 +1,13 @@
 //! What one player knows of a game: all the UI, the CPU and the server ever
 //! hand to a player.
 
-use serde::{Deserialize, Serialize};
-
 use core::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::{
-    Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
-    Record, Rules, Setup, Square, destinations,
+    Announcement, Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId,
+    PublicBoard, PublicMove, Record, Rules, Setup, Square, destinations,
 };
 
 /// One of the player's own pieces.
@@ -111,8 +111,8 @@ impl std::error::Error for PublicError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepError(pub PublicMove);
 
-impl core::fmt::Display for StepError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "the move {} does not fit this view", self.0.mv)
     }
 }
@@ -410,7 +410,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::{Announcement, Preset, random_game};
+    use crate::{Preset, random_game};
 
     #[test]
     fn the_public_history_gives_the_referees_view() {
