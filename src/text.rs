@@ -70,6 +70,9 @@ pub fn kanji(kind: Kind) -> &'static str {
 /// Why a rule code does not read, in the player's language.
 pub fn rules_code_error(locale: Locale, error: &ParseRulesError) -> String {
     match error {
+        ParseRulesError::Mode { code, mode } => {
+            td_string!(locale, common.code_mode, code = code, mode = mode)
+        }
         ParseRulesError::Length { code } => td_string!(locale, common.code_length, code = code),
         ParseRulesError::Letter {
             code,

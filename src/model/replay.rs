@@ -67,8 +67,8 @@ impl Replay {
         let before = self.frame(ply.checked_sub(1)?);
         Some(Step {
             mv,
-            attacker: before.at(mv.mv.from)?.1,
-            defender: before.at(mv.mv.to).map(|(_, kind)| kind),
+            attacker: before.at(mv.mv.from())?.1,
+            defender: before.at(mv.mv.to()).map(|(_, kind)| kind),
         })
     }
 }
@@ -131,10 +131,10 @@ mod tests {
                 let moves = view.legal_moves();
                 let attack = moves
                     .iter()
-                    .find(|m| matches!(view.seen(m.to), gunjin_rules::Seen::Enemy(_)));
+                    .find(|m| matches!(view.seen(m.to()), gunjin_rules::Seen::Enemy(_)));
                 let mv = *attack.unwrap_or_else(|| &moves[rng.random_range(0..moves.len())]);
                 let board = game.position().board();
-                let kinds = (board.piece_at(mv.from)?.kind, board.piece_at(mv.to));
+                let kinds = (board.piece_at(mv.from())?.kind, board.piece_at(mv.to()));
                 game.play(mv).unwrap();
                 kinds.1.map(|defender| (ply, (kinds.0, defender.kind)))
             })
