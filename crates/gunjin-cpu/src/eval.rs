@@ -374,7 +374,7 @@ impl Evaluator {
                     Kind::Spy => spies[color] += 1,
                     _ => {}
                 }
-                if matches!(piece.kind, Kind::Plane | Kind::Engineer) {
+                if piece.kind.clears_mine() {
                     // Mine clearers: a Plane flies at the headquarters from
                     // file c or d over anything; an Engineer slides.
                     let files = (sq.file() as f32 - 2.5).abs() - 0.5;
