@@ -195,6 +195,9 @@ test("announcements are spoken in order, and the pages pass axe", async ({ page 
     await expect(page.locator("article.guide")).toBeVisible();
     await expectAccessible(page);
   }
+  await page.goto("./#/");
+  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("a bad rule code is explained in Japanese, in Japanese", async ({ page }) => {
