@@ -5,7 +5,9 @@
 //! same seat back (`resume`).
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
-use gunjin_table::{ClientMessage, ClockState, ErrorCode, Level, Phase, ServerMessage, TableState};
+use gunjin_table::{
+    ClientMessage, Clock, ClockState, ErrorCode, Level, Phase, ServerMessage, TableState,
+};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::wasm_bindgen::closure::Closure;
@@ -197,13 +199,9 @@ impl Online {
     }
 
     /// Opens a table as its host, then goes to its page.
-    pub fn open(&self, name: String, rules: gunjin_rules::Rules) {
+    pub fn open(&self, name: String, rules: gunjin_rules::Rules, clock: Option<Clock>) {
         self.reset();
-        self.connect(ClientMessage::Open {
-            name,
-            rules,
-            clock: None,
-        });
+        self.connect(ClientMessage::Open { name, rules, clock });
     }
 
     /// Sits at `table` as the guest.
@@ -213,7 +211,10 @@ impl Online {
     }
 
     /// Shows `table`: the seat this page holds, else the one storage
-    /// remembers (taken back with its token). Returns whether there is one.
+    /// remembers, taken back with its token, which the server then
+    /// replaces (a token copied from this device stops working). Returns
+    /// whether there is one. Reconnections within the page keep the token:
+    /// a welcome lost with a dropped connection would lose the seat.
     pub fn enter(&self, table: &str) -> bool {
         let here = self
             .seat
@@ -232,7 +233,7 @@ impl Online {
                 self.connect(ClientMessage::Resume {
                     table: table.to_owned(),
                     token,
-                    rotate: false,
+                    rotate: true,
                 });
                 true
             }

@@ -3,6 +3,7 @@
 //! the translation files by locale.
 
 use gunjin_rules::{Kind, ParseRulesError};
+use gunjin_table::Clock;
 
 use crate::i18n::{Locale, td_string};
 use crate::model::backup::ImportError;
@@ -59,6 +60,24 @@ pub fn kind_short(locale: Locale, kind: Kind) -> &'static str {
         Kind::Spy => td_string!(locale, common.short_Spy),
         Kind::Mine => td_string!(locale, common.short_Mine),
         Kind::Flag => td_string!(locale, common.short_Flag),
+    }
+}
+
+/// A table's clock in words ("30 s per move", 各10分（1局）), or that it
+/// has none.
+pub fn clock_name(locale: Locale, clock: Option<Clock>) -> String {
+    let Some(clock) = clock else {
+        return td_string!(locale, common.clock_none).to_owned();
+    };
+    let seconds = clock.millis().div_ceil(1000);
+    let time = if seconds % 60 == 0 {
+        td_string!(locale, common.clock_minutes, n = seconds / 60)
+    } else {
+        td_string!(locale, common.clock_seconds, n = seconds)
+    };
+    match clock {
+        Clock::PerMove { .. } => td_string!(locale, common.clock_per_move, time),
+        Clock::PerGame { .. } => td_string!(locale, common.clock_per_game, time),
     }
 }
 
@@ -195,6 +214,21 @@ mod tests {
             let ja = import_error(Locale::ja, &error);
             assert!(!ja.chars().any(|c| c.is_ascii_alphabetic()), "{ja}");
         }
+    }
+
+    #[test]
+    fn clocks_read_in_both_languages() {
+        let per_move = Some(Clock::PerMove { millis: 30_000 });
+        let per_game = Some(Clock::PerGame { millis: 600_000 });
+        assert_eq!(clock_name(Locale::en, per_move), "30 s per move");
+        assert_eq!(clock_name(Locale::ja, per_move), "1手30秒");
+        assert_eq!(clock_name(Locale::en, per_game), "10 min each for the game");
+        assert_eq!(clock_name(Locale::ja, per_game), "各10分（1局）");
+        assert_eq!(
+            clock_name(Locale::en, Some(Clock::PerMove { millis: 60_000 })),
+            "1 min per move"
+        );
+        assert_eq!(clock_name(Locale::en, None), "No clock");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What a player chooses on the home page and the app remembers: name, CPU
-//! level, rules preset and language.
+//! level, rules preset, the clock of the tables they open, and language.
 
 use gunjin_rules::{Preset, Rules, Setup};
+use gunjin_table::Clock;
 use serde::{Deserialize, Serialize};
 
 use crate::storage::{Entry, What};
@@ -33,6 +34,10 @@ pub struct Settings {
     pub locale: Option<String>,
     /// Whether the play screen shows hints about the enemy's pieces.
     pub hints: bool,
+    /// The clock of the tables this player opens (left out while it is the
+    /// default, so that settings stored before it write back unchanged).
+    #[serde(skip_serializing_if = "TableClock::is_none")]
+    pub clock: TableClock,
 }
 
 impl Default for Settings {
@@ -43,6 +48,7 @@ impl Default for Settings {
             preset: Preset::Kirakuken,
             locale: None,
             hints: false,
+            clock: TableClock::None,
         }
     }
 }
@@ -55,6 +61,68 @@ impl Settings {
     /// The name to show: the one typed, trimmed, if any.
     pub fn display_name(&self) -> Option<&str> {
         Some(self.name.trim()).filter(|n| !n.is_empty())
+    }
+}
+
+/// The clocks offered when opening a table: none, or one that fits a game
+/// of 15 to 30 minutes. The server keeps the time; who runs out loses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableClock {
+    #[default]
+    None,
+    Move30s,
+    Move1m,
+    Game10m,
+    Game20m,
+}
+
+impl TableClock {
+    pub const ALL: [TableClock; 5] = [
+        TableClock::None,
+        TableClock::Move30s,
+        TableClock::Move1m,
+        TableClock::Game10m,
+        TableClock::Game20m,
+    ];
+
+    /// The clock the table is opened with.
+    pub const fn clock(self) -> Option<Clock> {
+        const SECOND: u64 = 1000;
+        match self {
+            TableClock::None => None,
+            TableClock::Move30s => Some(Clock::PerMove {
+                millis: 30 * SECOND,
+            }),
+            TableClock::Move1m => Some(Clock::PerMove {
+                millis: 60 * SECOND,
+            }),
+            TableClock::Game10m => Some(Clock::PerGame {
+                millis: 600 * SECOND,
+            }),
+            TableClock::Game20m => Some(Clock::PerGame {
+                millis: 1200 * SECOND,
+            }),
+        }
+    }
+
+    /// The stable identifier, for the home page's `<select>`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            TableClock::None => "none",
+            TableClock::Move30s => "move-30s",
+            TableClock::Move1m => "move-1m",
+            TableClock::Game10m => "game-10m",
+            TableClock::Game20m => "game-20m",
+        }
+    }
+
+    fn is_none(&self) -> bool {
+        *self == TableClock::None
+    }
+
+    pub fn from_id(id: &str) -> Option<TableClock> {
+        TableClock::ALL.into_iter().find(|c| c.id() == id)
     }
 }
 
@@ -85,6 +153,9 @@ mod tests {
         for p in Preset::ALL {
             assert_eq!(preset_from_id(preset_id(p)), Some(p));
         }
+        for c in TableClock::ALL {
+            assert_eq!(TableClock::from_id(c.id()), Some(c));
+        }
     }
 
     #[test]
@@ -102,6 +173,7 @@ mod tests {
         let saved: Saved = crate::storage::from_text(text).unwrap();
         assert_eq!(saved.settings.difficulty, Difficulty::Hard);
         assert_eq!(saved.settings.preset, Preset::Traditional);
+        assert_eq!(saved.settings.clock, TableClock::None);
         let back = crate::storage::to_text(&saved);
         assert_eq!(crate::storage::from_text::<Saved>(&back), Ok(saved));
     }

@@ -1,9 +1,10 @@
 use gunjin_rules::{Preset, View};
+use gunjin_table::ErrorCode;
 use leptos::prelude::*;
 
 use crate::i18n::*;
-use crate::model::settings::{Difficulty, preset_id};
-use crate::online::Online;
+use crate::model::settings::{Difficulty, TableClock, preset_id};
+use crate::online::{Failure, Online, Unheard};
 use crate::route::{Route, navigate};
 use crate::state::AppState;
 use crate::text;
@@ -74,14 +75,6 @@ pub fn Home() -> impl IntoView {
                 }
             })
     };
-    let online = expect_context::<Online>();
-    online.probe();
-    let open_table = move |_| {
-        online.open(
-            super::table::my_name(&state, i18n.get_locale_untracked()),
-            state.rules(),
-        );
-    };
     view! {
         <section class="home" aria-labelledby="home-title">
             <p class="tagline">{t!(i18n, common.tagline)}</p>
@@ -110,21 +103,7 @@ pub fn Home() -> impl IntoView {
                 <button type="submit" class="primary play-cpu">
                     {t!(i18n, common.play_cpu)}
                 </button>
-                <div class="online" role="group" aria-labelledby="online-title">
-                    <h3 id="online-title">{t!(i18n, common.online_title)}</h3>
-                    <p>{t!(i18n, common.online_text)}</p>
-                    <button
-                        type="button"
-                        class="secondary open-table"
-                        disabled=move || online.available.get() != Some(true)
-                        on:click=open_table
-                    >
-                        {t!(i18n, common.open_table)}
-                    </button>
-                    <Show when=move || online.available.get() == Some(false)>
-                        <p class="no-server" role="note">{t!(i18n, common.no_server)}</p>
-                    </Show>
-                </div>
+                <OnlineChoices />
             </form>
             <nav class="guide-links" aria-labelledby="guides-title">
                 <h2 id="guides-title">{t!(i18n, common.guides_title)}</h2>
@@ -142,6 +121,84 @@ pub fn Home() -> impl IntoView {
             </nav>
             <super::your_data::YourData />
         </section>
+    }
+}
+
+/// Opening a table: its clock (remembered), the button, and why the
+/// server did not open one.
+#[component]
+fn OnlineChoices() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let saved = state.saved;
+    let online = expect_context::<Online>();
+    online.probe();
+    // Whether this page asked for a table: a refusal left from another
+    // page's table is not this one's.
+    let asked = RwSignal::new(false);
+    let open_table = move |_| {
+        asked.set(true);
+        online.open(
+            super::table::my_name(&state, i18n.get_locale_untracked()),
+            state.rules(),
+            saved.with_untracked(|s| s.settings.clock.clock()),
+        );
+    };
+    let clocks = TableClock::ALL
+        .into_iter()
+        .map(|c| {
+            view! {
+                <option value=c.id() selected=move || saved.with(|s| s.settings.clock == c)>
+                    {move || text::clock_name(i18n.get_locale(), c.clock())}
+                </option>
+            }
+        })
+        .collect_view();
+    let on_clock = move |ev| {
+        if let Some(c) = TableClock::from_id(&event_target_value(&ev)) {
+            saved.update(|s| s.settings.clock = c);
+        }
+    };
+    let refusal = move || {
+        if !asked.get() {
+            return None;
+        }
+        let code = match (online.failure.get(), online.unheard.get()) {
+            (Some(Failure::Refused(code)), _) | (None, Some(Unheard::Refused(code))) => Some(code),
+            (Some(Failure::NoServer), _) => None,
+            _ => return None,
+        };
+        Some(match code {
+            Some(ErrorCode::TooManyTables) => t_string!(i18n, common.open_too_many),
+            Some(ErrorCode::ServerFull) => t_string!(i18n, common.open_server_full),
+            Some(ErrorCode::BadName) => t_string!(i18n, common.open_bad_name),
+            _ => t_string!(i18n, common.open_refused),
+        })
+    };
+    view! {
+        <div class="online" role="group" aria-labelledby="online-title">
+            <h3 id="online-title">{t!(i18n, common.online_title)}</h3>
+            <p>{t!(i18n, common.online_text)}</p>
+            <label class="field">
+                <span>{t!(i18n, common.clock_label)}</span>
+                <select class="table-clock" aria-describedby="clock-note" on:change=on_clock>
+                    {clocks}
+                </select>
+            </label>
+            <p id="clock-note" class="clock-note">{t!(i18n, common.clock_note)}</p>
+            <button
+                type="button"
+                class="secondary open-table"
+                disabled=move || online.available.get() != Some(true)
+                on:click=open_table
+            >
+                {t!(i18n, common.open_table)}
+            </button>
+            {move || refusal().map(|text| view! { <p class="open-refused" role="alert">{text}</p> })}
+            <Show when=move || online.available.get() == Some(false)>
+                <p class="no-server" role="note">{t!(i18n, common.no_server)}</p>
+            </Show>
+        </div>
     }
 }
 

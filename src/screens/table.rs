@@ -267,6 +267,11 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             them = shown(!me)
         ))
     };
+    let clock_rule = move || {
+        let clock = online.table.with(|t| t.as_ref()?.clock.map(|c| c.clock))?;
+        let clock = text::clock_name(i18n.get_locale(), Some(clock));
+        Some(t_string!(i18n, common.clock_rule, clock))
+    };
     let garbled = move || {
         online
             .garbled
@@ -286,6 +291,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
                 {presence}
             </p>
             <p class="forfeit" role="status" aria-live="polite">{forfeit}</p>
+            <p class="clock-rule">{clock_rule}</p>
             <p class="clock">{clock}</p>
             <Show when=move || !connected()>
                 <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>

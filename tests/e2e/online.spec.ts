@@ -226,14 +226,23 @@ test("the host seats the CPU and plays a whole game against it, to its end", asy
   expect(kinds.every((k) => k !== null)).toBe(true);
 });
 
-test("a reload takes the same seat back; an absent player forfeits after the grace time", async ({ browser }) => {
+/** The seat tokens the page keeps, by table. */
+async function tokens(page: Page): Promise<[string, string][]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("gunjin-seats") ?? '{"seats":[]}').seats);
+}
+
+test("a reload takes the same seat back with a new token; an absent player forfeits after the grace time", async ({ browser }) => {
   test.setTimeout(120_000);
   const [host, guest] = await gameOfTwo(browser);
   await playMoves(host, guest, 2);
   const before = await board(guest).locator('[data-side="south"]').evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")));
+  const [[table, token]] = await tokens(guest);
 
   await guest.reload();
   await gameOn(guest);
+  // The server gave the seat a new token (a copied one stops working).
+  await expect.poll(async () => (await tokens(guest))[0][1]).not.toBe(token);
+  expect((await tokens(guest))[0][0]).toBe(table);
   const after = await board(guest).locator('[data-side="south"]').evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")));
   expect(after).toEqual(before);
   await expect(guest.locator(".table-players")).toHaveText("Ben vs Aki");
@@ -303,6 +312,50 @@ async function firstMove(page: Page): Promise<[string, string]> {
   }
   throw new Error("no legal move");
 }
+
+test("a table opened with a clock says so to both players, and the time runs", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await player(browser);
+  await host.goto("./#/");
+  await host.getByRole("combobox", { name: "Clock" }).selectOption({ label: "1 min per move" });
+  // The choice is remembered.
+  await host.reload();
+  await expect(host.getByRole("combobox", { name: "Clock" })).toHaveValue("move-1m");
+  const [, guest] = await gameOfTwo(browser, host);
+  for (const page of [host, guest]) {
+    await expect(page.locator(".clock-rule")).toHaveText("Clock: 1 min per move. Whoever runs out of time loses.");
+    await expect(page.locator(".clock")).toHaveText(/^Time left: you \d:\d\d, opponent \d:\d\d$/);
+  }
+  // The side to move sees its own time run down.
+  const mover = (await host.locator('.turn[data-turn="you"]').isVisible()) ? host : guest;
+  const mine = async () => Number((await mover.locator(".clock").textContent())!.match(/you (\d):(\d\d)/)!.slice(1).join(""));
+  const start = await mine();
+  await expect.poll(mine, { timeout: 10_000 }).toBeLessThan(start);
+});
+
+test("the home page says why the server did not open a table", async ({ browser }) => {
+  const page = await player(browser);
+  // The server's answer to `open` is replaced by each refusal in turn.
+  const refusals = ["too_many_tables", "server_full"];
+  await page.context().routeWebSocket(/\/ws$/, (ws) => {
+    ws.onMessage((message) => {
+      if (typeof message === "string" && message.startsWith('{"open"')) {
+        ws.send(JSON.stringify({ error: { code: refusals.shift(), message: "no" } }));
+        ws.close();
+      }
+    });
+  });
+  await page.goto("./#/");
+  const open = page.getByRole("button", { name: "Open a table" });
+  await open.click();
+  await expect(page.locator(".open-refused")).toHaveText(
+    "You have opened as many tables as you may this hour. Try again later, or play the CPU.",
+  );
+  await expect(page).toHaveURL(/#\/$/);
+  await open.click();
+  await expect(page.locator(".open-refused")).toHaveText("The table server is full right now. Try again in a few minutes.");
+  await expect(open).toBeEnabled();
+});
 
 test("bad table links say what is wrong and lead home", async ({ browser }) => {
   const page = await player(browser);
