@@ -19,9 +19,10 @@ use crate::storage::{self, Entry, Problem};
 pub struct AppState {
     /// Settings and the last setup; every change is saved.
     pub saved: RwSignal<Saved>,
-    session: StoredValue<Option<Session>>,
-    /// The player's view of the current game.
-    pub view: RwSignal<Option<View>>,
+    /// The referee of the game in progress; screens never read it.
+    session: RwSignal<Option<Session>>,
+    /// The player's view of the current game, derived from the session.
+    pub view: Memo<Option<View>>,
     /// The player's guesses about enemy pieces.
     pub tags: RwSignal<Tags>,
     /// The CPU's worker could not be started: no game can be played.
@@ -42,10 +43,11 @@ impl AppState {
     /// The state as saved, and the effects that save it: the settings when
     /// they change, the game after every move and every change of tags.
     pub fn new() -> AppState {
+        let session = RwSignal::new(None::<Session>);
         let state = AppState {
             saved: RwSignal::new(Saved::default()),
-            session: StoredValue::new(None),
-            view: RwSignal::new(None),
+            session,
+            view: Memo::new(move |_| session.with(|s| s.as_ref().map(Session::view))),
             tags: RwSignal::new(Tags::default()),
             problems: RwSignal::new(Vec::new()),
             cpu_unavailable: RwSignal::new(false),
@@ -56,14 +58,24 @@ impl AppState {
             state.report(result);
         });
         Effect::new(move |_| {
-            state.view.track();
-            let saved = state.tags.with(|tags| {
-                state
-                    .session
-                    .with_value(|s| s.as_ref().map(|s| s.saved(tags)))
-            });
+            let saved = state
+                .tags
+                .with(|tags| state.session.with(|s| s.as_ref().map(|s| s.saved(tags))));
             if let Some(game) = saved {
                 state.report(storage::save(&game));
+            }
+        });
+        // A tag goes with its piece: once the piece leaves the board, so
+        // does the tag.
+        Effect::new(move |_| {
+            let kept = state.view.with(|v| {
+                let v = v.as_ref()?;
+                let mut tags = state.tags.get_untracked();
+                tags.retain_on_board(v);
+                Some(tags)
+            });
+            if let Some(kept) = kept.filter(|k| state.tags.with_untracked(|t| t != k)) {
+                state.tags.set(kept);
             }
         });
         state
@@ -83,13 +95,11 @@ impl AppState {
         });
         match game {
             Some((session, tags)) => {
-                self.view.set(Some(session.view()));
-                self.session.set_value(Some(session));
+                self.session.set(Some(session));
                 self.tags.set(tags);
             }
             None => {
-                self.session.set_value(None);
-                self.view.set(None);
+                self.session.set(None);
                 self.tags.set(Tags::default());
             }
         }
@@ -145,8 +155,7 @@ impl AppState {
             };
             match Session::start(rules, my_setup, cpu_setup, first, settings.difficulty, seed) {
                 Ok(session) => {
-                    state.view.set(Some(session.view()));
-                    state.session.set_value(Some(session));
+                    state.session.set(Some(session));
                     state.tags.set(Tags::default());
                     state.saved.update(|s| s.last_setup = Some(my_setup));
                     storage::remove::<SetupDraft>();
@@ -161,45 +170,33 @@ impl AppState {
     pub fn play_again(&self) {
         let setup = self
             .session
-            .with_value(|s| s.as_ref().map(Session::my_setup));
+            .with_untracked(|s| s.as_ref().map(Session::my_setup));
         match setup {
             Some(setup) if setup.check(self.rules()).is_ok() => self.start_game(setup),
             _ => navigate(Route::Setup),
         }
     }
 
-    fn update_view(&self) {
-        let view = self.session.with_value(|s| s.as_ref().map(Session::view));
-        if let Some(v) = &view {
-            self.tags.update(|t| t.retain_on_board(v));
-        }
-        self.view.set(view);
-    }
-
     /// The player's move.
     pub fn play(&self, mv: Move) -> Result<(), PlayError> {
-        let result = self
-            .session
-            .try_update_value(|s| s.as_mut().map(|s| s.play(mv)))
+        self.session
+            .try_update(|s| s.as_mut().map(|s| s.play(mv)))
             .flatten()
-            .unwrap_or(Err(PlayError::GameOver));
-        self.update_view();
-        result
+            .unwrap_or(Err(PlayError::GameOver))
     }
 
     pub fn resign(&self) {
-        self.session.update_value(|s| {
+        self.session.update(|s| {
             if let Some(s) = s {
                 let _ = s.resign();
             }
         });
-        self.update_view();
     }
 
     /// Lets the CPU move if it is its turn; the page stays responsive while
     /// it thinks.
     pub fn cpu_turn(&self, thinking: RwSignal<bool>) {
-        let ask = self.session.with_value(|s| {
+        let ask = self.session.with_untracked(|s| {
             s.as_ref()
                 .filter(|s| s.is_cpu_turn())
                 .map(|s| (s.difficulty(), s.cpu_seed(), s.cpu_view()))
@@ -218,7 +215,7 @@ impl AppState {
                 state.cpu_unavailable.set(true);
                 return;
             };
-            state.session.update_value(|s| {
+            state.session.update(|s| {
                 if let Some(s) = s
                     .as_mut()
                     .filter(|s| s.is_cpu_turn() && s.cpu_view().ply() == ply)
@@ -230,7 +227,6 @@ impl AppState {
                 }
             });
             thinking.set(false);
-            state.update_view();
         });
     }
 
