@@ -11,8 +11,19 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The built app (Trunk's `dist/`), served at `/`.
     pub dist: PathBuf,
-    /// The SQLite file holding tables and games.
+    /// The SQLite file holding tables and games...
     pub db: PathBuf,
+    /// ...or the PostgreSQL database (`postgres://…`) that every node
+    /// shares instead.
+    pub database: Option<String>,
+    /// This node's name in the leases of a shared store: each node
+    /// sharing one needs its own. A restarted node of the same name takes
+    /// its leases back at once.
+    pub node: String,
+    /// How long a node holds a table past each renewal of its lease (it
+    /// renews every third of it): how soon another node may take over the
+    /// tables of one that died.
+    pub lease: Duration,
     /// How long both players have to set up before the server completes
     /// their drafts at random.
     pub setup_time: Duration,
@@ -81,6 +92,9 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             dist: PathBuf::from("dist"),
             db: PathBuf::from("gunjin.sqlite3"),
+            database: None,
+            node: "local".into(),
+            lease: Duration::from_secs(10),
             setup_time: Duration::from_secs(180),
             grace: Duration::from_secs(120),
             idle: Duration::from_secs(3600),

@@ -1,4 +1,5 @@
-//! The tables of this process, by id.
+//! The tables this node runs, by id; a table it does not run is claimed
+//! from the store when its players arrive (`route.rs`).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -14,8 +15,10 @@ use crate::limit::PerAddress;
 use crate::pool::Pool;
 use crate::referee::Gunjin;
 use crate::refusal::Refusal;
+use crate::route::Away;
 use crate::seat::Seat;
-use crate::store::Store;
+use crate::storage::StoreError;
+use crate::store::{Claim, Store, Stored};
 use crate::table::{self, Table};
 use crate::token;
 
@@ -85,18 +88,29 @@ impl Hub {
         self.0.tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Restarts every stored table; returns how many.
-    pub fn resume_all(&self) -> rusqlite::Result<usize> {
-        let stored = self.store().load()?;
+    /// Restarts every stored table of a store of this node's own; returns
+    /// how many. A shared store's tables are claimed as their players come.
+    pub fn resume_all(&self) -> Result<usize, StoreError> {
+        if self.store().shared() {
+            return Ok(0);
+        }
+        let stored = self.store().claim_all()?;
         let count = stored.len();
-        for mut stored in stored {
-            // A restart counts as activity: the idle time starts again.
-            stored.table.touched = table::unix_millis();
-            let id = stored.table.id.clone();
-            let tx = Table::spawn(self.clone(), stored.table, stored.game);
-            self.tables().insert(id, tx);
+        let mut tables = self.tables();
+        for stored in stored {
+            self.run(&mut tables, stored);
         }
         Ok(count)
+    }
+
+    /// Starts a stored table's task. A restart counts as activity: the
+    /// idle time starts again.
+    fn run(&self, tables: &mut HashMap<String, TableTx>, mut stored: Stored<Gunjin>) -> TableTx {
+        stored.table.touched = table::unix_millis();
+        let id = stored.table.id.clone();
+        let tx = Table::spawn(self.clone(), stored.table, stored.game);
+        tables.insert(id, tx.clone());
+        tx
     }
 
     /// Opens a table for a client at `addr` with `host` on South and the
@@ -141,35 +155,84 @@ impl Hub {
                 cpu: None,
             },
         );
-        self.0
-            .store
-            .save_table(&data)
-            .unwrap_or_else(|e| eprintln!("store: {e}"));
-        let id = data.id.clone();
-        let tx = Table::spawn(self.clone(), data, None);
-        self.tables().insert(id, tx.clone());
+        if let Err(e) = self.0.store.save_table(&data) {
+            eprintln!("store: {e}");
+        }
+        let tx = self.run(
+            &mut self.tables(),
+            Stored {
+                table: data,
+                game: None,
+            },
+        );
         Ok((tx, token))
     }
 
-    pub fn table(&self, id: &str) -> Result<TableTx, Refusal> {
-        self.tables()
-            .get(id)
-            .cloned()
-            .ok_or_else(|| Refusal::new(ErrorCode::NoSuchTable, "no open table has this id"))
+    /// The table `id`: running here, or claimed from the store now (the
+    /// map stays locked meanwhile, so two connections never start it
+    /// twice). [`Away::Elsewhere`] while another node holds it.
+    pub fn table(&self, id: &str) -> Result<TableTx, Away> {
+        let mut tables = self.tables();
+        if let Some(tx) = tables.get(id) {
+            return Ok(tx.clone());
+        }
+        let missing = || {
+            Away::Refused(Refusal::new(
+                ErrorCode::NoSuchTable,
+                "no open table has this id",
+            ))
+        };
+        match self.store().claim(id) {
+            Ok(Claim::Taken(stored)) => Ok(self.run(&mut tables, *stored)),
+            Ok(Claim::Held) => Err(Away::Elsewhere),
+            Ok(Claim::Missing) => Err(missing()),
+            Err(e) => {
+                eprintln!("store: claiming table {id}: {e}");
+                Err(Away::Elsewhere)
+            }
+        }
     }
 
+    /// Forgets the table `id` once its task closed its inbox (a task
+    /// started for it since keeps its place).
     pub fn remove(&self, id: &str) {
-        self.tables().remove(id);
+        let mut tables = self.tables();
+        if tables.get(id).is_some_and(TableTx::is_closed) {
+            tables.remove(id);
+        }
     }
 
-    /// Stops every table (each closes its connections) and waits for them.
-    pub async fn stop(&self) {
-        let tables: Vec<_> = self.tables().drain().map(|(_, tx)| tx).collect();
+    /// Asks the tables to hand themselves over (stored, lease released,
+    /// players disconnected to reconnect wherever the table lands next),
+    /// each `done` once it did.
+    async fn hand_over(tables: Vec<TableTx>) {
         for tx in tables {
             let (done, stopped) = oneshot::channel();
             if tx.send(table::Command::Stop { done }).await.is_ok() {
                 let _ = stopped.await;
             }
         }
+    }
+
+    /// Hands over the tables with these ids that run here.
+    pub async fn hand_over_ids(&self, ids: &[String]) {
+        let tables = {
+            let tables = self.tables();
+            ids.iter()
+                .filter_map(|id| tables.get(id).cloned())
+                .collect()
+        };
+        Hub::hand_over(tables).await;
+    }
+
+    /// The ids of the tables running here.
+    pub fn running(&self) -> Vec<String> {
+        self.tables().keys().cloned().collect()
+    }
+
+    /// Hands every table over (the drain) and waits for them.
+    pub async fn stop(&self) {
+        let tables: Vec<_> = self.tables().drain().map(|(_, tx)| tx).collect();
+        Hub::hand_over(tables).await;
     }
 }

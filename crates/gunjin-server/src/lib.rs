@@ -1,7 +1,8 @@
 //! The Gunjin Shogi table server: one process serves the built app, hosts
 //! tables where friends (or a friend and the CPU) play over WebSockets,
 //! referees every game with `gunjin-rules`, and keeps tables and games in
-//! SQLite so a restart resumes them.
+//! SQLite (or a PostgreSQL database shared by several nodes) so a restart,
+//! or another node, resumes them.
 //!
 //! The protocol is [`gunjin_table`]'s; `docs/SERVER.md` describes the
 //! lifecycle of a table, its timers and limits, and `docs/SCALING.md` how
@@ -14,16 +15,19 @@ mod config;
 mod cpu;
 mod headers;
 mod hub;
+mod lease;
 mod limit;
 mod name;
 mod pool;
 mod referee;
 mod refusal;
+mod route;
 mod seat;
 mod seats;
 mod serve;
 mod session;
 mod stage;
+mod storage;
 mod store;
 mod table;
 mod token;
@@ -32,7 +36,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -45,7 +49,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use admission::Admission;
 pub use config::{Config, Rate};
 use hub::Hub;
+use route::Route;
 use serve::Peer;
+pub use storage::is_postgres_url;
 use store::Store;
 
 /// A running server: its address, and the handle to stop it.
@@ -57,21 +63,34 @@ pub struct Server {
     hub: Hub,
     serve: JoinHandle<()>,
     backups: Option<JoinHandle<()>>,
+    leases: JoinHandle<()>,
 }
 
 impl Server {
     /// Recovers the store if it must, opens it, resumes its tables, starts
-    /// the backups and starts listening.
+    /// the backups and the leases, and starts listening. A shared
+    /// (PostgreSQL) store is neither recovered nor backed up here: that is
+    /// the database's own business.
     pub async fn start(config: Config) -> io::Result<Server> {
         let backup_dir = config
             .backup_dir
             .clone()
             .unwrap_or_else(|| backup::dir_of(&config.db));
-        let recovered = backup::recover(&config.db, &backup_dir);
+        let recovered = match config.database {
+            Some(_) => None,
+            None => backup::recover(&config.db, &backup_dir),
+        };
         if let Some(report) = &recovered {
             eprintln!("{report}");
         }
-        let store = Arc::new(Store::open(&config.db).map_err(io::Error::other)?);
+        let store = Store::open(
+            config.database.as_deref(),
+            &config.db,
+            config.node.clone(),
+            config.lease,
+        )
+        .map_err(io::Error::other)?;
+        let store = Arc::new(store);
         let listener = serve::listen(&config)?;
         let addr = listener.local_addr()?;
         let app = Router::new()
@@ -88,7 +107,7 @@ impl Server {
                 header::X_CONTENT_TYPE_OPTIONS,
                 HeaderValue::from_static("nosniff"),
             ));
-        let backups = (!config.backup_every.is_zero()).then(|| {
+        let backups = (!config.backup_every.is_zero() && !store.shared()).then(|| {
             tokio::spawn(backup::schedule(
                 store.clone(),
                 backup_dir,
@@ -101,6 +120,7 @@ impl Server {
         if resumed > 0 {
             eprintln!("resumed {resumed} tables");
         }
+        let leases = tokio::spawn(lease::keep(hub.clone(), hub.config().lease));
         let app = app.with_state(hub.clone());
         let config = hub.config();
         let admission = Admission::new(config.max_conns, config.max_conns_per_addr);
@@ -116,13 +136,18 @@ impl Server {
             hub,
             serve,
             backups,
+            leases,
         })
     }
 
-    /// Stops listening and stops every table, whose state is already
-    /// stored: a new server on the same file takes over.
+    /// Drains the node: stops listening, then hands every table over
+    /// (stored, its lease released, its connections closed). The players
+    /// reconnect with their seat tokens, and the load balancer sends them
+    /// to another node, which claims the table; a new server on the same
+    /// SQLite file takes all of them.
     pub async fn stop(self) {
         self.serve.abort();
+        self.leases.abort();
         if let Some(backups) = self.backups {
             backups.abort();
         }
@@ -134,6 +159,7 @@ async fn websocket(
     upgrade: WebSocketUpgrade,
     State(hub): State<Hub>,
     Extension(peer): Extension<Peer>,
+    Query(route): Query<Route>,
     request: HeaderMap,
 ) -> Response {
     if !headers::origin_allowed(&request, &hub.config().allowed_origins) {
@@ -142,6 +168,9 @@ async fn websocket(
             "this page's origin may not open tables here",
         )
             .into_response();
+    }
+    if let Some(elsewhere) = route::check(&hub, &route) {
+        return elsewhere;
     }
     // Frames up to 4× the limit reach the session, which answers
     // `too_large`; larger ones are cut off by the WebSocket layer itself.

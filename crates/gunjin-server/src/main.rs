@@ -3,18 +3,25 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use gunjin_server::{Config, Server};
+use gunjin_server::{Config, Server, is_postgres_url};
 
 const HELP: &str = "\
 gunjin-server: the Gunjin Shogi table server
 
-Serves the built app and hosts tables (WebSocket at /ws), keeping tables
-and games in SQLite so a restart resumes them.
+Serves the built app and hosts tables (WebSocket at /ws, or /ws?table=ID
+for a load balancer to route on), keeping tables and games in SQLite so a
+restart resumes them, or in a PostgreSQL database that several nodes share.
 
 Options (each also read from the environment variable shown):
   --addr ADDR         listen address           [GUNJIN_ADDR, default 127.0.0.1:8080]
   --dist DIR          the built app to serve   [GUNJIN_DIST, default dist]
   --db FILE           SQLite file              [GUNJIN_DB, default gunjin.sqlite3]
+  --database URL      a shared PostgreSQL database instead (postgres://...)
+                      [GUNJIN_DATABASE]
+  --node NAME         this node's name in the table leases; required with
+                      --database, one per node [GUNJIN_NODE, default local]
+  --lease-secs N      how long a node holds a table past each renewal
+                      (renewed every third of it) [GUNJIN_LEASE_SECS, default 10]
   --setup-secs N      setup timer              [GUNJIN_SETUP_SECS, default 180]
   --grace-secs N      reconnection grace time  [GUNJIN_GRACE_SECS, default 120]
   --idle-secs N       idle table expiry        [GUNJIN_IDLE_SECS, default 3600]
@@ -66,14 +73,19 @@ fn main() {
                 std::process::exit(1);
             }
         };
+        let store = match &config.database {
+            Some(_) => format!("shared PostgreSQL store, node {}", config.node),
+            None => format!("store {}", config.db.display()),
+        };
         eprintln!(
-            "gunjin-server on http://{} serving {} (store {})",
+            "gunjin-server on http://{} serving {} ({store})",
             server.addr,
             config.dist.display(),
-            config.db.display()
         );
         shutdown_signal().await;
+        eprintln!("draining: handing every table over");
         server.stop().await;
+        eprintln!("drained");
     });
 }
 
@@ -109,6 +121,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--addr" => config.addr = value.parse().map_err(|e| bad(&e))?,
             "--dist" => config.dist = PathBuf::from(&value),
             "--db" => config.db = PathBuf::from(&value),
+            "--database" if is_postgres_url(&value) => config.database = Some(value),
+            "--database" => return Err(format!("{flag}: a postgres:// URL, not {value}")),
+            "--node" => config.node = value,
+            "--lease-secs" => config.lease = secs(&value)?,
             "--setup-secs" => config.setup_time = secs(&value)?,
             "--grace-secs" => config.grace = secs(&value)?,
             "--idle-secs" => config.idle = secs(&value)?,
@@ -146,6 +162,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--addr", "GUNJIN_ADDR"),
         ("--dist", "GUNJIN_DIST"),
         ("--db", "GUNJIN_DB"),
+        ("--database", "GUNJIN_DATABASE"),
+        ("--node", "GUNJIN_NODE"),
+        ("--lease-secs", "GUNJIN_LEASE_SECS"),
         ("--setup-secs", "GUNJIN_SETUP_SECS"),
         ("--grace-secs", "GUNJIN_GRACE_SECS"),
         ("--idle-secs", "GUNJIN_IDLE_SECS"),
@@ -179,6 +198,14 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         set(&mut config, &flag, value)?;
+    }
+    // Two nodes of one name would both think they hold every lease.
+    let named = std::env::var("GUNJIN_NODE").is_ok() || config.node != Config::default().node;
+    if config.database.is_some() && !named {
+        return Err("--database needs --node NAME, a name of this node's own".into());
+    }
+    if config.lease.is_zero() {
+        return Err("--lease-secs must be at least 1".into());
     }
     Ok(config)
 }

@@ -41,9 +41,14 @@ pub trait Referee: 'static {
     /// `side` gives up (a resignation, a forfeit, a lost clock).
     fn resign(game: &mut Self::Game, side: Color) -> Result<(), Refusal>;
 
-    /// The game as stored: a record that replays it, and its result once
-    /// over (JSON).
-    fn record(game: &Self::Game) -> String;
+    /// The game as stored: the start of the record that replays it (what
+    /// the game started from), then its entries (moves, a resignation),
+    /// appended one by one as played; and its result once over (JSON).
+    /// [`Referee::replay`] reads the start and the entries joined by spaces.
+    fn record_start(game: &Self::Game) -> String;
+    /// The entries from the `from`th on.
+    fn entries(game: &Self::Game, from: usize) -> Vec<String>;
+    fn entry_count(game: &Self::Game) -> usize;
     fn outcome_json(game: &Self::Game) -> Option<String>;
     fn replay(record: &str) -> Result<Self::Game, String>;
 
@@ -146,8 +151,28 @@ impl Referee for Gunjin {
             .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
     }
 
-    fn record(game: &Game) -> String {
-        game.record().to_string()
+    fn record_start(game: &Game) -> String {
+        let record = Record {
+            moves: Vec::new(),
+            resigned: None,
+            ..game.record()
+        };
+        record.to_string()
+    }
+
+    /// The record's text is its start followed by its entries.
+    fn entries(game: &Game, from: usize) -> Vec<String> {
+        let record = game.record().to_string();
+        let start = Gunjin::record_start(game);
+        record[start.len()..]
+            .split_whitespace()
+            .skip(from)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    fn entry_count(game: &Game) -> usize {
+        Gunjin::entries(game, 0).len()
     }
 
     fn outcome_json(game: &Game) -> Option<String> {

@@ -18,6 +18,7 @@ use crate::limit::TokenBucket;
 use crate::name;
 use crate::referee::Gunjin;
 use crate::refusal::Refusal;
+use crate::route::Away;
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
 use crate::table::{Action, Command};
@@ -92,12 +93,17 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             );
             continue;
         }
-        if let Err(refusal) = handle(&hub, &conn, &peer, &mut bound, text.as_str()).await {
-            let closes = refusal.code.closes();
-            refuse(&conn, refusal);
-            if closes {
-                break;
+        match handle(&hub, &conn, &peer, &mut bound, text.as_str()).await {
+            Ok(()) => {}
+            Err(Away::Refused(refusal)) => {
+                let closes = refusal.code.closes();
+                refuse(&conn, refusal);
+                if closes {
+                    break;
+                }
             }
+            // Closed without a word: the client reconnects (`route.rs`).
+            Err(Away::Elsewhere) => break,
         }
     }
     if let Some(Bound { table, side }) = bound {
@@ -148,12 +154,13 @@ async fn handle(
     peer: &Peer,
     bound: &mut Option<Bound>,
     text: &str,
-) -> Result<(), Refusal> {
+) -> Result<(), Away> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(Refusal::new(
             ErrorCode::TooLarge,
             format!("a message has at most {MAX_MESSAGE_BYTES} bytes"),
-        ));
+        )
+        .into());
     }
     let msg: ClientMessage = serde_json::from_str(text).map_err(|e| unreadable(text, e))?;
     if let Some(Bound { table, side }) = bound {
@@ -162,7 +169,7 @@ async fn handle(
             conn: conn.id,
             action: action(hub, peer, msg)?,
         };
-        return table.send(act).await.map_err(|_| closed());
+        return table.send(act).await.map_err(|_| Away::Elsewhere);
     }
     let (table, command) = match msg {
         ClientMessage::Open { name, rules, clock } => {
@@ -179,10 +186,9 @@ async fn handle(
             rotate,
         } => (hub.table(&table)?, Seating::Resume(token, rotate)),
         _ => {
-            return Err(Refusal::new(
-                ErrorCode::NoSeat,
-                "open, join or resume a table first",
-            ));
+            return Err(
+                Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into(),
+            );
         }
     };
     let (reply, answer) = oneshot::channel();
@@ -196,8 +202,8 @@ async fn handle(
             reply,
         },
     };
-    table.send(command).await.map_err(|_| closed())?;
-    let side = answer.await.map_err(|_| closed())??;
+    table.send(command).await.map_err(|_| Away::Elsewhere)?;
+    let side = answer.await.map_err(|_| Away::Elsewhere)??;
     *bound = Some(Bound { table, side });
     Ok(())
 }
@@ -243,9 +249,4 @@ enum Seating {
     Join(String),
     /// The token, and whether to rotate it.
     Resume(String, bool),
-}
-
-/// The table's task ended between the lookup and the request.
-fn closed() -> Refusal {
-    Refusal::new(ErrorCode::NoSuchTable, "the table has closed")
 }

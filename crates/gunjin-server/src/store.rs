@@ -1,28 +1,38 @@
-//! SQLite storage: every table and game, so a restart resumes them all and
-//! finished records outlive their tables.
+//! The store: every table and game, so a restart (or another node) resumes
+//! them and finished records outlive their tables; in SQLite or PostgreSQL
+//! (`storage/`), with the same schema.
 //!
-//! Two tables. `tables` holds each open table's state as JSON (seats,
-//! tokens, phase, drafts). `games` holds each game's record (rule code,
-//! who moved first, both setups, the moves, a resignation): replaying it
-//! through the rules rebuilds the game exactly. The record is rewritten
-//! after every move (a few KiB at most) in WAL mode.
+//! `tables` holds each open table's state as JSON (seats, tokens, phase,
+//! drafts) and its lease: the node running it (`owner`) until
+//! `lease_until`, renewed every few seconds, and a node that asked for it
+//! (`wanted_by`). `games` holds each game's record start (rule code, who
+//! moved first, both setups) and its result; `moves` the record's entries
+//! (moves, a resignation), one row each, appended as played. Replaying the
+//! whole through the rules rebuilds the game exactly. Records written
+//! whole by earlier builds stay in `games.record`; their new entries
+//! follow in `moves`.
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::time::Duration;
 
 use gunjin_rules::{ByColor, Color};
 use gunjin_table::Clock;
-use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::referee::{Gunjin, Referee};
 use crate::seat::Seat;
+use crate::storage::{self, Database, Result, Statement, Value};
+use crate::table::unix_millis;
 
 /// The stored result of a game whose table expired before its end.
 pub const ABANDONED: &str = r#""abandoned""#;
 
+/// The tables and games of every node sharing the database, as this node
+/// (`owner`) sees and leases them.
 pub struct Store {
-    db: Mutex<Connection>,
+    db: Box<dyn Database>,
+    owner: String,
+    lease: Duration,
 }
 
 /// A table's lasting state as stored in `tables.state` (JSON), the game
@@ -58,121 +68,311 @@ pub struct Stored<R: Referee> {
     pub game: Option<R::Game>,
 }
 
-const SCHEMA: &str = "
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
-    CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY,
-        state TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS games (
-        table_id TEXT PRIMARY KEY,
-        record TEXT NOT NULL,
-        outcome TEXT,
-        finished_at INTEGER
-    );
-";
+/// Whether a table could be claimed for this node.
+pub enum Claim {
+    /// The lease is this node's now: the table as stored, game replayed.
+    Taken(Box<Stored<Gunjin>>),
+    /// Another node holds a live lease; it was asked to hand the table
+    /// over.
+    Held,
+    Missing,
+}
+
+const SAVE_TABLE: &str =
+    "INSERT INTO tables (id, state, owner, lease_until) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (id) DO UPDATE SET state = excluded.state WHERE tables.owner = excluded.owner";
+const START_GAME: &str = "INSERT INTO games (table_id, record) VALUES ($1, $2)
+     ON CONFLICT (table_id) DO UPDATE SET record = excluded.record, outcome = NULL, finished_at = NULL";
+const CLEAR_MOVES: &str = "DELETE FROM moves WHERE table_id = $1";
+/// An entry is appended only by the lease's holder (a node that lost it
+/// writes nothing).
+const APPEND: &str = "INSERT INTO moves (table_id, ply, entry) SELECT $1, CAST($2 AS BIGINT), $3
+     WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1 AND owner = $4)";
+const FINISH: &str = "UPDATE games SET outcome = $2, finished_at = $3 WHERE table_id = $1";
+const DELETE_TABLE: &str = "DELETE FROM tables WHERE id = $1";
+const ABANDON: &str = "UPDATE games SET outcome = $2, finished_at = $3
+     WHERE table_id = $1 AND finished_at IS NULL";
+const FINISHED: &str =
+    "SELECT record, outcome FROM games WHERE table_id = $1 AND finished_at IS NOT NULL";
+const RECORD_START: &str = "SELECT record FROM games WHERE table_id = $1";
+const ENTRIES: &str = "SELECT entry FROM moves WHERE table_id = $1 ORDER BY ply";
+/// Free, expired or already this node's.
+const CLAIM: &str = "UPDATE tables SET owner = $2, lease_until = $3, wanted_by = NULL
+     WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < $4) RETURNING state";
+const WANT: &str = "UPDATE tables SET wanted_by = $2 WHERE id = $1";
+const CLAIM_ALL: &str =
+    "UPDATE tables SET owner = $1, lease_until = $2, wanted_by = NULL RETURNING id, state";
+const RENEW: &str = "UPDATE tables SET lease_until = $2 WHERE owner = $1 RETURNING id, wanted_by";
+const RELEASE: &str = "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL
+     WHERE id = $1 AND owner = $2";
+
+fn statement(sql: &'static str, params: Vec<Value>) -> Statement {
+    Statement { sql, params }
+}
+
+fn millis(unix: u64) -> Value {
+    Value::Int(unix as i64)
+}
 
 impl Store {
-    pub fn open(path: &Path) -> rusqlite::Result<Store> {
-        let db = Connection::open(path)?;
-        db.execute_batch(SCHEMA)?;
-        Ok(Store { db: Mutex::new(db) })
+    /// The store of `owner`, a node holding each table it runs for
+    /// `lease` past each renewal: PostgreSQL at `url`, else SQLite at
+    /// `file`.
+    pub fn open(url: Option<&str>, file: &Path, owner: String, lease: Duration) -> Result<Store> {
+        Ok(Store {
+            db: storage::open(url, file)?,
+            owner,
+            lease,
+        })
     }
 
-    /// A consistent copy of the store into a new file at `path`, after
-    /// folding the write-ahead log into the main file.
-    pub fn copy_to(&self, path: &Path) -> rusqlite::Result<()> {
-        let db = self.db();
-        db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        db.execute("VACUUM INTO ?1", [path.to_string_lossy()])?;
-        Ok(())
+    /// Whether other nodes share the store.
+    pub fn shared(&self) -> bool {
+        self.db.shared()
     }
 
-    fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.db.lock().unwrap_or_else(|e| e.into_inner())
+    /// A consistent copy of the store into a new file at `path`.
+    pub fn copy_to(&self, path: &Path) -> Result<()> {
+        self.db.copy_to(path)
     }
 
-    pub fn save_table<R: Referee>(&self, data: &StoredTable<R>) -> rusqlite::Result<()> {
+    fn until(&self) -> Value {
+        millis(unix_millis() + self.lease.as_millis() as u64)
+    }
+
+    /// Writes a table's state (a new table is this node's, leased); false
+    /// when another node holds it now.
+    pub fn save_table<R: Referee>(&self, data: &StoredTable<R>) -> Result<bool> {
         let state = serde_json::to_string(data).expect("table data serializes");
-        self.db().execute(
-            "INSERT INTO tables (id, state) VALUES (?1, ?2)
-             ON CONFLICT (id) DO UPDATE SET state = excluded.state",
-            params![data.id, state],
-        )?;
+        let params = vec![
+            data.id.as_str().into(),
+            Value::Text(state),
+            self.owner.as_str().into(),
+            self.until(),
+        ];
+        Ok(self.db.atomically(vec![statement(SAVE_TABLE, params)])?[0] > 0)
+    }
+
+    /// Writes a game's start: rules and setups, no entry yet.
+    pub fn start_game<R: Referee>(&self, table: &str, game: &R::Game) -> Result<()> {
+        self.db.atomically(vec![
+            statement(
+                START_GAME,
+                vec![table.into(), Value::Text(R::record_start(game))],
+            ),
+            statement(CLEAR_MOVES, vec![table.into()]),
+        ])?;
         Ok(())
     }
 
-    pub fn save_game<R: Referee>(
+    /// Appends the game's entries from the `from`th on, one row each, and
+    /// its result once over; false when another node holds the table now.
+    pub fn append<R: Referee>(
         &self,
         table: &str,
         game: &R::Game,
+        from: usize,
         now_millis: u64,
-    ) -> rusqlite::Result<()> {
-        let outcome = R::outcome_json(game);
-        let finished = outcome.as_ref().map(|_| now_millis as i64);
-        self.db().execute(
-            "INSERT INTO games (table_id, record, outcome, finished_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (table_id) DO UPDATE SET
-                 record = excluded.record, outcome = excluded.outcome,
-                 finished_at = excluded.finished_at",
-            params![table, R::record(game), outcome, finished],
-        )?;
-        Ok(())
+    ) -> Result<bool> {
+        let entries = R::entries(game, from);
+        let count = entries.len();
+        let mut statements: Vec<Statement> = entries
+            .into_iter()
+            .enumerate()
+            .map(|(i, entry)| {
+                let params = vec![
+                    table.into(),
+                    Value::Int((from + i) as i64),
+                    Value::Text(entry),
+                    self.owner.as_str().into(),
+                ];
+                statement(APPEND, params)
+            })
+            .collect();
+        if let Some(outcome) = R::outcome_json(game) {
+            let params = vec![table.into(), Value::Text(outcome), millis(now_millis)];
+            statements.push(statement(FINISH, params));
+        }
+        if statements.is_empty() {
+            return Ok(true);
+        }
+        let changed = self.db.atomically(statements)?;
+        Ok(changed[..count].iter().all(|&n| n > 0))
     }
 
     /// Forgets a table. Its game's record stays: a game not over is kept
     /// as [`ABANDONED`], finished at `now_millis`.
-    pub fn delete_table(&self, id: &str, now_millis: u64) -> rusqlite::Result<()> {
-        let db = self.db();
-        db.execute("DELETE FROM tables WHERE id = ?1", params![id])?;
-        db.execute(
-            "UPDATE games SET outcome = ?2, finished_at = ?3
-             WHERE table_id = ?1 AND finished_at IS NULL",
-            params![id, ABANDONED, now_millis as i64],
-        )?;
+    pub fn delete_table(&self, id: &str, now_millis: u64) -> Result<()> {
+        let abandon = vec![id.into(), ABANDONED.into(), millis(now_millis)];
+        self.db.atomically(vec![
+            statement(DELETE_TABLE, vec![id.into()]),
+            statement(ABANDON, abandon),
+        ])?;
         Ok(())
+    }
+
+    /// The record of a game as stored: its start and every entry.
+    fn record(&self, start: String, table: &str) -> Result<String> {
+        let entries = self.db.query(statement(ENTRIES, vec![table.into()]))?;
+        Ok(entries
+            .into_iter()
+            .filter_map(|row| row.into_iter().next()?.text())
+            .fold(start, |record, entry| record + " " + &entry))
     }
 
     /// The record of a finished (or abandoned) game and its result
     /// (JSON).
-    pub fn finished(&self, table: &str) -> rusqlite::Result<Option<(String, String)>> {
-        self.db()
-            .query_row(
-                "SELECT record, outcome FROM games WHERE table_id = ?1 AND finished_at IS NOT NULL",
-                params![table],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()
+    pub fn finished(&self, table: &str) -> Result<Option<(String, String)>> {
+        let row = self.db.query(statement(FINISHED, vec![table.into()]))?;
+        let mut row = row.into_iter().next().unwrap_or_default().into_iter();
+        let (Some(Value::Text(start)), Some(Value::Text(outcome))) = (row.next(), row.next())
+        else {
+            return Ok(None);
+        };
+        Ok(Some((self.record(start, table)?, outcome)))
     }
 
-    /// Every open table with its game rebuilt by replay. A row that no
-    /// longer reads is reported and skipped.
-    pub fn load(&self) -> rusqlite::Result<Vec<Stored<Gunjin>>> {
-        let db = self.db();
-        let mut query = db.prepare(
-            "SELECT t.state, g.record FROM tables t LEFT JOIN games g ON g.table_id = t.id",
-        )?;
-        let rows = query.query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, Option<String>>(1)?))
-        })?;
+    /// A claimed table's game, if it started.
+    fn game_record(&self, table: &str) -> Result<Option<String>> {
+        let row = self.db.query(statement(RECORD_START, vec![table.into()]))?;
+        match row.into_iter().next().and_then(|r| r.into_iter().next()) {
+            Some(Value::Text(start)) => self.record(start, table).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The table `state` with its game rebuilt by replay; `None` (reported)
+    /// for one that no longer reads.
+    fn rebuild(&self, state: &str, table: &str) -> Result<Option<Stored<Gunjin>>> {
+        let record = self.game_record(table)?;
+        Ok(rebuild(state, record.as_deref())
+            .map_err(|e| eprintln!("store: skipping a table that does not load: {e}"))
+            .ok())
+    }
+
+    /// Takes the lease of table `id` if it is free, expired or this
+    /// node's already, and loads the table; else asks its holder to hand
+    /// it over.
+    pub fn claim(&self, id: &str) -> Result<Claim> {
+        let params = vec![
+            id.into(),
+            self.owner.as_str().into(),
+            self.until(),
+            millis(unix_millis()),
+        ];
+        let claimed = self.db.query(statement(CLAIM, params))?;
+        if let Some(Value::Text(state)) = claimed
+            .into_iter()
+            .next()
+            .and_then(|r| r.into_iter().next())
+        {
+            return Ok(self
+                .rebuild(&state, id)?
+                .map_or(Claim::Missing, |s| Claim::Taken(Box::new(s))));
+        }
+        let want = vec![id.into(), self.owner.as_str().into()];
+        let asked = self.db.atomically(vec![statement(WANT, want)])?[0];
+        Ok(if asked > 0 {
+            Claim::Held
+        } else {
+            Claim::Missing
+        })
+    }
+
+    /// Takes every table (a store of this node's alone) and loads them.
+    pub fn claim_all(&self) -> Result<Vec<Stored<Gunjin>>> {
+        let rows = self.db.query(statement(
+            CLAIM_ALL,
+            vec![self.owner.as_str().into(), self.until()],
+        ))?;
         let mut tables = Vec::new();
         for row in rows {
-            let (state, record) = row?;
-            match rebuild(&state, record.as_deref()) {
-                Ok(stored) => tables.push(stored),
-                Err(e) => eprintln!("store: skipping a table that does not load: {e}"),
+            if let [Value::Text(id), Value::Text(state)] = row.as_slice()
+                && let Some(stored) = self.rebuild(state, id)?
+            {
+                tables.push(stored);
             }
         }
         Ok(tables)
     }
+
+    /// Renews every lease this node holds; returns those tables, each with
+    /// whether another node asked for it.
+    pub fn renew(&self) -> Result<Vec<(String, bool)>> {
+        let rows = self.db.query(statement(
+            RENEW,
+            vec![self.owner.as_str().into(), self.until()],
+        ))?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                let mut row = row.into_iter();
+                let id = row.next()?.text()?;
+                Some((id, row.next().is_some_and(|w| w != Value::Null)))
+            })
+            .collect())
+    }
+
+    /// Gives up this node's lease of table `id`: any node may take it now.
+    pub fn release(&self, id: &str) -> Result<()> {
+        let params = vec![id.into(), self.owner.as_str().into()];
+        self.db.atomically(vec![statement(RELEASE, params)])?;
+        Ok(())
+    }
 }
 
-fn rebuild<R: Referee>(state: &str, record: Option<&str>) -> Result<Stored<R>, String> {
+fn rebuild<R: Referee>(
+    state: &str,
+    record: Option<&str>,
+) -> std::result::Result<Stored<R>, String> {
     let table: StoredTable<R> = serde_json::from_str(state).map_err(|e| e.to_string())?;
     let game = record
         .map(R::replay)
         .transpose()
         .map_err(|e| format!("table {}: {e}", table.id))?;
     Ok(Stored { table, game })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use gunjin_rules::Rules;
+
+    use super::{Claim, Store};
+    use crate::referee::Gunjin;
+    use crate::seat::Seat;
+    use crate::table::Table;
+
+    /// Two nodes on one store (SQLite here; the scale test runs the same
+    /// SQL on PostgreSQL): a table is one node's at a time, the other asks
+    /// for it and gets it once released, and a node without the lease
+    /// writes nothing.
+    #[test]
+    fn a_lease_is_one_nodes_and_is_asked_for_and_handed_over() {
+        let file =
+            std::env::temp_dir().join(format!("gunjin-lease-{}.sqlite3", std::process::id()));
+        let _ = std::fs::remove_file(&file);
+        let node =
+            |name: &str| Store::open(None, &file, name.into(), Duration::from_secs(60)).unwrap();
+        let (a, b) = (node("a"), node("b"));
+        let host = Seat {
+            name: "host".into(),
+            token: "t".into(),
+            cpu: None,
+        };
+        let table = Table::<Gunjin>::open(Rules::KIRAKUKEN, None, host);
+        assert!(a.save_table(&table).unwrap());
+        assert!(matches!(b.claim(&table.id).unwrap(), Claim::Held));
+        assert_eq!(a.renew().unwrap(), vec![(table.id.clone(), true)]);
+        assert!(!b.save_table(&table).unwrap());
+        a.release(&table.id).unwrap();
+        assert!(matches!(b.claim(&table.id).unwrap(), Claim::Taken(_)));
+        assert_eq!(a.renew().unwrap(), vec![]);
+        assert_eq!(b.renew().unwrap(), vec![(table.id.clone(), false)]);
+        assert!(matches!(a.claim("nope").unwrap(), Claim::Missing));
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+        }
+    }
 }

@@ -59,7 +59,8 @@ pub enum Command<R: Referee> {
     Detach { side: Color, conn: u64 },
     /// The CPU's answer for the position after `ply` moves.
     CpuMove { ply: usize, mv: Option<R::Move> },
-    /// Close every connection and end the task (server shutdown).
+    /// Hand the table over (a drain, or another node asked for it): store
+    /// it, release its lease, close every connection and end the task.
     Stop { done: oneshot::Sender<()> },
 }
 
@@ -88,6 +89,12 @@ pub struct Table<R: Referee> {
     stage: Stage<R>,
     clock: Option<GameClock>,
     thinking: bool,
+    /// How many of the game's record entries are stored; `None` before
+    /// its start is.
+    saved: Option<usize>,
+    /// The store said another node holds the table now: this task must
+    /// end without writing more.
+    lost: bool,
     /// The host's place among the CPU tables, held until the game ends.
     cpu_place: Option<Ticket>,
     hub: Hub,
@@ -139,6 +146,7 @@ impl<R: Referee> Table<R> {
             (None, None) => Stage::Waiting,
         };
         let clock = stored.clock.map(|c| GameClock::new(c, stored.clock_left));
+        let saved = stage.game().map(R::entry_count);
         let table = Table {
             clock,
             id: stored.id,
@@ -149,6 +157,8 @@ impl<R: Referee> Table<R> {
             seats: Seats::new(stored.seats),
             stage,
             thinking: false,
+            saved,
+            lost: false,
             cpu_place: None,
             hub,
             inbox,
@@ -165,7 +175,7 @@ impl<R: Referee> Table<R> {
             tokio::select! {
                 cmd = self.inbox.recv() => match cmd {
                     Some(Command::Stop { done }) => {
-                        self.seats.close_all(None);
+                        self.leave();
                         let _ = done.send(());
                         return;
                     }
@@ -178,7 +188,31 @@ impl<R: Referee> Table<R> {
                     }
                 }
             }
+            if self.lost {
+                eprintln!("table {}: another node holds it now", self.id);
+                self.leave();
+                return;
+            }
         }
+    }
+
+    /// Stops running the table here, stored and its lease released (a
+    /// lost lease stays with its new holder), and closes its connections:
+    /// their clients reconnect to wherever it runs next.
+    fn leave(&mut self) {
+        self.save_table();
+        if let Err(e) = self.hub.store().release(&self.id) {
+            eprintln!("store: table {}: {e}", self.id);
+        }
+        self.forget();
+        self.seats.close_all(None);
+    }
+
+    /// Takes the table out of the hub; a message still queued finds it
+    /// gone, and its sender tries again.
+    fn forget(&mut self) {
+        self.inbox.close();
+        self.hub.remove(&self.id);
     }
 
     fn handle(&mut self, cmd: Command<R>) {
@@ -511,7 +545,7 @@ impl<R: Referee> Table<R> {
         if let Err(e) = self.hub.store().delete_table(&self.id, unix_millis()) {
             eprintln!("store: table {}: {e}", self.id);
         }
-        self.hub.remove(&self.id);
+        self.forget();
         self.seats.close_all(Some(&Refusal::new(
             ErrorCode::Expired,
             "the table was idle too long",
@@ -576,20 +610,32 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    fn save_table(&self) {
-        if let Err(e) = self.hub.store().save_table(&self.stored()) {
-            eprintln!("store: table {}: {e}", self.id);
+    fn save_table(&mut self) {
+        match self.hub.store().save_table(&self.stored()) {
+            Ok(held) => self.lost |= !held,
+            Err(e) => eprintln!("store: table {}: {e}", self.id),
         }
     }
 
-    fn save_game(&self) {
-        if let Some(game) = self.stage.game()
-            && let Err(e) = self
-                .hub
-                .store()
-                .save_game::<R>(&self.id, game, unix_millis())
-        {
-            eprintln!("store: game {}: {e}", self.id);
+    /// Stores the game's start once, then each entry not stored yet.
+    fn save_game(&mut self) {
+        let Some(game) = self.stage.game() else {
+            return;
+        };
+        let store = self.hub.store();
+        let from = match self.saved {
+            Some(from) => from,
+            None => match store.start_game::<R>(&self.id, game) {
+                Ok(()) => 0,
+                Err(e) => return eprintln!("store: game {}: {e}", self.id),
+            },
+        };
+        match store.append::<R>(&self.id, game, from, unix_millis()) {
+            Ok(held) => {
+                self.saved = Some(R::entry_count(game));
+                self.lost |= !held;
+            }
+            Err(e) => eprintln!("store: game {}: {e}", self.id),
         }
     }
 }

@@ -1,0 +1,148 @@
+//! The databases a store can live in: SQLite (a file of this node's own,
+//! the default) or PostgreSQL (shared by every node). Both hold the same
+//! schema, reached by the same migrations and the same SQL: the backends
+//! only run statements, so what the store means lives once, in
+//! `store.rs`.
+//!
+//! The calls block. A table's task stores a move before it announces it
+//! (an announced move survives the node), exactly as it did with SQLite
+//! alone, and a loopback round trip is well under a millisecond.
+
+mod postgres;
+mod sqlite;
+
+use std::fmt;
+use std::path::Path;
+
+/// A parameter or a column: the schema uses text and 64-bit integers only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    Int(i64),
+    Null,
+}
+
+impl Value {
+    pub fn text(self) -> Option<String> {
+        match self {
+            Value::Text(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::Text(s.to_owned())
+    }
+}
+
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::Int(n)
+    }
+}
+
+/// One statement: SQL with `$1`, `$2`… placeholders, and its parameters.
+pub struct Statement {
+    pub sql: &'static str,
+    pub params: Vec<Value>,
+}
+
+/// A failure of the database, as text (each backend has its own error).
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// What a store needs of a database.
+pub trait Database: Send + Sync {
+    /// Runs the statements in one transaction; the rows each changed.
+    fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>>;
+    /// The rows a query (or a statement with `RETURNING`) gives.
+    fn query(&self, statement: Statement) -> Result<Vec<Vec<Value>>>;
+    /// Whether other nodes share it (then tables are claimed one by one as
+    /// their players arrive, never all at start).
+    fn shared(&self) -> bool;
+    /// A consistent copy into a new SQLite file (the backups).
+    fn copy_to(&self, path: &Path) -> Result<()>;
+}
+
+/// The schema, one step per version, in SQL both databases read. A store
+/// records how many steps it has taken (`schema_version`) and takes the
+/// rest when it opens. Step 1 is the first build's schema, which files of
+/// that build already have.
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS tables (
+         id TEXT PRIMARY KEY,
+         state TEXT NOT NULL
+     );
+     CREATE TABLE IF NOT EXISTS games (
+         table_id TEXT PRIMARY KEY,
+         record TEXT NOT NULL,
+         outcome TEXT,
+         finished_at BIGINT
+     );",
+    // Leases (the node running a table, until when, and a node asking for
+    // it), and the record's entries appended one row each after the
+    // record's start in `games.record`.
+    "ALTER TABLE tables ADD COLUMN owner TEXT;
+     ALTER TABLE tables ADD COLUMN lease_until BIGINT;
+     ALTER TABLE tables ADD COLUMN wanted_by TEXT;
+     CREATE TABLE moves (
+         table_id TEXT NOT NULL,
+         ply BIGINT NOT NULL,
+         entry TEXT NOT NULL,
+         PRIMARY KEY (table_id, ply)
+     );",
+];
+
+const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)";
+
+/// The SQL of the steps after `version`, and the statement recording the
+/// new version: what a backend runs in one transaction.
+fn pending(version: usize) -> Option<String> {
+    let steps = MIGRATIONS.get(version..).filter(|s| !s.is_empty())?;
+    Some(format!(
+        "{} DELETE FROM schema_version; INSERT INTO schema_version VALUES ({});",
+        steps.concat(),
+        MIGRATIONS.len()
+    ))
+}
+
+/// Opens the database: PostgreSQL for a `postgres://` (or
+/// `postgresql://`) URL, else the SQLite file at `file`; migrated.
+pub fn open(url: Option<&str>, file: &Path) -> Result<Box<dyn Database>> {
+    Ok(match url {
+        Some(url) => Box::new(postgres::Postgres::connect(url)?),
+        None => Box::new(sqlite::Sqlite::open(file)?),
+    })
+}
+
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_new_store_takes_every_step_and_a_current_one_none() {
+        let all = super::pending(0).unwrap();
+        assert!(all.contains("CREATE TABLE moves"));
+        assert!(all.ends_with(&format!("VALUES ({});", super::MIGRATIONS.len())));
+        assert!(
+            !super::pending(1)
+                .unwrap()
+                .contains("CREATE TABLE IF NOT EXISTS tables")
+        );
+        assert_eq!(super::pending(super::MIGRATIONS.len()), None);
+    }
+}

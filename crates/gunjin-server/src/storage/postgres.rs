@@ -1,0 +1,128 @@
+//! The shared store: a PostgreSQL database every node reaches. The
+//! synchronous `postgres` client runs a small runtime of its own, which
+//! must not be entered from the server's async threads: one thread of its
+//! own holds the connection and runs the statements sent to it in turn.
+
+use std::path::Path;
+use std::sync::mpsc;
+
+use postgres::types::{ToSql, Type};
+use postgres::{Client, NoTls, Row};
+
+use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
+
+type Job = Box<dyn FnOnce(&mut Client) + Send>;
+
+pub struct Postgres {
+    jobs: mpsc::Sender<Job>,
+}
+
+fn failed(e: postgres::Error) -> StoreError {
+    StoreError(format!("postgres: {e}"))
+}
+
+fn gone() -> StoreError {
+    StoreError("postgres: the connection's thread has ended".into())
+}
+
+/// The parameters as the client takes them. Statements never pass NULL
+/// (PostgreSQL would need its type): they write it literally.
+fn params(values: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    values
+        .iter()
+        .map(|v| match v {
+            Value::Text(s) => s as &(dyn ToSql + Sync),
+            Value::Int(n) => n as &(dyn ToSql + Sync),
+            Value::Null => unreachable!("statements write NULL literally"),
+        })
+        .collect()
+}
+
+fn columns(row: &Row) -> Vec<Value> {
+    (0..row.len())
+        .map(|i| {
+            let value = match *row.columns()[i].type_() {
+                Type::INT8 => row.get::<_, Option<i64>>(i).map(Value::Int),
+                _ => row.get::<_, Option<String>>(i).map(Value::Text),
+            };
+            value.unwrap_or(Value::Null)
+        })
+        .collect()
+}
+
+fn migrate(client: &mut Client) -> std::result::Result<(), postgres::Error> {
+    let mut tx = client.transaction()?;
+    tx.batch_execute(VERSION_TABLE)?;
+    // Nodes starting together migrate one at a time.
+    tx.batch_execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")?;
+    let version: i64 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])?
+        .get(0);
+    if let Some(sql) = pending(version as usize) {
+        tx.batch_execute(&sql)?;
+    }
+    tx.commit()
+}
+
+impl Postgres {
+    /// Connects and migrates, then serves statements on its own thread.
+    pub fn connect(url: &str) -> Result<Postgres> {
+        let mut client = Client::connect(url, NoTls).map_err(failed)?;
+        migrate(&mut client).map_err(failed)?;
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("postgres".into())
+            .spawn(move || {
+                for job in inbox {
+                    job(&mut client);
+                }
+            })
+            .map_err(|e| StoreError(e.to_string()))?;
+        Ok(Postgres { jobs })
+    }
+
+    /// Runs `work` on the connection's thread and waits for its answer.
+    fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Client) -> std::result::Result<T, postgres::Error> + Send + 'static,
+    ) -> Result<T> {
+        let (answer, answered) = mpsc::channel();
+        let job: Job = Box::new(move |client| {
+            let _ = answer.send(work(client));
+        });
+        self.jobs.send(job).map_err(|_| gone())?;
+        answered.recv().map_err(|_| gone())?.map_err(failed)
+    }
+}
+
+impl Database for Postgres {
+    fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>> {
+        self.run(move |client| {
+            let mut tx = client.transaction()?;
+            let mut changed = Vec::with_capacity(statements.len());
+            for s in &statements {
+                changed.push(tx.execute(s.sql, &params(&s.params))?);
+            }
+            tx.commit()?;
+            Ok(changed)
+        })
+    }
+
+    fn query(&self, s: Statement) -> Result<Vec<Vec<Value>>> {
+        self.run(move |client| {
+            let rows = client.query(s.sql, &params(&s.params))?;
+            Ok(rows.iter().map(columns).collect())
+        })
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn copy_to(&self, _path: &Path) -> Result<()> {
+        Err(StoreError(
+            "a shared PostgreSQL store is backed up by its own tools (pg_dump), not the node"
+                .into(),
+        ))
+    }
+}

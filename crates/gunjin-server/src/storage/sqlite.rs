@@ -1,0 +1,114 @@
+//! The embedded store: one SQLite file in WAL mode, one connection under a
+//! mutex (writes are short; one node owns the file).
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::types::Value as SqlValue;
+use rusqlite::{Connection, params_from_iter};
+
+use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
+
+pub struct Sqlite(Mutex<Connection>);
+
+fn failed(e: rusqlite::Error) -> StoreError {
+    StoreError(format!("sqlite: {e}"))
+}
+
+/// The shared SQL's `$n` placeholders are SQLite's `?n`.
+fn dialect(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
+fn param(value: &Value) -> SqlValue {
+    match value {
+        Value::Text(s) => SqlValue::Text(s.clone()),
+        Value::Int(n) => SqlValue::Integer(*n),
+        Value::Null => SqlValue::Null,
+    }
+}
+
+fn column(value: SqlValue) -> Value {
+    match value {
+        SqlValue::Text(s) => Value::Text(s),
+        SqlValue::Integer(n) => Value::Int(n),
+        _ => Value::Null,
+    }
+}
+
+impl Sqlite {
+    pub fn open(path: &Path) -> Result<Sqlite> {
+        let db = Connection::open(path).map_err(failed)?;
+        db.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+            .map_err(failed)?;
+        let store = Sqlite(Mutex::new(db));
+        store.migrate().map_err(failed)?;
+        Ok(store)
+    }
+
+    fn db(&self) -> MutexGuard<'_, Connection> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn migrate(&self) -> rusqlite::Result<()> {
+        let mut db = self.db();
+        let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(VERSION_TABLE)?;
+        let version: i64 = tx.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+            [],
+            |row| row.get(0),
+        )?;
+        if let Some(sql) = pending(version as usize) {
+            tx.execute_batch(&sql)?;
+        }
+        tx.commit()
+    }
+}
+
+impl Database for Sqlite {
+    fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>> {
+        let mut db = self.db();
+        let tx = db.transaction().map_err(failed)?;
+        let mut changed = Vec::with_capacity(statements.len());
+        for s in &statements {
+            let n = tx
+                .execute(
+                    &dialect(s.sql),
+                    params_from_iter(s.params.iter().map(param)),
+                )
+                .map_err(failed)?;
+            changed.push(n as u64);
+        }
+        tx.commit().map_err(failed)?;
+        Ok(changed)
+    }
+
+    fn query(&self, s: Statement) -> Result<Vec<Vec<Value>>> {
+        let db = self.db();
+        let mut query = db.prepare_cached(&dialect(s.sql)).map_err(failed)?;
+        let width = query.column_count();
+        let rows = query
+            .query_map(params_from_iter(s.params.iter().map(param)), |row| {
+                (0..width)
+                    .map(|i| row.get::<_, SqlValue>(i).map(column))
+                    .collect()
+            })
+            .map_err(failed)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(failed)
+    }
+
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Folds the write-ahead log into the main file, then `VACUUM INTO`.
+    fn copy_to(&self, path: &Path) -> Result<()> {
+        let db = self.db();
+        db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .map_err(failed)?;
+        db.execute("VACUUM INTO ?1", [path.to_string_lossy()])
+            .map_err(failed)?;
+        Ok(())
+    }
+}
