@@ -65,19 +65,30 @@ fn migrate(client: &mut Client) -> std::result::Result<(), postgres::Error> {
 }
 
 impl Postgres {
-    /// Connects and migrates, then serves statements on its own thread.
+    /// Connects and migrates on the connection's own thread, which then
+    /// serves statements.
     pub fn connect(url: &str) -> Result<Postgres> {
-        let mut client = Client::connect(url, NoTls).map_err(failed)?;
-        migrate(&mut client).map_err(failed)?;
+        let url = url.to_owned();
         let (jobs, inbox) = mpsc::channel::<Job>();
+        let (ready, opened) = mpsc::channel();
         std::thread::Builder::new()
             .name("postgres".into())
             .spawn(move || {
+                let client = Client::connect(&url, NoTls).and_then(|mut client| {
+                    migrate(&mut client)?;
+                    Ok(client)
+                });
+                let mut client = match client {
+                    Ok(client) => client,
+                    Err(e) => return drop(ready.send(Err(failed(e)))),
+                };
+                let _ = ready.send(Ok(()));
                 for job in inbox {
                     job(&mut client);
                 }
             })
             .map_err(|e| StoreError(e.to_string()))?;
+        opened.recv().map_err(|_| gone())??;
         Ok(Postgres { jobs })
     }
 
