@@ -7,7 +7,8 @@
 # version in Cargo.lock (the CLI and the library must match); wasm-opt from
 # the npm package binaryen@132 (trunk would otherwise try to download one);
 # wasm-split-cli from wasm_split_cli_support 0.2.4 (scripts/split.mjs);
-# Debian's chromium and chromedriver (no browser downloads on this network).
+# Debian's chromium and chromedriver (no browser downloads on this network);
+# Debian's postgresql and haproxy for the scale check (scripts/scale).
 
 set -euo pipefail
 
@@ -108,10 +109,26 @@ setup_chromium() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver
 }
 
+# The scale check's services: PostgreSQL (its initdb and pg_ctl, which it
+# runs itself in a temporary directory; the package's own cluster is not
+# used) and HAProxy.
+setup_scale_services() {
+    if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v psql >/dev/null &&
+        command -v haproxy >/dev/null; then
+        return
+    fi
+    setup_log "installing postgresql and haproxy from Debian"
+    local sudo=""
+    if [[ "$(id -u)" != 0 ]]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql haproxy
+}
+
 setup_all() {
     setup_rust
     setup_npm
     setup_chromium
+    setup_scale_services
     setup_wasm_bindgen
     setup_wasm_split
     setup_trunk

@@ -5,6 +5,9 @@
 //!
 //! Prints games per second, the latency from sending a move to seeing it
 //! played (p50, p99) and the process's peak RSS (server and clients both).
+//! With `--target ADDR` it plays against servers already running there
+//! instead (a node, or HAProxy in front of several: `scripts/scale`); the
+//! clock starts once every table is seated.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +29,7 @@ loadtest: concurrent scripted games against an in-process server
   --plies N      the host resigns after N moves     [default: play to the end]
   --rate N       server rate limit, messages/s per connection (burst 2N)
                  [default: unlimited, so the figures measure the server]
+  --target ADDR  play against the server(s) there, not one in this process
 ";
 
 struct Args {
@@ -33,6 +37,7 @@ struct Args {
     think: Duration,
     plies: Option<usize>,
     rate: Option<f64>,
+    target: Option<std::net::SocketAddr>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -41,6 +46,7 @@ fn parse() -> Result<Args, String> {
         think: Duration::ZERO,
         plies: None,
         rate: None,
+        target: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -55,6 +61,7 @@ fn parse() -> Result<Args, String> {
             "--think-ms" => args.think = Duration::from_millis(value.parse().map_err(|e| bad(&e))?),
             "--plies" => args.plies = Some(value.parse().map_err(|e| bad(&e))?),
             "--rate" => args.rate = Some(value.parse().map_err(|e| bad(&e))?),
+            "--target" => args.target = Some(value.parse().map_err(|e| bad(&e))?),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -101,11 +108,26 @@ struct Played {
     bytes: usize,
 }
 
-/// One table: a host and a guest play a whole game (or `plies` moves, then
-/// the host resigns).
-async fn table(addr: std::net::SocketAddr, seed: u64, args: &Args) -> Result<Played, String> {
+/// A host and a guest seated at a new table.
+async fn seat(addr: std::net::SocketAddr, seed: u64) -> Result<(Bot, Bot), String> {
     let mut host = Bot::open(addr, seed, Rules::KIRAKUKEN).await?;
-    let mut guest = Bot::join(addr, seed + 1, &host.table).await?;
+    bot::follow(&mut host, addr).await?;
+    let guest = Bot::join(addr, seed + 1, &host.table).await?;
+    Ok((host, guest))
+}
+
+/// One table: a host and a guest play a whole game (or `plies` moves, then
+/// the host resigns), once every table is seated (`start`).
+async fn table(
+    addr: std::net::SocketAddr,
+    seed: u64,
+    args: &Args,
+    start: &Start,
+) -> Result<Played, String> {
+    let seated = seat(addr, seed).await;
+    start.barrier.wait().await;
+    start.at.get_or_init(Instant::now);
+    let (mut host, mut guest) = seated?;
     host.think = args.think;
     guest.think = args.think;
     if let Some(plies) = args.plies {
@@ -122,6 +144,12 @@ async fn table(addr: std::net::SocketAddr, seed: u64, args: &Args) -> Result<Pla
         latencies: [host.latencies, guest.latencies].concat(),
         bytes: host.bytes + guest.bytes,
     })
+}
+
+/// When play starts: once every table is seated (or failed to be).
+struct Start {
+    barrier: tokio::sync::Barrier,
+    at: std::sync::OnceLock<Instant>,
 }
 
 #[tokio::main]
@@ -152,14 +180,24 @@ async fn main() {
         backup_every: Duration::ZERO,
         ..Config::default()
     };
-    let server = Server::start(config).await.expect("the server starts");
-    let start = Instant::now();
+    let server = match args.target {
+        Some(_) => None,
+        None => Some(Server::start(config).await.expect("the server starts")),
+    };
+    let addr = args
+        .target
+        .or(server.as_ref().map(|s| s.addr))
+        .expect("an address");
     let cpu_start = cpu_seconds();
     let args = std::sync::Arc::new(args);
+    let start = std::sync::Arc::new(Start {
+        barrier: tokio::sync::Barrier::new(args.tables),
+        at: std::sync::OnceLock::new(),
+    });
     let games: Vec<_> = (0..args.tables)
         .map(|i| {
-            let args = args.clone();
-            tokio::spawn(async move { table(server.addr, 2 * i as u64, &args).await })
+            let (args, start) = (args.clone(), start.clone());
+            tokio::spawn(async move { table(addr, 2 * i as u64, &args, &start).await })
         })
         .collect();
     let (mut moves, mut latencies, mut bytes, mut failed) = (0, Vec::new(), 0, 0);
@@ -176,7 +214,7 @@ async fn main() {
             }
         }
     }
-    let elapsed = start.elapsed().as_secs_f64();
+    let elapsed = start.at.get().map_or(0.0, |at| at.elapsed().as_secs_f64());
     let cpu = cpu_seconds() - cpu_start;
     latencies.sort();
     let done = args.tables - failed;
@@ -197,12 +235,24 @@ async fn main() {
         latencies.len()
     );
     println!(
-        "bytes per move {:.0} (both players)   CPU {cpu:.1} s   moves per CPU second {:.0} (server and clients)",
+        "bytes per move {:.0} (both players)   CPU {cpu:.1} s   moves per CPU second {:.0} ({})",
         bytes as f64 / moves.max(1) as f64,
-        moves as f64 / cpu.max(0.01)
+        moves as f64 / cpu.max(0.01),
+        if args.target.is_some() {
+            "clients only"
+        } else {
+            "server and clients"
+        }
     );
-    println!("peak RSS {} (server and all clients)", peak_rss());
-    server.stop().await;
+    let counted = if server.is_some() {
+        "server and all clients"
+    } else {
+        "the clients only"
+    };
+    println!("peak RSS {} ({counted})", peak_rss());
+    if let Some(server) = server {
+        server.stop().await;
+    }
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }

@@ -12,13 +12,14 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Error, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 /// How long the bot waits for one message before giving up.
 const PATIENCE: Duration = Duration::from_secs(20);
 
-/// How long the bot waits before sending a rate-limited move again.
+/// How long the bot waits before sending a rate-limited move again, or
+/// before connecting again to a table that is moving between servers.
 const RETRY: Duration = Duration::from_millis(100);
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -45,6 +46,11 @@ pub struct Bot {
     pub stop_at: Option<usize>,
     /// How long the bot "thinks" before each move.
     pub think: Duration,
+    /// Whether each move is drawn from the seed and the position alone
+    /// ([`choose`]), not from a stream of draws: a move sent again after a
+    /// reconnection is the same move, so a game can be replayed offline.
+    pub replayable: bool,
+    seed: u64,
     sent_move: Option<(Move, Instant)>,
     setup_sent: bool,
 }
@@ -55,9 +61,17 @@ pub type BotError = String;
 impl Bot {
     /// A connection that holds no seat yet.
     pub async fn connect(addr: SocketAddr, seed: u64) -> Result<Bot, BotError> {
-        let (socket, _) = connect_async_with_config(format!("ws://{addr}{WS_PATH}"), None, true)
-            .await
-            .map_err(|e| e.to_string())?;
+        Bot::connect_to(addr, seed, None).await
+    }
+
+    /// A connection for `table` (named in the URL, for a load balancer to
+    /// route on), or any table.
+    pub async fn connect_to(
+        addr: SocketAddr,
+        seed: u64,
+        table: Option<&str>,
+    ) -> Result<Bot, BotError> {
+        let socket = socket(addr, table).await?;
         Ok(Bot {
             socket,
             rng: SmallRng::seed_from_u64(seed),
@@ -71,6 +85,8 @@ impl Bot {
             bytes: 0,
             stop_at: None,
             think: Duration::ZERO,
+            replayable: false,
+            seed,
             sent_move: None,
             setup_sent: false,
         })
@@ -101,7 +117,7 @@ impl Bot {
 
     /// Joins a table by id.
     pub async fn join(addr: SocketAddr, seed: u64, table: &str) -> Result<Bot, BotError> {
-        let mut bot = Bot::connect(addr, seed).await?;
+        let mut bot = Bot::connect_to(addr, seed, Some(table)).await?;
         bot.send(&ClientMessage::Join {
             table: table.into(),
             name: "guest".into(),
@@ -118,7 +134,7 @@ impl Bot {
         table: &str,
         token: &str,
     ) -> Result<Bot, BotError> {
-        let mut bot = Bot::connect(addr, seed).await?;
+        let mut bot = Bot::connect_to(addr, seed, Some(table)).await?;
         bot.send(&ClientMessage::Resume {
             table: table.into(),
             token: token.into(),
@@ -127,6 +143,42 @@ impl Bot {
         .await?;
         bot.welcome().await?;
         Ok(bot)
+    }
+
+    /// Takes the seat back on a new connection, trying again until
+    /// `patience` runs out: the way a client follows its table to another
+    /// server after a drop. The server then sends the whole view.
+    pub async fn reconnect(
+        &mut self,
+        addr: SocketAddr,
+        patience: Duration,
+    ) -> Result<(), BotError> {
+        let give_up = Instant::now() + patience;
+        loop {
+            match self.try_resume(addr).await {
+                Ok(()) => return Ok(()),
+                Err(e) if Instant::now() >= give_up => return Err(format!("reconnecting: {e}")),
+                Err(_) => tokio::time::sleep(RETRY).await,
+            }
+        }
+    }
+
+    /// The seed the bot was made with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    async fn try_resume(&mut self, addr: SocketAddr) -> Result<(), BotError> {
+        self.socket = socket(addr, Some(&self.table)).await?;
+        self.sent_move = None;
+        self.setup_sent = false;
+        let resume = ClientMessage::Resume {
+            table: self.table.clone(),
+            token: self.token.clone(),
+            rotate: false,
+        };
+        self.send(&resume).await?;
+        self.welcome().await
     }
 
     async fn welcome(&mut self) -> Result<(), BotError> {
@@ -199,7 +251,11 @@ impl Bot {
                     && !self.setup_sent
                 {
                     self.setup_sent = true;
-                    let setup = Setup::random(state.rules, &mut self.rng);
+                    let setup = if self.replayable {
+                        Setup::random(state.rules, &mut SmallRng::seed_from_u64(self.seed))
+                    } else {
+                        Setup::random(state.rules, &mut self.rng)
+                    };
                     self.send(&ClientMessage::Ready { setup }).await?;
                 }
             }
@@ -252,7 +308,12 @@ impl Bot {
         if self.stop_at.is_some_and(|n| view.ply() >= n) {
             return Ok(());
         }
-        if let Some(&mv) = view.legal_moves().choose(&mut self.rng) {
+        let mv = if self.replayable {
+            choose(self.seed, view)
+        } else {
+            view.legal_moves().choose(&mut self.rng).copied()
+        };
+        if let Some(mv) = mv {
             if !self.think.is_zero() {
                 tokio::time::sleep(self.think).await;
             }
@@ -281,6 +342,43 @@ impl Bot {
             if let ServerMessage::Over { outcome, .. } = self.step().await? {
                 return Ok(outcome);
             }
+        }
+    }
+}
+
+/// Takes the host of a table just opened to the node its id routes to
+/// (through a load balancer, `open` lands on any node), so the guest finds
+/// it there; on a single server the host resumes where it is.
+pub async fn follow(host: &mut Bot, addr: SocketAddr) -> Result<(), BotError> {
+    host.reconnect(addr, PATIENCE).await
+}
+
+/// The move a replayable bot of this seed plays in this view: a random
+/// legal one, drawn from the seed and the ply.
+pub fn choose(seed: u64, view: &View) -> Option<Move> {
+    let ply = view.ply() as u64;
+    let mut rng = SmallRng::seed_from_u64(seed ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    view.legal_moves().choose(&mut rng).copied()
+}
+
+/// A WebSocket to the server, for `table` when given. A server that answers
+/// `503` with `Retry-After` (the table is moving between servers) is asked
+/// again after a moment, for as long as a message would be waited for.
+async fn socket(addr: SocketAddr, table: Option<&str>) -> Result<Socket, BotError> {
+    let url = match table {
+        Some(table) => format!("ws://{addr}{WS_PATH}?table={table}"),
+        None => format!("ws://{addr}{WS_PATH}"),
+    };
+    let give_up = Instant::now() + PATIENCE;
+    loop {
+        match connect_async_with_config(&url, None, true).await {
+            Ok((socket, _)) => return Ok(socket),
+            Err(Error::Http(response))
+                if response.headers().contains_key("retry-after") && Instant::now() < give_up =>
+            {
+                tokio::time::sleep(RETRY).await
+            }
+            Err(e) => return Err(e.to_string()),
         }
     }
 }
