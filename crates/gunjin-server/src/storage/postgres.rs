@@ -1,8 +1,10 @@
 //! The shared store: a PostgreSQL database every node reaches. The
 //! synchronous `postgres` client runs a small runtime of its own, which
 //! must not be entered from the server's async threads: one thread of its
-//! own holds the connection and runs the statements sent to it in turn.
+//! own holds the connection and runs the statements sent to it in turn,
+//! each prepared once (a statement is then one round trip).
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::mpsc;
 
@@ -11,7 +13,27 @@ use postgres::{Client, NoTls, Row};
 
 use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
 
-type Job = Box<dyn FnOnce(&mut Client) + Send>;
+type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+
+/// The connection, and the statements prepared on it.
+struct Connection {
+    client: Client,
+    prepared: HashMap<&'static str, postgres::Statement>,
+}
+
+impl Connection {
+    fn prepare(
+        &mut self,
+        sql: &'static str,
+    ) -> std::result::Result<postgres::Statement, postgres::Error> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.prepared.insert(sql, statement.clone());
+        Ok(statement)
+    }
+}
 
 pub struct Postgres {
     jobs: mpsc::Sender<Job>,
@@ -78,13 +100,17 @@ impl Postgres {
                     migrate(&mut client)?;
                     Ok(client)
                 });
-                let mut client = match client {
+                let client = match client {
                     Ok(client) => client,
                     Err(e) => return drop(ready.send(Err(failed(e)))),
                 };
                 let _ = ready.send(Ok(()));
+                let mut connection = Connection {
+                    client,
+                    prepared: HashMap::new(),
+                };
                 for job in inbox {
-                    job(&mut client);
+                    job(&mut connection);
                 }
             })
             .map_err(|e| StoreError(e.to_string()))?;
@@ -95,7 +121,7 @@ impl Postgres {
     /// Runs `work` on the connection's thread and waits for its answer.
     fn run<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut Client) -> std::result::Result<T, postgres::Error> + Send + 'static,
+        work: impl FnOnce(&mut Connection) -> std::result::Result<T, postgres::Error> + Send + 'static,
     ) -> Result<T> {
         let (answer, answered) = mpsc::channel();
         let job: Job = Box::new(move |client| {
@@ -108,11 +134,21 @@ impl Postgres {
 
 impl Database for Postgres {
     fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>> {
-        self.run(move |client| {
-            let mut tx = client.transaction()?;
+        self.run(move |connection| {
+            let prepared = statements
+                .iter()
+                .map(|s| connection.prepare(s.sql))
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            // One statement is a transaction of its own.
+            if let ([s], [statement]) = (statements.as_slice(), prepared.as_slice()) {
+                return Ok(vec![
+                    connection.client.execute(statement, &params(&s.params))?,
+                ]);
+            }
+            let mut tx = connection.client.transaction()?;
             let mut changed = Vec::with_capacity(statements.len());
-            for s in &statements {
-                changed.push(tx.execute(s.sql, &params(&s.params))?);
+            for (s, statement) in statements.iter().zip(&prepared) {
+                changed.push(tx.execute(statement, &params(&s.params))?);
             }
             tx.commit()?;
             Ok(changed)
@@ -120,8 +156,9 @@ impl Database for Postgres {
     }
 
     fn query(&self, s: Statement) -> Result<Vec<Vec<Value>>> {
-        self.run(move |client| {
-            let rows = client.query(s.sql, &params(&s.params))?;
+        self.run(move |connection| {
+            let statement = connection.prepare(s.sql)?;
+            let rows = connection.client.query(&statement, &params(&s.params))?;
             Ok(rows.iter().map(columns).collect())
         })
     }
