@@ -17,6 +17,9 @@ use gunjin_rules::Rules;
 #[path = "../tests/common/bot.rs"]
 mod bot;
 
+#[path = "common/flags.rs"]
+mod flags;
+
 use bot::Bot;
 use gunjin_server::{Config, Rate, Server};
 use gunjin_table::ClientMessage;
@@ -48,20 +51,13 @@ fn parse() -> Result<Args, String> {
         rate: None,
         target: None,
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        if flag == "-h" || flag == "--help" {
-            print!("{HELP}");
-            std::process::exit(0);
-        }
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
+    for (flag, text) in flags::pairs(HELP)? {
         match flag.as_str() {
-            "--tables" => args.tables = value.parse().map_err(|e| bad(&e))?,
-            "--think-ms" => args.think = Duration::from_millis(value.parse().map_err(|e| bad(&e))?),
-            "--plies" => args.plies = Some(value.parse().map_err(|e| bad(&e))?),
-            "--rate" => args.rate = Some(value.parse().map_err(|e| bad(&e))?),
-            "--target" => args.target = Some(value.parse().map_err(|e| bad(&e))?),
+            "--tables" => args.tables = flags::value(&flag, &text)?,
+            "--think-ms" => args.think = Duration::from_millis(flags::value(&flag, &text)?),
+            "--plies" => args.plies = Some(flags::value(&flag, &text)?),
+            "--rate" => args.rate = Some(flags::value(&flag, &text)?),
+            "--target" => args.target = Some(flags::value(&flag, &text)?),
             _ => return Err(format!("unknown option {flag}")),
         }
     }

@@ -15,6 +15,9 @@
 
 mod node;
 
+#[path = "../common/flags.rs"]
+mod flags;
+
 // The tests' client.
 #[allow(dead_code)]
 #[path = "../../tests/common/bot.rs"]
@@ -81,26 +84,20 @@ fn parse() -> Result<Args, String> {
         load_plies: 60,
     };
     let mut loadtest = None;
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        if flag == "-h" || flag == "--help" {
-            print!("{HELP}");
-            std::process::exit(0);
-        }
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
-        match flag.as_str() {
-            "--dir" => dir = Some(PathBuf::from(&value)),
-            "--server" => server = Some(PathBuf::from(&value)),
-            "--database" => database = Some(value),
-            "--lb" => lb = Some(value.parse().map_err(|e| bad(&e))?),
-            "--node" => args.nodes.push(value.parse().map_err(|e| bad(&e))?),
-            "--games" => args.games = value.parse().map_err(|e| bad(&e))?,
-            "--plies" => args.plies = value.parse().map_err(|e| bad(&e))?,
-            "--think-ms" => args.think = Duration::from_millis(value.parse().map_err(|e| bad(&e))?),
-            "--loadtest" => loadtest = Some(PathBuf::from(&value)),
-            "--load-tables" => args.load_tables = value.parse().map_err(|e| bad(&e))?,
-            "--load-plies" => args.load_plies = value.parse().map_err(|e| bad(&e))?,
+    for (flag, text) in flags::pairs(HELP)? {
+        let (flag, value) = (flag.as_str(), text.as_str());
+        match flag {
+            "--dir" => dir = Some(PathBuf::from(value)),
+            "--server" => server = Some(PathBuf::from(value)),
+            "--database" => database = Some(text.clone()),
+            "--lb" => lb = Some(flags::value(flag, value)?),
+            "--node" => args.nodes.push(flags::value(flag, value)?),
+            "--games" => args.games = flags::value(flag, value)?,
+            "--plies" => args.plies = flags::value(flag, value)?,
+            "--think-ms" => args.think = Duration::from_millis(flags::value(flag, value)?),
+            "--loadtest" => loadtest = Some(PathBuf::from(value)),
+            "--load-tables" => args.load_tables = flags::value(flag, value)?,
+            "--load-plies" => args.load_plies = flags::value(flag, value)?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
