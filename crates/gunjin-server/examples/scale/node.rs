@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 const START: Duration = Duration::from_secs(20);
 
 /// How long HAProxy may take to see a node that listens (its health
-/// checks run every 200 ms).
+/// checks run every 250 ms).
 const SEEN: Duration = Duration::from_millis(600);
 
 pub struct Node {

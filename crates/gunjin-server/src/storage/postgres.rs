@@ -128,7 +128,19 @@ impl Postgres {
             let _ = answer.send(work(client));
         });
         self.jobs.send(job).map_err(|_| gone())?;
-        answered.recv().map_err(|_| gone())?.map_err(failed)
+        wait(|| answered.recv()).map_err(|_| gone())?.map_err(failed)
+    }
+}
+
+/// Waits for the connection's answer. On the server's (multi-threaded)
+/// runtime the worker thread first hands its other tasks to another one:
+/// while tables wait on the database in turn, the node still accepts
+/// connections and answers the load balancer's health checks.
+fn wait<T>(answer: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(answer),
+        _ => answer(),
     }
 }
 
