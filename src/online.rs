@@ -69,8 +69,9 @@ pub fn invite_link(table: &str) -> String {
 }
 
 /// The WebSocket address next to the page (`…/ws`), so the app works from
-/// a subpath too.
-fn socket_url() -> String {
+/// a subpath too; for a `join` or `resume`, with the table's id in the
+/// query (`…/ws?table=<id>`) for a load balancer to route on.
+fn socket_url(first: &ClientMessage) -> String {
     let location = window().location();
     let scheme = match location.protocol().as_deref() {
         Ok("https:") => "wss:",
@@ -79,8 +80,14 @@ fn socket_url() -> String {
     let host = location.host().unwrap_or_default();
     let path = location.pathname().unwrap_or_default();
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    let route = match first {
+        ClientMessage::Join { table, .. } | ClientMessage::Resume { table, .. } => {
+            format!("?table={}", String::from(js_sys::encode_uri_component(table)))
+        }
+        _ => String::new(),
+    };
     format!(
-        "{scheme}//{host}{dir}{}",
+        "{scheme}//{host}{dir}{}{route}",
         gunjin_table::WS_PATH.trim_start_matches('/')
     )
 }
@@ -279,7 +286,7 @@ impl Online {
     }
 
     fn open_socket(&self, first: ClientMessage) {
-        let Ok(ws) = WebSocket::new(&socket_url()) else {
+        let Ok(ws) = WebSocket::new(&socket_url(&first)) else {
             self.failure.set(Some(Failure::NoServer));
             return;
         };
