@@ -82,7 +82,10 @@ fn socket_url(first: &ClientMessage) -> String {
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
     let route = match first {
         ClientMessage::Join { table, .. } | ClientMessage::Resume { table, .. } => {
-            format!("?table={}", String::from(js_sys::encode_uri_component(table)))
+            format!(
+                "?table={}",
+                String::from(js_sys::encode_uri_component(table))
+            )
         }
         _ => String::new(),
     };

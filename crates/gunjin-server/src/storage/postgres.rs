@@ -128,7 +128,9 @@ impl Postgres {
             let _ = answer.send(work(client));
         });
         self.jobs.send(job).map_err(|_| gone())?;
-        wait(|| answered.recv()).map_err(|_| gone())?.map_err(failed)
+        wait(|| answered.recv())
+            .map_err(|_| gone())?
+            .map_err(failed)
     }
 }
 
