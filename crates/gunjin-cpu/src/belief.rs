@@ -200,9 +200,13 @@ pub(crate) fn defenders(
         .iter()
         .filter(|&k| gives(k))
         .collect();
+    // The piece behind a Flag is never the Flag itself.
     let flag_fits = match backing {
-        Some(set) => set.without(Kind::Flag).iter().any(gives),
-        None => gives(Kind::Flag),
+        Some(set) => set
+            .without(Kind::Flag)
+            .iter()
+            .any(|b| gives(Kind::Flag.fights_as(Some(b)))),
+        None => gives(Kind::Flag.fights_as(None)),
     };
     if flag_fits {
         fits.insert(Kind::Flag);
@@ -364,7 +368,7 @@ fn could_move(known: &Knowledge<'_>, public: &PublicBoard, mv: Move) -> KindSet 
 /// that won by it on the last move of a game so won, otherwise no officer
 /// (the game went on). Any other move says nothing.
 fn entered_hq(known: &Knowledge<'_>, ply: usize, pm: &PublicMove) -> KindSet {
-    if !KindSet::ALL.iter().any(|kind| pm.takes_hq(kind)) {
+    if !pm.enters_hq() {
         return KindSet::ALL;
     }
     match known.outcome {
@@ -388,14 +392,7 @@ fn fought(
     candidates: &mut [KindSet; CAMP_SIZE],
 ) {
     let own_kinds = known.own_setup.slots();
-    let defending = !pm.side;
-    let behind = pm
-        .mv
-        .to()
-        .behind(defending)
-        .and_then(|b| public.at(b))
-        .filter(|&(c, _)| c == defending)
-        .map(|(_, id)| id.0 as usize);
+    let behind = public.backer(pm.mv.to()).map(|(_, id)| id.0 as usize);
     if pm.side != known.side {
         // The enemy attacked one of ours.
         let fights_as = own_kinds[defender.0 as usize].fights_as(behind.map(|id| own_kinds[id]));

@@ -229,15 +229,13 @@ impl Knows {
         if !self.known[id].contains(Kind::Flag) {
             return true;
         }
-        // A Flag fights as the piece behind it, or loses alone.
-        let owner = target.color;
-        match to
-            .behind(owner)
-            .and_then(|b| pos.board().piece_at(b))
-            .filter(|p| p.color == owner)
-        {
+        // A Flag fights as the piece behind it, or as itself alone.
+        match pos.board().backer(to) {
             Some(backing) => self.sure[backing.id.0 as usize].contains(attacker),
-            None => rules.battle(attacker, Kind::Flag) == Some(BattleResult::AttackerWins),
+            None => {
+                let alone = Kind::Flag.fights_as(None);
+                rules.battle(attacker, alone) == Some(BattleResult::AttackerWins)
+            }
         }
     }
 }
@@ -328,12 +326,8 @@ impl Searcher {
                 return None;
             }
             let target = board.piece_at(mv.to()).expect("a defender");
-            let enemy = target.color;
-            let backing = mv
-                .to()
-                .behind(enemy)
-                .and_then(|b| board.piece_at(b))
-                .filter(|p| p.color == enemy)
+            let backing = board
+                .backer(mv.to())
                 .map(|p| self.ours.known[p.id.0 as usize]);
             let fits = defenders(rules, mover.kind, announcement, backing);
             (target.id, fits)

@@ -125,10 +125,32 @@ impl Board {
     #[inline]
     pub fn fights_as(&self, sq: Square) -> Option<Kind> {
         let piece = self.piece_at(sq)?;
-        let behind = sq
-            .behind(piece.color)
+        Some(piece.kind.fights_as(self.backer(sq).map(|p| p.kind)))
+    }
+
+    /// The piece a Flag on `sq` would fight as ([`Kind::fights_as`]): the
+    /// friendly piece directly behind `sq`, if one stands there. Whoever
+    /// knows a piece only by its identity (the CPU's deduction) asks this
+    /// for the piece to reason about.
+    ///
+    /// ```
+    /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId};
+    /// let mut board = Board::empty();
+    /// let (b2, b3) = ("b2".parse().unwrap(), "b3".parse().unwrap());
+    /// let piece = |color, kind, id| Piece { color, kind, id: PieceId(id) };
+    /// board.put(b3, piece(Color::South, Kind::Flag, 0));
+    /// assert_eq!(board.backer(b3), None);
+    /// board.put(b2, piece(Color::North, Kind::Mine, 1));
+    /// assert_eq!(board.backer(b3), None, "an enemy piece backs nothing");
+    /// board.take(b2);
+    /// board.put(b2, piece(Color::South, Kind::Mine, 1));
+    /// assert_eq!(board.backer(b3).map(|p| p.kind), Some(Kind::Mine));
+    /// ```
+    #[inline]
+    pub fn backer(&self, sq: Square) -> Option<Piece> {
+        let owner = self.piece_at(sq)?.color;
+        sq.behind(owner)
             .and_then(|b| self.piece_at(b))
-            .filter(|p| p.color == piece.color);
-        Some(piece.kind.fights_as(behind.map(|p| p.kind)))
+            .filter(|p| p.color == owner)
     }
 }

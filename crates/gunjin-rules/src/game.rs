@@ -30,9 +30,15 @@ impl PublicMove {
     /// it and stayed (the one rule of a win by headquarters).
     #[inline]
     pub fn takes_hq(&self, kind: Kind) -> bool {
-        kind.takes_hq()
-            && self.mv.to() == Square::hq(!self.side)
-            && !self.announcement.attacker_removed()
+        kind.takes_hq() && self.enters_hq()
+    }
+
+    /// Whether the moving piece, whatever its kind, stands in the enemy
+    /// headquarters after this move: an officer that does so has won, any
+    /// other piece is no officer (the game went on).
+    #[inline]
+    pub fn enters_hq(&self) -> bool {
+        self.mv.to() == Square::hq(!self.side) && !self.announcement.attacker_removed()
     }
 }
 

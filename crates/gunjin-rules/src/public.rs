@@ -47,6 +47,27 @@ impl PublicBoard {
         self.at[sq.index()]
     }
 
+    /// The identity of the piece a Flag on `sq` would fight as: the
+    /// friendly piece directly behind it, if any (as [`Board::backer`]
+    /// for the full board).
+    ///
+    /// [`Board::backer`]: crate::Board::backer
+    ///
+    /// ```
+    /// use gunjin_rules::{Color, PublicBoard};
+    /// let board = PublicBoard::new();
+    /// let backer = board.backer("b2".parse().unwrap());
+    /// assert_eq!(backer.map(|(c, _)| c), Some(Color::South));
+    /// assert_eq!(board.backer("a1".parse().unwrap()), None, "the back rank");
+    /// assert_eq!(board.backer("b5".parse().unwrap()).map(|(c, _)| c), Some(Color::North));
+    /// ```
+    pub fn backer(&self, sq: Square) -> Option<PublicPiece> {
+        let (owner, _) = self.at(sq)?;
+        sq.behind(owner)
+            .and_then(|b| self.at(b))
+            .filter(|&(c, _)| c == owner)
+    }
+
     /// The nodes held by `color`.
     pub fn occupied(&self, color: Color) -> Bitboard {
         self.pieces(color).map(|(sq, _)| sq).collect()
