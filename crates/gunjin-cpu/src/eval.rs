@@ -336,150 +336,237 @@ impl Evaluator {
 
     /// The position's worth for [`Evaluator::me`]; positive is good.
     pub(crate) fn evaluate(&self, pos: &Position) -> f32 {
-        if self.can_take_hq(pos) {
-            return if pos.turn() == self.me {
-                WIN * 0.9
-            } else {
-                -WIN * 0.9
-            };
+        if let Some(settled) = self.settled(pos) {
+            return settled;
         }
-        if Color::ALL.iter().all(|&c| pos.officers(c) == 0) {
-            // A draw by the rules, however the pieces stand.
-            return 0.0;
-        }
-        let board = pos.board();
-        let mut score = ByColor::<f32>::default();
-        let mut generals = ByColor::<u8>::default();
-        let mut spies = ByColor::<u8>::default();
-        // How close each side's nearest Plane or Engineer is to taking a
-        // Mine in the enemy headquarters; none if it has neither.
-        let mut clearer = ByColor::<Option<f32>>::default();
-        // The enemy's Mines, those at the ends of the bridges, and how
-        // close the CPU's nearest Plane or Engineer is to taking one.
+        // The enemy's Mines, and those at the ends of the bridges.
         let enemy_mines = self.enemy_mines(pos);
         let mined_ends = if self.weights.bridges > 0.0 {
             self.bridge_ends[!self.me] & enemy_mines
         } else {
             Bitboard::EMPTY
         };
-        let mut end_clearer: Option<f32> = None;
-        // Every movable piece: where it stands and what it is.
-        let mut movers: ByColor<Movers> =
-            ByColor::new_with(|_| ([(0, 0, Kind::Flag); CAMP_SIZE], 0));
+        let census = self.census(pos, mined_ends);
+        let score = ByColor::new_with(|color| {
+            self.side_score(pos, &census, color, enemy_mines, mined_ends)
+        });
+        score[self.me] - score[!self.me]
+    }
+
+    /// The worth of a position whose result is settled whatever the
+    /// pieces are worth: the side to move takes the headquarters, or
+    /// neither side has an officer left (a draw by the rules).
+    #[inline]
+    fn settled(&self, pos: &Position) -> Option<f32> {
+        if self.can_take_hq(pos) {
+            return Some(if pos.turn() == self.me {
+                WIN * 0.9
+            } else {
+                -WIN * 0.9
+            });
+        }
+        Color::ALL
+            .iter()
+            .all(|&c| pos.officers(c) == 0)
+            .then_some(0.0)
+    }
+
+    /// One pass over the board: each side's material (and its pieces
+    /// pressing into the enemy camp), what the other terms count, and its
+    /// movable pieces.
+    fn census(&self, pos: &Position, mined_ends: Bitboard) -> Census {
+        let mut census = Census {
+            material: ByColor::default(),
+            generals: ByColor::default(),
+            spies: ByColor::default(),
+            clearer: ByColor::default(),
+            end_clearer: None,
+            movers: ByColor::new_with(|_| ([(0, 0, Kind::Flag); CAMP_SIZE], 0)),
+        };
         for color in Color::ALL {
-            for (sq, piece) in board.pieces(color) {
-                score[color] += self.values[piece.kind];
+            for (sq, piece) in pos.board().pieces(color) {
+                census.material[color] += self.values[piece.kind];
                 match piece.kind {
-                    Kind::General => generals[color] += 1,
-                    Kind::Spy => spies[color] += 1,
+                    Kind::General => census.generals[color] += 1,
+                    Kind::Spy => census.spies[color] += 1,
                     _ => {}
                 }
                 if piece.kind.clears_mine() {
-                    // Mine clearers: a Plane flies at the headquarters from
-                    // file c or d over anything; an Engineer slides.
-                    let files = (sq.file() as f32 - 2.5).abs() - 0.5;
-                    let steps = self.distance.to(!color, sq) as f32;
-                    let c = reach(piece.kind, files, steps);
-                    clearer[color] = Some(clearer[color].unwrap_or(0.0).max(c));
-                    if color == self.me {
-                        for end in mined_ends {
-                            let files = sq.file().abs_diff(end.file()) as f32;
-                            let ranks = sq.rank().abs_diff(end.rank()) as f32;
-                            let c = reach(piece.kind, files, files + ranks);
-                            end_clearer = Some(end_clearer.unwrap_or(0.0).max(c));
-                        }
-                    }
+                    self.count_clearer(&mut census, color, sq, piece.kind, mined_ends);
                 }
                 if piece.kind.is_movable() {
-                    let (list, n) = &mut movers[color];
+                    let (list, n) = &mut census.movers[color];
                     list[*n] = (sq.file() as i8, sq.rank() as i8, piece.kind);
                     *n += 1;
                     if !piece.kind.takes_hq() && sq.camp() != color {
-                        score[color] += self.weights.advance;
+                        census.material[color] += self.weights.advance;
                     }
                 }
             }
         }
-        for color in Color::ALL {
-            // A Spy is worth little once the enemy General is gone.
-            if generals[!color] == 0 {
-                score[color] -= spies[color] as f32 * (self.values[Kind::Spy] - 0.5);
-            }
-            // A side left with few pieces that move is close to having no
-            // legal move at all, which loses: hunt the last ones down.
-            let movable = movers[color].1.min(4) as f32;
-            score[color] -= self.weights.hunt * (4.0 - movable) * (4.0 - movable);
-            let officers = pos.officers(color);
-            score[color] += self.weights.officers * (officers.min(3) as f32).sqrt();
-            if color == self.me {
-                score[color] += self.weights.own_officers * officers as f32;
-            }
-            // The race to the enemy headquarters: each officer by how close
-            // it is, how surely it gets through whatever holds the
-            // headquarters, and how far the nearest enemy piece that can
-            // stop it stands.
-            let (mine, n) = &movers[color];
-            let (theirs, m) = &movers[!color];
-            let walled = if color == self.me {
-                self.way_to_hq(pos, enemy_mines, clearer[color].is_some())
-            } else {
-                None
-            };
-            let (mut best, mut second, mut nearest_officer) = (0.0f32, 0.0f32, 0.0f32);
-            for &(file, rank, kind) in &mine[..*n] {
-                if !kind.takes_hq() {
-                    continue;
-                }
-                let sq = Square::new(file as u8, rank as u8).expect("a node");
-                let dist = match &walled {
-                    Some(steps) => steps[sq.index()],
-                    None => self.distance.to(!color, sq),
-                };
-                let mut c = closeness(dist);
-                if c == 0.0 {
-                    continue;
-                }
-                let through = self.through_hq(pos, color, kind);
-                c *= through;
-                nearest_officer = nearest_officer.max(through * (12 - dist.min(12)) as f32);
-                let stoppers = self.stoppers[kind];
-                let nearest = theirs[..*m]
-                    .iter()
-                    .filter(|p| stoppers.contains(p.2))
-                    .map(|p| (p.0 - file).abs() + (p.1 - rank).abs())
-                    .min()
-                    .unwrap_or(8);
-                c *= 0.3 + 0.7 * nearest.min(8) as f32 / 8.0;
-                if c > best {
-                    second = best;
-                    best = c;
-                } else if c > second {
-                    second = c;
-                }
-            }
-            let weight = if color == self.me {
-                self.weights.attack * self.urgency
-            } else {
-                self.weights.defence
-            };
-            score[color] += weight * (best + 0.4 * second);
-            // A steady pull forward, whatever stands in the way.
-            if color == self.me {
-                score[color] += self.weights.march * self.urgency * nearest_officer;
-                // A Mine in the enemy headquarters stops every officer,
-                // and one at the end of a bridge shuts that way in: bring
-                // a Plane or an Engineer to take it out, and keep one.
-                let hq = Square::hq(!color);
-                let mined = board
-                    .piece_at(hq)
-                    .is_some_and(|p| p.color != color && p.kind == Kind::Mine);
-                score[color] += self.urgency
-                    * (self.weights.clear * clearing(mined, clearer[color])
-                        + self.weights.bridges * clearing(!mined_ends.is_empty(), end_clearer));
+        census
+    }
+
+    /// A Plane or an Engineer of `color` on `sq`: how close it is to a
+    /// Mine in the enemy headquarters (a Plane flies at it from file c or
+    /// d over anything; an Engineer slides) and, for the CPU's, to the
+    /// enemy Mines at the ends of the bridges.
+    #[inline]
+    fn count_clearer(
+        &self,
+        census: &mut Census,
+        color: Color,
+        sq: Square,
+        kind: Kind,
+        mined_ends: Bitboard,
+    ) {
+        let files = (sq.file() as f32 - 2.5).abs() - 0.5;
+        let steps = self.distance.to(!color, sq) as f32;
+        let c = reach(kind, files, steps);
+        census.clearer[color] = Some(census.clearer[color].unwrap_or(0.0).max(c));
+        if color == self.me {
+            for end in mined_ends {
+                let files = sq.file().abs_diff(end.file()) as f32;
+                let ranks = sq.rank().abs_diff(end.rank()) as f32;
+                let c = reach(kind, files, files + ranks);
+                census.end_clearer = Some(census.end_clearer.unwrap_or(0.0).max(c));
             }
         }
-        score[self.me] - score[!self.me]
     }
+
+    /// Everything `color` has: its material, its officers, its pieces that
+    /// move, its race to the enemy headquarters and, for the CPU, the pull
+    /// forward and the Mines to clear.
+    fn side_score(
+        &self,
+        pos: &Position,
+        census: &Census,
+        color: Color,
+        enemy_mines: Bitboard,
+        mined_ends: Bitboard,
+    ) -> f32 {
+        let mut score = census.material[color];
+        // A Spy is worth little once the enemy General is gone.
+        if census.generals[!color] == 0 {
+            score -= census.spies[color] as f32 * (self.values[Kind::Spy] - 0.5);
+        }
+        // A side left with few pieces that move is close to having no
+        // legal move at all, which loses: hunt the last ones down.
+        let movable = census.movers[color].1.min(4) as f32;
+        score -= self.weights.hunt * (4.0 - movable) * (4.0 - movable);
+        let officers = pos.officers(color);
+        score += self.weights.officers * (officers.min(3) as f32).sqrt();
+        if color == self.me {
+            score += self.weights.own_officers * officers as f32;
+        }
+        let walled = if color == self.me {
+            self.way_to_hq(pos, enemy_mines, census.clearer[color].is_some())
+        } else {
+            None
+        };
+        let race = self.race(pos, census, color, walled.as_ref());
+        let weight = if color == self.me {
+            self.weights.attack * self.urgency
+        } else {
+            self.weights.defence
+        };
+        score += weight * (race.best + 0.4 * race.second);
+        if color == self.me {
+            // A steady pull forward, whatever stands in the way.
+            score += self.weights.march * self.urgency * race.nearest;
+            score += self.urgency * self.clearing(pos, census, mined_ends);
+        }
+        score
+    }
+
+    /// The race to the enemy headquarters: each of `color`'s officers by
+    /// how close it is (by `walled`, its way round, if it has one), how
+    /// surely it gets through whatever holds the headquarters, and how far
+    /// the nearest enemy piece that can stop it stands.
+    fn race(
+        &self,
+        pos: &Position,
+        census: &Census,
+        color: Color,
+        walled: Option<&[u8; Square::INDICES]>,
+    ) -> Race {
+        let (mine, n) = &census.movers[color];
+        let (theirs, m) = &census.movers[!color];
+        let mut race = Race::default();
+        for &(file, rank, kind) in &mine[..*n] {
+            if !kind.takes_hq() {
+                continue;
+            }
+            let sq = Square::new(file as u8, rank as u8).expect("a node");
+            let dist = match walled {
+                Some(steps) => steps[sq.index()],
+                None => self.distance.to(!color, sq),
+            };
+            let mut c = closeness(dist);
+            if c == 0.0 {
+                continue;
+            }
+            let through = self.through_hq(pos, color, kind);
+            c *= through;
+            race.nearest = race.nearest.max(through * (12 - dist.min(12)) as f32);
+            let stoppers = self.stoppers[kind];
+            let nearest = theirs[..*m]
+                .iter()
+                .filter(|p| stoppers.contains(p.2))
+                .map(|p| (p.0 - file).abs() + (p.1 - rank).abs())
+                .min()
+                .unwrap_or(8);
+            c *= 0.3 + 0.7 * nearest.min(8) as f32 / 8.0;
+            if c > race.best {
+                race.second = race.best;
+                race.best = c;
+            } else if c > race.second {
+                race.second = c;
+            }
+        }
+        race
+    }
+
+    /// A Mine in the enemy headquarters stops every officer, and one at
+    /// the end of a bridge shuts that way in: the worth (before urgency)
+    /// of bringing a Plane or an Engineer to take it out, and keeping one.
+    #[inline]
+    fn clearing(&self, pos: &Position, census: &Census, mined_ends: Bitboard) -> f32 {
+        let me = self.me;
+        let mined = pos
+            .board()
+            .piece_at(Square::hq(!me))
+            .is_some_and(|p| p.color != me && p.kind == Kind::Mine);
+        self.weights.clear * clearing(mined, census.clearer[me])
+            + self.weights.bridges * clearing(!mined_ends.is_empty(), census.end_clearer)
+    }
+}
+
+/// What one pass over the board gathers for [`Evaluator::evaluate`].
+struct Census {
+    /// By side: its pieces' worth, and its pieces (not officers) in the
+    /// enemy camp.
+    material: ByColor<f32>,
+    generals: ByColor<u8>,
+    spies: ByColor<u8>,
+    /// How close each side's nearest Plane or Engineer is to taking a
+    /// Mine in the enemy headquarters; none if it has neither.
+    clearer: ByColor<Option<f32>>,
+    /// How close the CPU's nearest Plane or Engineer is to taking an enemy
+    /// Mine at the end of a bridge.
+    end_clearer: Option<f32>,
+    /// Every movable piece: where it stands and what it is.
+    movers: ByColor<Movers>,
+}
+
+/// A side's race to the enemy headquarters (see [`Evaluator::race`]):
+/// its best and second-best officers' closeness, and the nearest's steps
+/// in, counted by how surely it gets through.
+#[derive(Clone, Copy, Debug, Default)]
+struct Race {
+    best: f32,
+    second: f32,
+    nearest: f32,
 }
 
 #[cfg(test)]
