@@ -67,82 +67,88 @@ pub(crate) struct Style {
 }
 
 impl Style {
-    pub(crate) fn of(level: Level) -> Style {
+    pub(crate) const fn of(level: Level) -> Style {
         match level {
-            Level::Random | Level::Greedy | Level::Easy => Style {
-                depth: 1,
-                quiescence: 2,
-                min_worlds: 4,
-                max_worlds: 8,
-                // No pull home: with one, Easy's strongest officer stood
-                // idle in its own open headquarters and games ran to the
-                // move limit. It still parries a threat one move away.
-                weights: Weights {
-                    defence: 0.0,
-                    ..Weights::FULL
-                },
-                window: 0.0,
-                temperature: 0.15,
-                // Seeing one move ahead, Easy found no way round a Mine or
-                // a Flag, and its officers stood behind one (often its own)
-                // until the move limit.
-                way: Way::RoundFixed,
-                learns: false,
-                enemy_sight: 1,
-                reads_stillness: false,
-            },
-            Level::Normal => Style {
-                depth: 2,
-                quiescence: 2,
-                min_worlds: 6,
-                // Gentler than 24 worlds, so Hard stands further above it;
-                // Normal still beats Easy by a wide margin.
-                max_worlds: 8,
-                weights: Weights::FULL,
-                window: 0.3,
-                temperature: 0.0,
-                way: Way::Straight,
-                learns: false,
-                enemy_sight: 1,
-                reads_stillness: false,
-            },
-            Level::Hard => Style {
-                depth: 3,
-                quiescence: 4,
-                min_worlds: 12,
-                max_worlds: 400,
-                // The last officers dearer, and its own dearer than the
-                // enemy's: without one Hard cannot take the headquarters,
-                // and against a weak enemy that draws. Counting their way straight through, its officers stood
-                // before a Mine at the enemy's end of a bridge until the
-                // move limit: now the way counts the Mine as a detour, and
-                // a Plane or an Engineer goes to take it out.
-                weights: Weights {
-                    officers: 10.0,
-                    own_officers: 6.0,
-                    bridges: 0.1,
-                    ..Weights::FULL
-                },
-                window: 0.05,
-                temperature: 0.0,
-                way: Way::ClearingMines(4),
-                // Without it, an officer stormed an unknown piece that a
-                // cheaper one could have tried first (sent first, the cheap
-                // piece won the officer nothing it could see).
-                learns: true,
-                // An enemy that always saw everything stopped each officer
-                // next to an unknown guard: Hard's last officers stood
-                // before the enemy headquarters, or guarded their own,
-                // until the move limit. One that never did let them walk
-                // into its stronger pieces.
-                enemy_sight: 4,
-                // Without it, the last officers went for an enemy
-                // headquarters guarded by a piece that had not moved all
-                // game: a Mine, more often than the counts alone said.
-                reads_stillness: true,
-            },
+            Level::Random | Level::Greedy | Level::Easy => Style::EASY,
+            Level::Normal => Style::NORMAL,
+            Level::Hard => Style::HARD,
         }
     }
+
+    const EASY: Style = Style {
+        depth: 1,
+        quiescence: 2,
+        min_worlds: 4,
+        max_worlds: 8,
+        // No pull home: with one, Easy's strongest officer stood
+        // idle in its own open headquarters and games ran to the
+        // move limit. It still parries a threat one move away.
+        weights: Weights {
+            defence: 0.0,
+            ..Weights::FULL
+        },
+        window: 0.0,
+        temperature: 0.15,
+        // Seeing one move ahead, Easy found no way round a Mine or
+        // a Flag, and its officers stood behind one (often its own)
+        // until the move limit.
+        way: Way::RoundFixed,
+        learns: false,
+        enemy_sight: 1,
+        reads_stillness: false,
+    };
+
+    const NORMAL: Style = Style {
+        depth: 2,
+        quiescence: 2,
+        min_worlds: 6,
+        // Gentler than 24 worlds, so Hard stands further above it;
+        // Normal still beats Easy by a wide margin.
+        max_worlds: 8,
+        weights: Weights::FULL,
+        window: 0.3,
+        temperature: 0.0,
+        way: Way::Straight,
+        learns: false,
+        enemy_sight: 1,
+        reads_stillness: false,
+    };
+
+    const HARD: Style = Style {
+        depth: 3,
+        quiescence: 4,
+        min_worlds: 12,
+        max_worlds: 400,
+        // The last officers dearer, and its own dearer than the
+        // enemy's: without one Hard cannot take the headquarters,
+        // and against a weak enemy that draws. Counting their way straight through, its officers stood
+        // before a Mine at the enemy's end of a bridge until the
+        // move limit: now the way counts the Mine as a detour, and
+        // a Plane or an Engineer goes to take it out.
+        weights: Weights {
+            officers: 10.0,
+            own_officers: 6.0,
+            bridges: 0.1,
+            ..Weights::FULL
+        },
+        window: 0.05,
+        temperature: 0.0,
+        way: Way::ClearingMines(4),
+        // Without it, an officer stormed an unknown piece that a
+        // cheaper one could have tried first (sent first, the cheap
+        // piece won the officer nothing it could see).
+        learns: true,
+        // An enemy that always saw everything stopped each officer
+        // next to an unknown guard: Hard's last officers stood
+        // before the enemy headquarters, or guarded their own,
+        // until the move limit. One that never did let them walk
+        // into its stronger pieces.
+        enemy_sight: 4,
+        // Without it, the last officers went for an enemy
+        // headquarters guarded by a piece that had not moved all
+        // game: a Mine, more often than the counts alone said.
+        reads_stillness: true,
+    };
 }
 
 /// When to stop sampling worlds.
@@ -559,7 +565,8 @@ pub struct Analysis {
 }
 
 /// The level's move for the view (which must be on its turn), with the
-/// scores behind it.
+/// scores behind it: worlds drawn one by one, each searched for every
+/// root move, until the limit says enough.
 pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mut R) -> Analysis {
     let moves = view.legal_moves();
     if moves.len() <= 1 {
@@ -575,81 +582,24 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
         Limit::Worlds(_) => 0.0,
     };
     let deduction = deduce(view);
-    let candidates = deduction.candidates;
-    let mut worlds = Worlds::new(
-        Knowledge::from(view),
-        &candidates,
-        if style.reads_stillness {
-            deduction.stillness
-        } else {
-            [0.0; CAMP_SIZE]
-        },
-        rng,
-    );
-    let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
-    eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
-    eval.way = style.way;
-    let mut searcher = Searcher::new(eval, style, candidates);
-    // Root moves in the order of their totals so far: the best first, so
-    // the window prunes the rest.
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    let mut totals = vec![0.0f64; moves.len()];
-    // Moves that end the game in a draw right away (repetition, the move
-    // limit) are worth a draw in every world.
-    let mut draws: Vec<bool> = Vec::new();
-    // How often the position after each move has been seen: going round
-    // in circles draws a game the CPU could still win.
-    let mut repeats: Vec<usize> = Vec::new();
-    let mut searched = 0;
+    let stillness = if style.reads_stillness {
+        deduction.stillness
+    } else {
+        [0.0; CAMP_SIZE]
+    };
+    let mut worlds = Worlds::new(Knowledge::from(view), &deduction.candidates, stillness, rng);
+    let mut searcher = Searcher::for_view(view, style, deduction.candidates);
+    let mut root = Root::new(moves);
     let mut attempts = 0;
-    let mut scores = vec![0.0f32; moves.len()];
-    loop {
-        let enough = match limit {
-            Limit::Worlds(n) => attempts >= n,
-            Limit::Time(budget) => {
-                searched >= style.max_worlds
-                    || (searched >= style.min_worlds && (budget.now)() - start >= budget.millis)
-            }
-        };
-        if enough {
-            break;
-        }
+    while !enough(limit, style, root.searched, attempts, start) {
         let Some(game) = worlds.next(rng) else {
             break;
         };
-        if draws.is_empty() {
-            (draws, repeats) = moves.iter().map(|&mv| after_move(&game, mv)).unzip();
-        }
         attempts += 1;
-        searcher.node_cap = searcher.nodes + WORLD_NODES;
-        searcher.deadline = match limit {
-            // A world in progress may overrun the budget by half at most.
-            Limit::Time(budget) if searched > 0 => Some((budget.now, start + budget.millis * 1.5)),
-            _ => None,
-        };
-        searcher.theirs = (!attempts.is_multiple_of(style.enemy_sight)).then(|| {
-            let enemy = !view.side();
-            let theirs = deduce_from(Knowledge {
-                side: enemy,
-                rules: view.rules(),
-                first: view.first(),
-                own_setup: &game.setups()[enemy],
-                history: game.history(),
-                outcome: None,
-            });
-            Knows::new(view.rules(), theirs.candidates)
-        });
-        let pos = game.position();
-        let mut best = -WIN * 2.0;
-        for &i in &order {
-            let v = if draws[i] {
-                0.0
-            } else {
-                searcher.root(pos, moves[i], best - MARGIN)
-            };
-            best = best.max(v);
-            scores[i] = v;
-        }
+        searcher.start_world(limit, root.searched, start);
+        searcher.theirs =
+            (!attempts.is_multiple_of(style.enemy_sight)).then(|| enemy_knows(view, &game));
+        root.score_world(&mut searcher, &game);
         if searcher.aborted {
             searcher.aborted = false;
             match limit {
@@ -657,35 +607,152 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
                 _ => continue,
             }
         }
-        for (total, score) in totals.iter_mut().zip(&scores) {
-            *total += *score as f64;
-        }
-        searched += 1;
-        order.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+        root.count_world();
     }
-    if searched == 0 {
-        // No world fits the view (it cannot be a real game's): play on
-        // without deduction rather than not at all.
-        return Analysis {
-            moves: Vec::new(),
-            worlds: 0,
-            nodes: searcher.nodes,
-            chosen: baseline::greedy_move(view, rng),
+    root.conclude(view, style, searcher.nodes, rng)
+}
+
+/// Whether the search has drawn enough worlds: `attempts` of them with a
+/// fixed number, or (by the clock) the level's most, or its least once
+/// the time is up.
+fn enough(limit: Limit, style: &Style, searched: usize, attempts: usize, start: f64) -> bool {
+    match limit {
+        Limit::Worlds(n) => attempts >= n,
+        Limit::Time(budget) => {
+            searched >= style.max_worlds
+                || (searched >= style.min_worlds && (budget.now)() - start >= budget.millis)
+        }
+    }
+}
+
+/// What the enemy knows of the CPU's pieces in a sampled world: its own
+/// deduction from that world's history, as the CPU deduces from its view.
+fn enemy_knows(view: &View, game: &Game) -> Knows {
+    let enemy = !view.side();
+    let theirs = deduce_from(Knowledge {
+        side: enemy,
+        rules: view.rules(),
+        first: view.first(),
+        own_setup: &game.setups()[enemy],
+        history: game.history(),
+        outcome: None,
+    });
+    Knows::new(view.rules(), theirs.candidates)
+}
+
+impl Searcher {
+    /// The search for the level's `style` on the view: the CPU's
+    /// evaluation, pressing harder as the move limit nears, from the
+    /// root deduction `known`.
+    fn for_view(view: &View, style: &Style, known: [KindSet; CAMP_SIZE]) -> Searcher {
+        let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
+        eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
+        eval.way = style.way;
+        Searcher::new(eval, style, known)
+    }
+
+    /// Sets the limits of the next world: a fixed count of nodes, and by
+    /// the clock (once one world is complete) the budget overrun by half
+    /// at most.
+    fn start_world(&mut self, limit: Limit, searched: usize, start: f64) {
+        self.node_cap = self.nodes + WORLD_NODES;
+        self.deadline = match limit {
+            Limit::Time(budget) if searched > 0 => Some((budget.now, start + budget.millis * 1.5)),
+            _ => None,
         };
     }
-    let averages: Vec<f32> = totals
-        .iter()
-        .zip(&repeats)
-        .map(|(t, &r)| (*t / searched as f64) as f32 - REPEAT_COST * r.saturating_sub(1) as f32)
-        .collect();
-    let chosen = moves[pick(&averages, style, rng)];
-    let mut scored: Vec<(Move, f32)> = moves.into_iter().zip(averages).collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-    Analysis {
-        moves: scored,
-        worlds: searched,
-        nodes: searcher.nodes,
-        chosen: Some(chosen),
+}
+
+/// The CPU's moves at the root, and what the worlds searched so far say
+/// of each.
+struct Root {
+    moves: Vec<Move>,
+    /// Indices of the moves in the order of their totals so far: the best
+    /// first, so the window prunes the rest.
+    order: Vec<usize>,
+    totals: Vec<f64>,
+    /// Moves that end the game in a draw right away (repetition, the move
+    /// limit) are worth a draw in every world.
+    draws: Vec<bool>,
+    /// How often the position after each move has been seen: going round
+    /// in circles draws a game the CPU could still win.
+    repeats: Vec<usize>,
+    /// Each move's worth in the world searched last.
+    scores: Vec<f32>,
+    /// Worlds searched to the end.
+    searched: usize,
+}
+
+impl Root {
+    fn new(moves: Vec<Move>) -> Root {
+        Root {
+            order: (0..moves.len()).collect(),
+            totals: vec![0.0; moves.len()],
+            draws: Vec::new(),
+            repeats: Vec::new(),
+            scores: vec![0.0; moves.len()],
+            searched: 0,
+            moves,
+        }
+    }
+
+    /// Searches every move in the world `game`, best first.
+    fn score_world(&mut self, searcher: &mut Searcher, game: &Game) {
+        if self.draws.is_empty() {
+            (self.draws, self.repeats) = self.moves.iter().map(|&mv| after_move(game, mv)).unzip();
+        }
+        let pos = game.position();
+        let mut best = -WIN * 2.0;
+        for &i in &self.order {
+            let v = if self.draws[i] {
+                0.0
+            } else {
+                searcher.root(pos, self.moves[i], best - MARGIN)
+            };
+            best = best.max(v);
+            self.scores[i] = v;
+        }
+    }
+
+    /// Counts the world just searched (it was not abandoned).
+    fn count_world(&mut self) {
+        for (total, score) in self.totals.iter_mut().zip(&self.scores) {
+            *total += *score as f64;
+        }
+        self.searched += 1;
+        let totals = &self.totals;
+        self.order.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+    }
+
+    /// Each move's average over the worlds, less what going back into a
+    /// position seen before costs, and the level's choice among them.
+    fn conclude<R: Rng>(self, view: &View, style: &Style, nodes: u64, rng: &mut R) -> Analysis {
+        if self.searched == 0 {
+            // No world fits the view (it cannot be a real game's): play on
+            // without deduction rather than not at all.
+            return Analysis {
+                moves: Vec::new(),
+                worlds: 0,
+                nodes,
+                chosen: baseline::greedy_move(view, rng),
+            };
+        }
+        let searched = self.searched as f64;
+        let averages: Vec<f32> = self
+            .totals
+            .iter()
+            .zip(&self.repeats)
+            .map(|(t, &r)| (*t / searched) as f32 - REPEAT_COST * r.saturating_sub(1) as f32)
+            .collect();
+        let chosen = self.moves[pick(&averages, style, rng)];
+        let mut scored: Vec<(Move, f32)> = self.moves.into_iter().zip(averages).collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Analysis {
+            moves: scored,
+            worlds: self.searched,
+            nodes,
+            chosen: Some(chosen),
+        }
     }
 }
 
