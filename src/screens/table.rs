@@ -4,7 +4,7 @@
 //! name and connection.
 
 use gunjin_rules::{Color, PartialSetup, Rules};
-use gunjin_table::{ErrorCode, Level, Phase, TableState};
+use gunjin_table::{ErrorCode, Phase, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -48,31 +48,13 @@ fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
     let Some(seat) = table.seats[side].as_ref() else {
         return "…".to_owned();
     };
-    match seat.cpu.map(difficulty) {
+    match seat.cpu {
         Some(level) => format!(
             "{} ({})",
             td_string!(locale, common.cpu),
             text::level_name(locale, level)
         ),
         None => seat.name.clone(),
-    }
-}
-
-/// The app's name of a CPU seat's level.
-fn difficulty(level: Level) -> Difficulty {
-    match level {
-        Level::Easy => Difficulty::Easy,
-        Level::Normal => Difficulty::Normal,
-        Level::Hard => Difficulty::Hard,
-    }
-}
-
-/// The protocol's level for the app's.
-fn level_of(difficulty: Difficulty) -> Level {
-    match difficulty {
-        Difficulty::Easy => Level::Easy,
-        Difficulty::Normal => Level::Normal,
-        Difficulty::Hard => Level::Hard,
     }
 }
 
@@ -389,7 +371,7 @@ fn Invite() -> impl IntoView {
                         {levels}
                     </select>
                 </label>
-                <button type="button" class="secondary add-cpu" on:click=move |_| online.add_cpu(level_of(level.get_untracked()))>
+                <button type="button" class="secondary add-cpu" on:click=move |_| online.add_cpu(level.get_untracked())>
                     {t!(i18n, common.add_cpu)}
                 </button>
             </div>

@@ -21,12 +21,15 @@
 //! ```
 
 mod clock;
-mod level;
 mod message;
 mod table;
 
 pub use clock::{Clock, ClockState};
-pub use level::Level;
+/// A CPU seat's level: the one typed level of the app, its worker and
+/// the table protocol, written as its lowercase name (`"easy"`,
+/// `"normal"`, `"hard"`) as the protocol always has, so stored tables and
+/// messages of earlier builds still read.
+pub use gunjin_worker_protocol::Level;
 pub use message::{ClientMessage, ErrorCode, ServerMessage};
 pub use table::{Phase, SeatInfo, TableState};
 

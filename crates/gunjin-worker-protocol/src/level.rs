@@ -5,13 +5,16 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// A CPU level the app offers (the CPU crate's playable levels). It
-/// travels, and is stored, as its lowercase name.
+/// A CPU level the app offers (the CPU crate's playable levels), asked
+/// of the worker and seated at an online table (`gunjin_table` re-exports
+/// it). It travels, and is stored, as its lowercase name.
 ///
 /// ```
 /// use gunjin_worker_protocol::Level;
 /// assert_eq!("hard".parse::<Level>(), Ok(Level::Hard));
 /// assert_eq!(Level::Easy.to_string(), "easy");
+/// assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), r#""hard""#);
+/// assert!(serde_json::from_str::<Level>(r#""godlike""#).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
