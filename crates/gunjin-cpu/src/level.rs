@@ -1,4 +1,4 @@
-//! The CPU's levels: two baselines and the three levels a player picks.
+//! The CPU's levels: five baselines and the three levels a player picks.
 
 use core::fmt;
 use core::str::FromStr;
@@ -20,6 +20,17 @@ pub enum Level {
     Random,
     /// The best move by a one-move heuristic, with no deduction.
     Greedy,
+    /// Attacks whatever stands next to it with its strongest piece there,
+    /// as if every attack won; otherwise shuffles, mostly beside its
+    /// headquarters: the blind attacker.
+    Reckless,
+    /// Never crosses the front nor opens its headquarters' neighbours;
+    /// attacks only a piece next to its own, when a one-move guess
+    /// favours it: the defence that stays home.
+    Turtle,
+    /// Greedy that counts an even trade as a gain: officers disappear
+    /// fast.
+    Trader,
     /// Deduction and a one-move look (its move, then the enemy's attacks
     /// in reach) over a few sampled worlds, chosen loosely among the good
     /// moves: a gentle opponent.
@@ -40,9 +51,12 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 8] = [
         Level::Random,
         Level::Greedy,
+        Level::Reckless,
+        Level::Turtle,
+        Level::Trader,
         Level::Easy,
         Level::Normal,
         Level::Hard,
@@ -56,6 +70,9 @@ impl Level {
         match self {
             Level::Random => "random",
             Level::Greedy => "greedy",
+            Level::Reckless => "reckless",
+            Level::Turtle => "turtle",
+            Level::Trader => "trader",
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
@@ -66,7 +83,7 @@ impl Level {
     /// smaller [`Budget`](crate::Budget) from the host caps it.
     pub const fn think_millis(self) -> f64 {
         match self {
-            Level::Random | Level::Greedy => 0.0,
+            Level::Random | Level::Greedy | Level::Reckless | Level::Turtle | Level::Trader => 0.0,
             Level::Easy => 60.0,
             Level::Normal => 300.0,
             Level::Hard => 800.0,
@@ -88,7 +105,7 @@ impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "\"{}\" is not a level: random, greedy, easy, normal or hard",
+            "\"{}\" is not a level: random, greedy, reckless, turtle, trader, easy, normal or hard",
             self.0
         )
     }

@@ -6,7 +6,9 @@
 //! piece can still be ([`Belief`]), samples complete worlds consistent with
 //! that, and searches on them.
 //!
-//! - [`Level::Random`] and [`Level::Greedy`]: the baselines.
+//! - [`Level::Random`], [`Level::Greedy`], [`Level::Reckless`],
+//!   [`Level::Turtle`] and [`Level::Trader`]: the baselines, yardsticks
+//!   without deduction.
 //! - [`Level::Easy`], [`Level::Normal`], [`Level::Hard`]: deduction, then
 //!   a search over sampled worlds (expectimax over belief samples): one,
 //!   two and three moves deep, over more and more worlds, choosing ever
@@ -112,21 +114,24 @@ impl Cpu {
         self.level
     }
 
-    /// A hidden setup for a new game. Random and Greedy set up at random;
-    /// the other levels draw from the formation library (Easy with its
-    /// headquarters left open, Normal in half its games, Hard with its
-    /// General beside the headquarters).
+    /// A hidden setup for a new game. Random, Greedy, Reckless and Trader
+    /// set up at random; the other levels draw from the formation library
+    /// (Turtle and Hard with a Mine in the headquarters and the General
+    /// beside it, Easy with its headquarters left open, Normal in half its
+    /// games).
     pub fn setup(&mut self, rules: Rules) -> Setup {
         self.setups += 1;
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));
         match self.level {
-            Level::Random | Level::Greedy => Setup::random(rules, &mut rng),
+            Level::Random | Level::Greedy | Level::Reckless | Level::Trader => {
+                Setup::random(rules, &mut rng)
+            }
             Level::Easy => open_formation(rules, &mut rng),
             // Half the time Normal leaves its headquarters open too: behind
             // a Mine it drew too many games against Hard.
             Level::Normal if rng.random_bool(0.5) => open_formation(rules, &mut rng),
             Level::Normal => formation(rules, &mut rng),
-            Level::Hard => guarded_formation(rules, &mut rng),
+            Level::Turtle | Level::Hard => guarded_formation(rules, &mut rng),
         }
     }
 
@@ -152,6 +157,9 @@ impl Cpu {
         match self.level {
             Level::Random => baseline(baseline::random_move(view, &mut rng)),
             Level::Greedy => baseline(baseline::greedy_move(view, &mut rng)),
+            Level::Reckless => baseline(baseline::reckless_move(view, &mut rng)),
+            Level::Turtle => baseline(baseline::turtle_move(view, &mut rng)),
+            Level::Trader => baseline(baseline::trader_move(view, &mut rng)),
             level => {
                 let style = search::Style::of(level);
                 let limit = match self.worlds {

@@ -69,9 +69,14 @@ pub(crate) struct Style {
 impl Style {
     pub(crate) const fn of(level: Level) -> Style {
         match level {
-            Level::Random | Level::Greedy | Level::Easy => Style::EASY,
+            Level::Easy => Style::EASY,
             Level::Normal => Style::NORMAL,
             Level::Hard => Style::HARD,
+            // The baselines do not search; were one asked, it would look
+            // as far as Easy.
+            Level::Random | Level::Greedy | Level::Reckless | Level::Turtle | Level::Trader => {
+                Style::EASY
+            }
         }
     }
 
