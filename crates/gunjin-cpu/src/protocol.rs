@@ -51,14 +51,22 @@ pub enum Command {
     /// `move <s|n> <from-to> <moved|attacker|defender|both>`: a move of
     /// either side and the referee's announcement, in the order played.
     Move(PublicMove),
+    /// `legal <from-to>…`: the bot's legal moves, sent (if the host does)
+    /// before each `go`, so a bot need not know the board's geometry.
+    Legal(Vec<Move>),
     /// `go [movetime <ms>] [worlds <n>]`: the bot answers
     /// `bestmove <from-to>` (or `bestmove none`).
     Go {
         millis: Option<f64>,
         worlds: Option<usize>,
     },
-    /// `result <s|n|draw> [reason words]`: the game is over.
-    Result { winner: Option<Color>, text: String },
+    /// `result <s|n|draw> [setup <the enemy's setup>] [reason words]`:
+    /// the game is over, and the enemy's setup revealed.
+    Result {
+        winner: Option<Color>,
+        enemy: Option<Setup>,
+        text: String,
+    },
     /// `quit`.
     Quit,
 }
@@ -184,6 +192,10 @@ impl FromStr for Command {
                     announcement,
                 })
             }
+            "legal" => {
+                let moves: Result<Vec<Move>, _> = words.map(|w| parse_move(Some(w))).collect();
+                return Ok(Command::Legal(moves?));
+            }
             "go" => {
                 let (mut millis, mut worlds) = (None, None);
                 while let Some(key) = words.next() {
@@ -211,8 +223,14 @@ impl FromStr for Command {
                     Some("draw") => None,
                     w => Some(parse_side(w, "the winner")?),
                 };
+                let mut words = words.peekable();
+                let enemy = match words.next_if_eq(&"setup") {
+                    Some(_) => Some(parse_setup(words.next())?),
+                    None => None,
+                };
                 return Ok(Command::Result {
                     winner,
+                    enemy,
                     text: words.collect::<Vec<_>>().join(" "),
                 });
             }
@@ -251,6 +269,10 @@ impl fmt::Display for Command {
                 pm.mv,
                 announcement_word(pm.announcement)
             ),
+            Command::Legal(moves) => {
+                f.write_str("legal")?;
+                moves.iter().try_for_each(|mv| write!(f, " {mv}"))
+            }
             Command::Go { millis, worlds } => {
                 f.write_str("go")?;
                 if let Some(ms) = millis {
@@ -261,10 +283,17 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
-            Command::Result { winner, text } => {
+            Command::Result {
+                winner,
+                enemy,
+                text,
+            } => {
                 match winner {
                     Some(c) => write!(f, "result {}", side_char(*c))?,
                     None => f.write_str("result draw")?,
+                }
+                if let Some(setup) = enemy {
+                    write!(f, " setup {setup}")?;
                 }
                 if !text.is_empty() {
                     write!(f, " {text}")?;
@@ -453,6 +482,8 @@ impl Bot {
                 self.table()?.history.push(*pm);
                 vec![]
             }
+            // Our CPU generates its moves itself.
+            Command::Legal(_) => vec![],
             Command::Go { millis, worlds } => {
                 let view = self.table()?.view()?;
                 let mut cpu = self.cpu.clone();
@@ -505,6 +536,9 @@ mod tests {
             "go movetime 100.5 worlds 8",
             "result draw",
             "result n headquarters taken",
+            "result s setup ATNESV/SPOJNT/EXFCPY/XAGML headquarters taken",
+            "legal b4-b5 e4-e5",
+            "legal",
             "quit",
         ] {
             let command: Command = line.parse().unwrap();

@@ -66,6 +66,7 @@ fn two_bots_play_a_game_over_the_protocol() {
             let outcome = game.outcome().unwrap();
             let result = Command::Result {
                 winner: outcome.winner(),
+                enemy: Some(game.setups()[!c]),
                 text: String::new(),
             };
             assert!(exchange(&mut bots[c], result).is_empty());
@@ -175,5 +176,6 @@ fn the_arena_mixes_a_bot_program_and_an_in_process_level() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(summary(&output.stdout).contains("\"b\":\"cmd:"));
+    // Reported by the name the bot gives itself (id name).
+    assert!(summary(&output.stdout).contains("\"b\":\"gunjin-cpu random\""));
 }

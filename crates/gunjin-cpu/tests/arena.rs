@@ -1,0 +1,123 @@
+//! The arena against faulty outside bots: each fault costs the bot the
+//! game, never the match; a bot's rule codes are checked up front.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// A fake bot (a shell script) that shakes hands as `faulty-<mode>`,
+/// playing only `htsrf`, sets up, and then fails at its first `go` by
+/// `mode`: `error`, `hang`, `exit` or `illegal`.
+const FAULTY: &str = r#"
+mode=$1
+while read -r line; do
+  case "$line" in
+    gsp) echo "id name faulty-$mode"; echo "id rules htsrf"; echo gspok;;
+    setup) echo "setup VEASTN/OPNCLT/EYFAJS/PGXMX";;
+    isready) echo readyok;;
+    go*) case $mode in
+           error) echo "error cannot think";;
+           hang) sleep 2;;
+           exit) exit 0;;
+           illegal) echo "bestmove a1-a2";;
+         esac;;
+    quit) exit 0;;
+  esac
+done
+"#;
+
+/// The fake bot's script, written once (a shell reads a script as it
+/// runs it: rewriting it under a running bot would garble that bot).
+fn script() -> &'static PathBuf {
+    static SCRIPT: OnceLock<PathBuf> = OnceLock::new();
+    SCRIPT.get_or_init(|| {
+        let name = format!("gunjin-faulty-bot-{}.sh", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, FAULTY).expect("the fake bot written");
+        path
+    })
+}
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["--games", "2", "--think-ms", "50", "--grace-ms", "300"])
+        .args(args)
+        .output()
+        .expect("the arena runs")
+}
+
+fn faulty(mode: &str) -> String {
+    format!("cmd:sh {} {mode}", script().display())
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_fault_costs_the_bot_the_game_and_the_match_goes_on() {
+    for (mode, counted) in [
+        ("error", "error 2"),
+        ("hang", "timeout 2"),
+        ("exit", "closed 2"),
+    ] {
+        let output = arena(&["--a", "random", "--b", &faulty(mode)]);
+        let out = stdout(&output);
+        assert!(output.status.success(), "{mode}: {out}");
+        assert!(out.contains("random wins 2, draws 0"), "{mode}: {out}");
+        let line = format!("faults faulty-{mode}: 2 games lost ({counted})");
+        assert!(out.contains(&line), "{mode}: {out}");
+    }
+}
+
+#[test]
+fn an_illegal_move_stops_the_match_unless_it_counts_as_a_loss() {
+    let output = arena(&["--a", "random", "--b", &faulty("illegal")]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("illegal move a1-a2"));
+    let output = arena(&[
+        "--a",
+        "random",
+        "--b",
+        &faulty("illegal"),
+        "--illegal-loses",
+    ]);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("2 games lost (illegal move 2)"), "{out}");
+}
+
+#[test]
+fn a_bot_that_plays_other_rules_is_refused_up_front() {
+    let output = arena(&["--a", "random", "--b", &faulty("error"), "--rules", "texrt"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("plays the rules htsrf only, not texrt"),
+        "{err}"
+    );
+}
+
+#[test]
+fn our_bot_plays_through_the_protocol_with_legal_lines_names_and_records() {
+    let records = std::env::temp_dir().join(format!("gunjin-records-{}.txt", std::process::id()));
+    let bot = format!("cmd:{} --level random --seed 3", env!("CARGO_BIN_EXE_bot"));
+    let output = arena(&[
+        "--a",
+        "greedy",
+        "--b",
+        &bot,
+        "--b-name",
+        "outsider",
+        "--legal",
+        "--records",
+        records.to_str().expect("a path"),
+    ]);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("vs outsider"), "{out}");
+    assert!(!out.contains("faults outsider"), "{out}");
+    let written = std::fs::read_to_string(&records).expect("the records");
+    assert_eq!(written.lines().count(), 2, "{written}");
+    assert!(written.starts_with("game 1: "), "{written}");
+}
