@@ -45,8 +45,9 @@ pub enum Level {
     /// send a cheap piece to find out what its officer would attack), that
     /// lets the enemy see everything in only one world of four (elsewhere
     /// it attacks only what it can deduce, so an unknown guard does not
-    /// stop every officer), and chooses at random only among near-equal
-    /// moves: the strongest level.
+    /// stop every officer, though one that may beat an officer beside it
+    /// still attacks it, as a blind attacker would), and chooses at random
+    /// only among near-equal moves: the strongest level.
     Hard,
 }
 
