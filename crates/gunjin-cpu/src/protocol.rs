@@ -150,6 +150,55 @@ fn parse_setup(word: Option<&str>) -> Result<Setup, ProtocolError> {
         .map_err(|e: gunjin_rules::SetupError| ProtocolError(e.to_string()))
 }
 
+/// `newgame`'s words: the rule code, the bot's side, who moves first.
+fn parse_newgame<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Command, ProtocolError> {
+    let code = words
+        .next()
+        .ok_or_else(|| ProtocolError("the rule code is missing".into()))?;
+    let rules = code
+        .parse()
+        .map_err(|e: gunjin_rules::ParseRulesError| ProtocolError(e.to_string()))?;
+    let side = parse_side(words.next(), "the bot's side")?;
+    let first = parse_side(words.next(), "who moves first")?;
+    Ok(Command::NewGame { rules, side, first })
+}
+
+/// `go`'s words: `movetime <ms>` and `worlds <n>`, each optional.
+fn parse_go<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Command, ProtocolError> {
+    let (mut millis, mut worlds) = (None, None);
+    while let Some(key) = words.next() {
+        let value = words
+            .next()
+            .ok_or_else(|| ProtocolError(format!("go: {key} needs a value")))?;
+        let bad = || ProtocolError(format!("go: {key} \"{value}\" is not a number"));
+        match key {
+            "movetime" => millis = Some(value.parse().map_err(|_| bad())?),
+            "worlds" => worlds = Some(value.parse().map_err(|_| bad())?),
+            _ => return Err(ProtocolError(format!("go: unknown \"{key}\""))),
+        }
+    }
+    Ok(Command::Go { millis, worlds })
+}
+
+/// `result`'s words: the winner, then `setup <the enemy's setup>` if
+/// given, then the reason.
+fn parse_result<'a>(words: impl Iterator<Item = &'a str>) -> Result<Command, ProtocolError> {
+    let mut words = words.peekable();
+    let winner = match words.next() {
+        Some("draw") => None,
+        w => Some(parse_side(w, "the winner")?),
+    };
+    let enemy = match words.next_if_eq(&"setup") {
+        Some(_) => Some(parse_setup(words.next())?),
+        None => None,
+    };
+    Ok(Command::Result {
+        winner,
+        enemy,
+        text: words.collect::<Vec<_>>().join(" "),
+    })
+}
+
 impl FromStr for Command {
     type Err = ProtocolError;
 
@@ -169,17 +218,7 @@ impl FromStr for Command {
                 }
                 return Ok(Command::SetOption { name, value });
             }
-            "newgame" => {
-                let code = words
-                    .next()
-                    .ok_or_else(|| ProtocolError("the rule code is missing".into()))?;
-                let rules = code
-                    .parse()
-                    .map_err(|e: gunjin_rules::ParseRulesError| ProtocolError(e.to_string()))?;
-                let side = parse_side(words.next(), "the bot's side")?;
-                let first = parse_side(words.next(), "who moves first")?;
-                Command::NewGame { rules, side, first }
-            }
+            "newgame" => parse_newgame(&mut words)?,
             "setup" => Command::Setup,
             "usesetup" => Command::UseSetup(parse_setup(words.next())?),
             "move" => {
@@ -196,44 +235,8 @@ impl FromStr for Command {
                 let moves: Result<Vec<Move>, _> = words.map(|w| parse_move(Some(w))).collect();
                 return Ok(Command::Legal(moves?));
             }
-            "go" => {
-                let (mut millis, mut worlds) = (None, None);
-                while let Some(key) = words.next() {
-                    let value = words
-                        .next()
-                        .ok_or_else(|| ProtocolError(format!("go: {key} needs a value")))?;
-                    match key {
-                        "movetime" => {
-                            millis = Some(value.parse().map_err(|_| {
-                                ProtocolError(format!("go: movetime \"{value}\" is not a number"))
-                            })?)
-                        }
-                        "worlds" => {
-                            worlds = Some(value.parse().map_err(|_| {
-                                ProtocolError(format!("go: worlds \"{value}\" is not a number"))
-                            })?)
-                        }
-                        _ => return Err(ProtocolError(format!("go: unknown \"{key}\""))),
-                    }
-                }
-                Command::Go { millis, worlds }
-            }
-            "result" => {
-                let winner = match words.next() {
-                    Some("draw") => None,
-                    w => Some(parse_side(w, "the winner")?),
-                };
-                let mut words = words.peekable();
-                let enemy = match words.next_if_eq(&"setup") {
-                    Some(_) => Some(parse_setup(words.next())?),
-                    None => None,
-                };
-                return Ok(Command::Result {
-                    winner,
-                    enemy,
-                    text: words.collect::<Vec<_>>().join(" "),
-                });
-            }
+            "go" => parse_go(&mut words)?,
+            "result" => return parse_result(words),
             "quit" => Command::Quit,
             _ => return Err(ProtocolError(format!("unknown command \"{head}\""))),
         };
@@ -414,44 +417,86 @@ impl Bot {
             .ok_or_else(|| "no game: send newgame first".to_owned())
     }
 
+    /// The answer to `gsp`: who the bot is, and that it is ready.
+    fn hello(&self) -> Vec<Reply> {
+        vec![
+            Reply::Id {
+                key: "name".into(),
+                value: format!("gunjin-cpu {}", self.level),
+            },
+            Reply::Id {
+                key: "protocol".into(),
+                value: PROTOCOL.into(),
+            },
+            Reply::HelloOk,
+        ]
+    }
+
+    /// `setoption`: `level`, `seed` or `worlds` (a number or `auto`).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "level" => {
+                self.level = value
+                    .parse()
+                    .map_err(|e: crate::ParseLevelError| e.to_string())?;
+            }
+            "seed" => {
+                self.seed = value
+                    .parse()
+                    .map_err(|_| format!("seed \"{value}\" is not a number"))?;
+            }
+            "worlds" => {
+                self.worlds = match value {
+                    "auto" => None,
+                    n => Some(
+                        n.parse()
+                            .map_err(|_| format!("worlds \"{n}\" is not a number"))?,
+                    ),
+                };
+            }
+            _ => return Err(format!("unknown option \"{name}\": level, seed or worlds")),
+        }
+        self.cpu = Cpu::new(self.level, self.seed).with_worlds(self.worlds);
+        Ok(())
+    }
+
+    /// `go`: the CPU's move on the view rebuilt from what it was told,
+    /// after a line of what its search found.
+    fn go(
+        &mut self,
+        millis: Option<f64>,
+        worlds: Option<usize>,
+        now: fn() -> f64,
+    ) -> Result<Vec<Reply>, String> {
+        let view = self.table()?.view()?;
+        let mut cpu = self.cpu.clone();
+        if worlds.is_some() {
+            cpu = cpu.with_worlds(worlds);
+        }
+        let budget = Budget {
+            millis: millis.unwrap_or(self.level.think_millis()),
+            now,
+        };
+        let analysis = cpu.analyse(&view, budget);
+        let mut replies = Vec::new();
+        if let Some((_, score)) = analysis.moves.first()
+            && analysis.worlds > 0
+        {
+            replies.push(Reply::Info(format!(
+                "worlds {} nodes {} score {score:.2}",
+                analysis.worlds, analysis.nodes
+            )));
+        }
+        replies.push(Reply::BestMove(analysis.chosen));
+        Ok(replies)
+    }
+
     fn try_handle(&mut self, command: &Command, now: fn() -> f64) -> Result<Vec<Reply>, String> {
         Ok(match command {
-            Command::Hello => vec![
-                Reply::Id {
-                    key: "name".into(),
-                    value: format!("gunjin-cpu {}", self.level),
-                },
-                Reply::Id {
-                    key: "protocol".into(),
-                    value: PROTOCOL.into(),
-                },
-                Reply::HelloOk,
-            ],
+            Command::Hello => self.hello(),
             Command::IsReady => vec![Reply::ReadyOk],
             Command::SetOption { name, value } => {
-                match name.as_str() {
-                    "level" => {
-                        self.level = value
-                            .parse()
-                            .map_err(|e: crate::ParseLevelError| e.to_string())?;
-                    }
-                    "seed" => {
-                        self.seed = value
-                            .parse()
-                            .map_err(|_| format!("seed \"{value}\" is not a number"))?;
-                    }
-                    "worlds" => {
-                        self.worlds = match value.as_str() {
-                            "auto" => None,
-                            n => Some(
-                                n.parse()
-                                    .map_err(|_| format!("worlds \"{n}\" is not a number"))?,
-                            ),
-                        };
-                    }
-                    _ => return Err(format!("unknown option \"{name}\": level, seed or worlds")),
-                }
-                self.cpu = Cpu::new(self.level, self.seed).with_worlds(self.worlds);
+                self.set_option(name, value)?;
                 vec![]
             }
             Command::NewGame { rules, side, first } => {
@@ -484,29 +529,7 @@ impl Bot {
             }
             // Our CPU generates its moves itself.
             Command::Legal(_) => vec![],
-            Command::Go { millis, worlds } => {
-                let view = self.table()?.view()?;
-                let mut cpu = self.cpu.clone();
-                if worlds.is_some() {
-                    cpu = cpu.with_worlds(*worlds);
-                }
-                let budget = Budget {
-                    millis: millis.unwrap_or(self.level.think_millis()),
-                    now,
-                };
-                let analysis = cpu.analyse(&view, budget);
-                let mut replies = Vec::new();
-                if let Some((_, score)) = analysis.moves.first()
-                    && analysis.worlds > 0
-                {
-                    replies.push(Reply::Info(format!(
-                        "worlds {} nodes {} score {score:.2}",
-                        analysis.worlds, analysis.nodes
-                    )));
-                }
-                replies.push(Reply::BestMove(analysis.chosen));
-                replies
-            }
+            Command::Go { millis, worlds } => self.go(*millis, *worlds, now)?,
             Command::Result { .. } => {
                 self.table = None;
                 vec![]
