@@ -59,11 +59,12 @@ pub(crate) struct Style {
     /// attacks only what its own deduction makes sure (see
     /// [`Searcher::theirs`]). 1: it always sees everything.
     pub enemy_sight: usize,
-    /// The CPU's kinds the enemy attacks whatever it knows, in the worlds
-    /// where it otherwise attacks only what it is sure of (whenever the
-    /// attack wins or trades in that world, so an officer next to an
-    /// unknown piece is at risk as often as the CPU's deduction makes that
-    /// piece stronger).
+    /// The CPU's kinds the enemy attacks in the CPU's camp whatever it
+    /// knows, in the worlds where it otherwise attacks only what it is
+    /// sure of (whenever the attack wins or trades in that world, so an
+    /// officer defending next to an unknown piece is at risk as often as
+    /// the CPU's deduction makes that piece stronger). In the enemy's camp
+    /// the old rule holds, or the officers would not go in.
     pub exposed: KindSet,
     /// Whether its worlds make a piece that stood still while it could
     /// move likelier a Mine or the Flag (see
@@ -409,6 +410,7 @@ impl Searcher {
                     } else if let Some(theirs) = self.theirs.as_ref().filter(|_| !all) {
                         let sure = theirs.sure_win(rules, pos, piece.kind, target, to);
                         let blind = self.exposed.contains(target.kind)
+                            && to.camp() == target.color
                             && self.battle(pos, piece.kind, to) != Some(BattleResult::DefenderWins);
                         if !sure && !blind {
                             continue;
