@@ -55,7 +55,7 @@ mod walked;
 /// Engineers and charges walked square by square along the rays. Kept as
 /// the yardstick for [`Position::legal_moves_into`] in the same run.
 fn walked_moves(position: &Position, moves: &mut Vec<Move>) {
-    let geometry = Geometry::of(position.rules().front);
+    let geometry = position.rules().geometry();
     let board = position.board();
     let color = position.turn();
     let (own, enemy) = (board.occupied(color), board.occupied(!color));

@@ -2,7 +2,7 @@
 
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use crate::Square;
+use crate::{Shape, Square};
 
 /// A set of nodes, one bit per [`Square`] index. The 6×8 board fits in 48
 /// bits (a 9×6 board in 54). Only nodes can be in it: the word is private
@@ -21,16 +21,8 @@ pub struct Bitboard(pub(crate) u64);
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
 
-    /// Every node of the board.
-    pub const ALL: Bitboard = {
-        let mut bits = 0;
-        let mut i = 0;
-        while i < Square::ALL.len() {
-            bits |= 1 << Square::ALL[i].index();
-            i += 1;
-        }
-        Bitboard(bits)
-    };
+    /// Every node of the standard board.
+    pub const ALL: Bitboard = Shape::STANDARD.nodes();
 
     /// The bits, one per [`Square::index`] (for hashing and printing).
     #[inline]
@@ -77,6 +69,18 @@ impl Bitboard {
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
+
+    /// Removes and returns the node of lowest index: the iterator's step,
+    /// which `const fn`s (the tables built at compile time) can call.
+    #[inline]
+    pub(crate) const fn pop_lowest(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Square::from_index_unchecked(index))
+    }
 }
 
 impl Iterator for Bitboard {
@@ -84,12 +88,7 @@ impl Iterator for Bitboard {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(Square::from_index_unchecked(index))
+        self.pop_lowest()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -1,13 +1,28 @@
-//! The shape of the board: which node is next to which, the front, the
-//! bridges and the planes' flight lines, as tables built at compile time.
+//! Which node is next to which, the front, the bridges and the planes'
+//! flight lines, as tables derived from a [`Shape`]. [`Geometry::new`] is
+//! a `const fn`: a board's tables are a static built at compile time.
 
-use crate::{Bitboard, Color, FILES, Front, Mobility, RANKS, Square};
+use crate::{Bitboard, Color, Front, Mobility, Shape, Square};
 
 /// How many [`Mobility`] values there are (they index tables).
 pub(crate) const MOBILITIES: usize = 5;
 
-/// Files (0-based) of the two bridges over the front.
-pub const BRIDGE_FILES: [u8; 2] = [1, 4];
+/// Files (0-based) of the two bridges over the front of the standard board.
+pub const BRIDGE_FILES: [u8; 2] = {
+    let bridges = Shape::STANDARD.bridges;
+    assert!(bridges.count_ones() == 2);
+    let first = bridges.trailing_zeros() as u8;
+    [first, (bridges & !(1 << first)).trailing_zeros() as u8]
+};
+
+/// Table length by node for every shape.
+const INDICES: usize = Shape::MAX_INDICES;
+/// The most straight lines that leave a node one way (rising or falling
+/// indices): north and east from a headquarters of three squares.
+const LINES: usize = 4;
+/// The most forward charges from one node: one along each file of a
+/// headquarters of three squares.
+const CHARGES: usize = 3;
 
 /// A straight line of nodes leaving a square in one direction, nearest
 /// first. A headquarters is one node on it; the front ends it except on a
@@ -17,14 +32,14 @@ pub struct Ray {
     /// Rank step of the direction: +1 north, -1 south, 0 sideways.
     pub rank_step: i8,
     len: u8,
-    squares: [Square; 7],
+    squares: [Square; 8],
 }
 
 impl Ray {
     const EMPTY: Ray = Ray {
         rank_step: 0,
         len: 0,
-        squares: [Square::SOUTH_HQ; 7],
+        squares: [Square::SOUTH_HQ; 8],
     };
 
     #[inline]
@@ -44,47 +59,50 @@ impl Ray {
 /// them. Unused entries are empty masks, which reach nothing.
 #[derive(Clone, Copy)]
 struct Lines {
-    rising: [u64; 3],
-    falling: [u64; 3],
+    rising: [u64; LINES],
+    falling: [u64; LINES],
 }
 
 /// The two-step forward charges of a Tank or Cavalry from one node: the end
 /// node is reached when the middle node is empty. Unused entries are empty.
 #[derive(Clone, Copy)]
 struct Charges {
-    middle: [u64; 2],
-    end: [u64; 2],
+    middle: [u64; CHARGES],
+    end: [u64; CHARGES],
 }
 
-/// Adjacency tables for one kind of front. Variants with other boards get
-/// tables of their own; move generation only reads these.
+/// Adjacency tables for one board shape and kind of front; move
+/// generation only reads these.
 pub struct Geometry {
-    rays: [[Ray; 5]; Square::INDICES],
-    ray_counts: [u8; Square::INDICES],
-    steps: [Bitboard; Square::INDICES],
-    flight: [Bitboard; Square::INDICES],
-    sideways: [Bitboard; Square::INDICES],
+    rays: [[Ray; 5]; INDICES],
+    ray_counts: [u8; INDICES],
+    steps: [Bitboard; INDICES],
+    flight: [Bitboard; INDICES],
+    sideways: [Bitboard; INDICES],
     /// `flight | sideways`: every node a Plane reaches.
-    plane: [Bitboard; Square::INDICES],
+    plane: [Bitboard; INDICES],
     /// By direction (north, south, east, west): the nodes whose step that
-    /// way is a plain index shift (±6, ±1) to a neighbour in `steps`.
+    /// way is a plain index shift (±files, ±1) to a neighbour in `steps`.
     shifts: [u64; 4],
+    /// The index shift of a step along a file.
+    files: u32,
     /// Nodes with a step that no shift covers (next to a headquarters).
     irregular: u64,
     /// Indexed by [`Mobility`] as a number: where such a piece reaches
     /// before charges and slides: steps, a Plane's flight, nothing for
     /// Engineers (see `slide`) and immobile pieces.
-    reach: [[Bitboard; Square::INDICES]; MOBILITIES],
-    lines: [Lines; Square::INDICES],
+    reach: [[Bitboard; INDICES]; MOBILITIES],
+    lines: [Lines; INDICES],
     /// By colour index: "forward" differs per side.
-    charges: [[Charges; Square::INDICES]; 2],
+    charges: [[Charges; INDICES]; 2],
 }
 
-static RIVER: Geometry = Geometry::build(true);
-static OPEN: Geometry = Geometry::build(false);
+static RIVER: Geometry = Geometry::new(&Shape::STANDARD, Front::River);
+static OPEN: Geometry = Geometry::new(&Shape::STANDARD, Front::Open);
 
 impl Geometry {
-    /// The tables for a front option.
+    /// The tables of the standard board for a front option (see
+    /// [`Rules::geometry`](crate::Rules::geometry) for the board of a mode).
     #[inline]
     pub fn of(front: Front) -> &'static Geometry {
         match front {
@@ -123,8 +141,8 @@ impl Geometry {
     #[inline]
     pub fn steps_of(&self, pieces: Bitboard) -> Bitboard {
         let p = pieces.0;
-        let mut reach = ((p & self.shifts[0]) << 6)
-            | ((p & self.shifts[1]) >> 6)
+        let mut reach = ((p & self.shifts[0]) << self.files)
+            | ((p & self.shifts[1]) >> self.files)
             | ((p & self.shifts[2]) << 1)
             | ((p & self.shifts[3]) >> 1);
         for sq in Bitboard(p & self.irregular) {
@@ -176,7 +194,7 @@ impl Geometry {
     pub fn charges(&self, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let charges = &self.charges[color.index()][sq.index()];
         let mut ends = 0;
-        for i in 0..2 {
+        for i in 0..CHARGES {
             // All ones when the middle node is empty: no branch.
             let open = ((charges.middle[i] & occupied.0) == 0) as u64;
             ends |= charges.end[i] & open.wrapping_neg();
@@ -184,28 +202,25 @@ impl Geometry {
         Bitboard(ends)
     }
 
-    /// Whether a step between ranks 4 and 5 on `file` crosses the river.
-    const fn blocked(river: bool, file: i8, rank: i8, next_rank: i8) -> bool {
-        let crosses = (rank == 3 && next_rank == 4) || (rank == 4 && next_rank == 3);
-        river && crosses && file != BRIDGE_FILES[0] as i8 && file != BRIDGE_FILES[1] as i8
-    }
-
-    const fn ray(river: bool, from: Square, file: i8, rank: i8, df: i8, dr: i8) -> Ray {
+    /// The ray leaving `from`, seen as its square at (file, rank) `at`, in
+    /// the direction (`df`, `dr`).
+    const fn ray(shape: &Shape, river: bool, from: Square, at: (i8, i8), df: i8, dr: i8) -> Ray {
         let mut ray = Ray {
             rank_step: dr,
             ..Ray::EMPTY
         };
-        let (mut f, mut r) = (file, rank);
+        let (mut f, mut r) = at;
         let mut last = from;
         loop {
             let (nf, nr) = (f + df, r + dr);
-            if nf < 0 || nr < 0 || nf >= FILES as i8 || nr >= RANKS as i8 {
+            if nf < 0 || nr < 0 {
                 break;
             }
-            if dr != 0 && Geometry::blocked(river, f, r, nr) {
+            let river_in_the_way = river && !shape.has_bridge(f as u8);
+            if river_in_the_way && shape.crosses_front(r as u8, nr as u8) {
                 break;
             }
-            let Some(next) = Square::new(nf as u8, nr as u8) else {
+            let Some(next) = shape.square(nf as u8, nr as u8) else {
                 break;
             };
             // The two halves of a headquarters are one node.
@@ -224,16 +239,15 @@ impl Geometry {
     /// charges of a Tank.
     pub(crate) const fn max_destinations(&self) -> usize {
         let mut max = 0;
-        let mut i = 0;
-        while i < Square::ALL.len() {
-            let sq = Square::ALL[i].index();
+        let mut sq = 0;
+        while sq < INDICES {
             let lines = &self.lines[sq];
-            let slide = lines.rising[0]
-                | lines.rising[1]
-                | lines.rising[2]
-                | lines.falling[0]
-                | lines.falling[1]
-                | lines.falling[2];
+            let mut slide = 0;
+            let mut k = 0;
+            while k < LINES {
+                slide |= lines.rising[k] | lines.falling[k];
+                k += 1;
+            }
             let counts = [
                 self.plane[sq].0.count_ones(),
                 slide.count_ones(),
@@ -246,15 +260,16 @@ impl Geometry {
                 }
                 c += 1;
             }
-            i += 1;
+            sq += 1;
         }
         max
     }
 
-    /// The most destinations one piece can have under any front option.
+    /// The most destinations one piece can have on the standard board
+    /// under any front option.
     pub(crate) const MAX_DESTINATIONS: usize = {
-        let river = Geometry::build(true).max_destinations();
-        let open = Geometry::build(false).max_destinations();
+        let river = RIVER.max_destinations();
+        let open = OPEN.max_destinations();
         if river > open { river } else { open }
     };
 
@@ -288,102 +303,120 @@ impl Geometry {
         slots[k] = mask;
     }
 
-    const fn build(river: bool) -> Geometry {
+    /// The tables of `shape` under `front`: a `const fn`, so a static of
+    /// them is built at compile time.
+    pub const fn new(shape: &Shape, front: Front) -> Geometry {
         let mut g = Geometry {
-            rays: [[Ray::EMPTY; 5]; Square::INDICES],
-            ray_counts: [0; Square::INDICES],
-            steps: [Bitboard::EMPTY; Square::INDICES],
-            flight: [Bitboard::EMPTY; Square::INDICES],
-            sideways: [Bitboard::EMPTY; Square::INDICES],
-            plane: [Bitboard::EMPTY; Square::INDICES],
+            rays: [[Ray::EMPTY; 5]; INDICES],
+            ray_counts: [0; INDICES],
+            steps: [Bitboard::EMPTY; INDICES],
+            flight: [Bitboard::EMPTY; INDICES],
+            sideways: [Bitboard::EMPTY; INDICES],
+            plane: [Bitboard::EMPTY; INDICES],
             shifts: [0; 4],
+            files: shape.files as u32,
             irregular: 0,
-            reach: [[Bitboard::EMPTY; Square::INDICES]; MOBILITIES],
+            reach: [[Bitboard::EMPTY; INDICES]; MOBILITIES],
             lines: [Lines {
-                rising: [0; 3],
-                falling: [0; 3],
-            }; Square::INDICES],
+                rising: [0; LINES],
+                falling: [0; LINES],
+            }; INDICES],
             charges: [[Charges {
-                middle: [0; 2],
-                end: [0; 2],
-            }; Square::INDICES]; 2],
+                middle: [0; CHARGES],
+                end: [0; CHARGES],
+            }; INDICES]; 2],
         };
-        let mut i = 0;
-        while i < Square::ALL.len() {
-            let sq = Square::ALL[i];
-            let (file, rank) = (sq.file() as i8, sq.rank() as i8);
-            // A headquarters leaves leftwards from its c half, rightwards
-            // from its d half, and along both files.
-            let right_file = if sq.is_hq() { file + 1 } else { file };
-            let starts = [
-                (file, -1, 0),
-                (right_file, 1, 0),
-                (file, 0, 1),
-                (file, 0, -1),
-                (right_file, 0, 1),
-                (right_file, 0, -1),
-            ];
-            let count = if sq.is_hq() { 6 } else { 4 };
-            let mut n = 0;
-            let mut s = 0;
-            while s < count {
-                let (f, df, dr) = starts[s];
-                let ray = Geometry::ray(river, sq, f, rank, df, dr);
-                if ray.len > 0 {
-                    g.rays[sq.index()][n] = ray;
-                    n += 1;
-                    g.steps[sq.index()] = g.steps[sq.index()].with(ray.squares[0]);
-                    if dr == 0 {
-                        g.sideways[sq.index()] = g.sideways[sq.index()].with(ray.squares[0]);
-                    }
-                    Geometry::add_line(&mut g.lines[sq.index()], sq, &ray);
-                    if ray.len >= 2 {
-                        let mut c = 0;
-                        while c < 2 {
-                            if ray.rank_step == Color::ALL[c].forward() {
-                                let charges = &mut g.charges[c][sq.index()];
-                                let k = if charges.middle[0] == 0 { 0 } else { 1 };
-                                charges.middle[k] = 1 << ray.squares[0].index();
-                                charges.end[k] = 1 << ray.squares[1].index();
-                            }
-                            c += 1;
-                        }
-                    }
-                }
-                s += 1;
-            }
-            g.ray_counts[sq.index()] = n as u8;
-            let mut j = 0;
-            while j < Square::ALL.len() {
-                let other = Square::ALL[j];
-                if other.index() != sq.index() && shares_file(sq, other) {
-                    g.flight[sq.index()] = g.flight[sq.index()].with(other);
-                }
-                j += 1;
-            }
-            g.plane[sq.index()] = Bitboard(g.flight[sq.index()].0 | g.sideways[sq.index()].0);
-            Geometry::add_shifts(&mut g, sq);
-            g.reach[Mobility::Step as usize][sq.index()] = g.steps[sq.index()];
-            g.reach[Mobility::Charge as usize][sq.index()] = g.steps[sq.index()];
-            g.reach[Mobility::Flight as usize][sq.index()] = g.plane[sq.index()];
-            i += 1;
+        let mut nodes = shape.nodes();
+        while let Some(sq) = nodes.pop_lowest() {
+            Geometry::add_rays(&mut g, shape, matches!(front, Front::River), sq);
+            let flight = Geometry::flight_of(shape, sq);
+            let i = sq.index();
+            g.flight[i] = flight;
+            g.plane[i] = Bitboard(flight.0 | g.sideways[i].0);
+            Geometry::add_shifts(&mut g, shape, sq);
+            g.reach[Mobility::Step as usize][i] = g.steps[i];
+            g.reach[Mobility::Charge as usize][i] = g.steps[i];
+            g.reach[Mobility::Flight as usize][i] = g.plane[i];
         }
         g
     }
 
+    /// Files the rays leaving `sq` and what they give: its steps, sideways
+    /// steps, slide lines and forward charges. A headquarters leaves
+    /// leftwards from its first square, rightwards from its last, and
+    /// along each of its files (in that order).
+    const fn add_rays(g: &mut Geometry, shape: &Shape, river: bool, sq: Square) {
+        let files = shape.files_of(sq);
+        let (first, last) = (files[0] as i8, files[files.len() - 1] as i8);
+        let rank = shape.rank(sq) as i8;
+        let mut starts = [(0, 0, 0); 2 + 2 * 3];
+        starts[0] = (first, -1, 0);
+        starts[1] = (last, 1, 0);
+        let mut k = 0;
+        while k < files.len() {
+            starts[2 + 2 * k] = (files[k] as i8, 0, 1);
+            starts[3 + 2 * k] = (files[k] as i8, 0, -1);
+            k += 1;
+        }
+        let i = sq.index();
+        let mut n = 0;
+        let mut s = 0;
+        while s < 2 + 2 * files.len() {
+            let (f, df, dr) = starts[s];
+            let ray = Geometry::ray(shape, river, sq, (f, rank), df, dr);
+            s += 1;
+            if ray.len == 0 {
+                continue;
+            }
+            g.rays[i][n] = ray;
+            n += 1;
+            g.steps[i] = g.steps[i].with(ray.squares[0]);
+            if dr == 0 {
+                g.sideways[i] = g.sideways[i].with(ray.squares[0]);
+            }
+            Geometry::add_line(&mut g.lines[i], sq, &ray);
+            let mut c = 0;
+            while c < 2 {
+                if ray.len >= 2 && ray.rank_step == Color::ALL[c].forward() {
+                    let charges = &mut g.charges[c][i];
+                    let mut k = 0;
+                    while charges.middle[k] != 0 {
+                        k += 1;
+                    }
+                    charges.middle[k] = 1 << ray.squares[0].index();
+                    charges.end[k] = 1 << ray.squares[1].index();
+                }
+                c += 1;
+            }
+        }
+        g.ray_counts[i] = n as u8;
+    }
+
+    /// Every other node on a file of `sq`: a Plane's flight.
+    const fn flight_of(shape: &Shape, sq: Square) -> Bitboard {
+        let mut flight = Bitboard::EMPTY;
+        let mut others = shape.nodes().without(sq);
+        while let Some(other) = others.pop_lowest() {
+            if shares_file(shape.files_of(sq), shape.files_of(other)) {
+                flight = flight.with(other);
+            }
+        }
+        flight
+    }
+
     /// Files the steps of `sq` that are index shifts under `shifts`, and
     /// `sq` under `irregular` if any step is not.
-    const fn add_shifts(g: &mut Geometry, sq: Square) {
+    const fn add_shifts(g: &mut Geometry, shape: &Shape, sq: Square) {
         let steps = g.steps[sq.index()].0;
-        let i = sq.index() as i32;
-        let deltas = [6, -6, 1, -1];
+        let (i, files) = (sq.index() as i32, shape.files as i32);
+        let deltas = [files, -files, 1, -1];
         let mut covered = 0u64;
         let mut d = 0;
         while d < 4 {
             let to = i + deltas[d];
             // East and west shifts must stay on the rank.
-            let same_rank = deltas[d] == 6 || deltas[d] == -6 || to / 6 == i / 6;
-            if to >= 0 && (to as usize) < Square::INDICES && same_rank && steps & (1 << to) != 0 {
+            let same_rank = d < 2 || to / files == i / files;
+            if to >= 0 && (to as usize) < shape.indices() && same_rank && steps & (1 << to) != 0 {
                 g.shifts[d] |= 1 << i;
                 covered |= 1 << to;
             }
@@ -395,8 +428,7 @@ impl Geometry {
     }
 }
 
-const fn shares_file(a: Square, b: Square) -> bool {
-    let (fa, fb) = (a.files(), b.files());
+const fn shares_file(fa: &[u8], fb: &[u8]) -> bool {
     let mut i = 0;
     while i < fa.len() {
         let mut j = 0;
@@ -411,10 +443,10 @@ const fn shares_file(a: Square, b: Square) -> bool {
     false
 }
 
-/// Whether `sq` is one of the four bridge ends (`b4`, `b5`, `e4`, `e5`).
+/// Whether `sq` is one of the four bridge ends of the standard board (`b4`,
+/// `b5`, `e4`, `e5`).
 pub const fn is_bridge(sq: Square) -> bool {
-    (sq.rank() == 3 || sq.rank() == 4)
-        && (sq.file() == BRIDGE_FILES[0] || sq.file() == BRIDGE_FILES[1])
+    Shape::STANDARD.is_bridge(sq)
 }
 
 #[cfg(test)]
@@ -449,27 +481,98 @@ mod tests {
         assert_eq!(open.steps(sq("a4")), set("a3 b4 a5"));
     }
 
+    /// Every node's steps, and those of 1,000 pseudo-random sets of
+    /// nodes, against [`Geometry::steps_of`].
+    fn check_steps_of(g: &Geometry, nodes: Bitboard) {
+        for sq in nodes {
+            assert_eq!(g.steps_of(Bitboard::from_square(sq)), g.steps(sq), "{sq:?}");
+        }
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..1000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let set = nodes
+                .filter(|sq| state >> sq.index() & 1 == 1)
+                .collect::<Bitboard>();
+            let union = set.fold(Bitboard::EMPTY, |u, sq| u | g.steps(sq));
+            assert_eq!(g.steps_of(set), union);
+        }
+    }
+
     #[test]
     fn steps_of_a_set_is_the_union_of_its_steps() {
         for front in [Front::River, Front::Open] {
-            let g = Geometry::of(front);
-            for sq in Square::ALL {
-                let one = Bitboard::from_square(sq);
-                assert_eq!(g.steps_of(one), g.steps(sq), "{sq} {front:?}");
-            }
-            let mut state = 0x1234_5678_9ABC_DEF1u64;
-            for _ in 0..1000 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let set: Bitboard = Square::ALL
-                    .into_iter()
-                    .filter(|sq| state >> sq.index() & 1 == 1)
-                    .collect();
-                let union = set.fold(Bitboard::EMPTY, |u, sq| u | g.steps(sq));
-                assert_eq!(g.steps_of(set), union);
-            }
+            check_steps_of(Geometry::of(front), Bitboard::ALL);
+            let classic = Shape::CLASSIC_25;
+            check_steps_of(&Geometry::new(&classic, front), classic.nodes());
         }
+    }
+
+    /// A node of Classic 25's board by name (files `a`–`i`).
+    fn classic(name: &str) -> Square {
+        let &[file, rank] = name.as_bytes() else {
+            panic!("{name}")
+        };
+        Shape::CLASSIC_25.square(file - b'a', rank - b'1').unwrap()
+    }
+
+    fn classic_set(names: &str) -> Bitboard {
+        names.split_whitespace().map(classic).collect()
+    }
+
+    #[test]
+    fn classic_25_has_two_camps_of_25_and_a_three_square_hq() {
+        let shape = Shape::CLASSIC_25;
+        assert_eq!(shape.node_count(), 50);
+        assert_eq!(shape.camp_slots::<25>()[0], classic("a3"));
+        assert!(shape.camp_ranks().eq([9, 9, 7]));
+        for color in Color::ALL {
+            let hq = shape.hq(color);
+            assert_eq!(shape.camp(hq), color);
+            assert_eq!(shape.files_of(hq), [3, 4, 5]);
+            assert_eq!(shape.rotated(hq), shape.hq(!color));
+        }
+        assert_eq!(classic("d1"), classic("e1"));
+        assert_eq!(classic("f6"), shape.hq(Color::North));
+        let bridges: Bitboard = shape.nodes().filter(|&sq| shape.is_bridge(sq)).collect();
+        assert_eq!(bridges, classic_set("b3 e3 h3 b4 e4 h4"));
+        for sq in shape.nodes() {
+            assert_eq!(shape.rotated(shape.rotated(sq)), sq);
+            assert_ne!(shape.camp(shape.rotated(sq)), shape.camp(sq));
+        }
+    }
+
+    #[test]
+    fn classic_25_adjacency_rays_and_river() {
+        let g = Geometry::new(&Shape::CLASSIC_25, Front::River);
+        let hq = classic("e1");
+        assert_eq!(g.steps(hq), classic_set("c1 g1 d2 e2 f2"));
+        assert_eq!(g.steps(classic("e6")), classic_set("c6 g6 d5 e5 f5"));
+        assert_eq!(g.steps(classic("d2")), classic_set("c2 e2 d3 e1"));
+        assert_eq!(g.steps(classic("a3")), classic_set("a2 b3"));
+        assert_eq!(g.steps(classic("e3")), classic_set("d3 f3 e2 e4"));
+        assert_eq!(g.steps(classic("h4")), classic_set("g4 i4 h5 h3"));
+        let open = Geometry::new(&Shape::CLASSIC_25, Front::Open);
+        assert_eq!(open.steps(classic("a3")), classic_set("a2 b3 a4"));
+        // A line along the back rank passes through the headquarters; the
+        // lines along files d, e and f start in it.
+        let empty = Bitboard::EMPTY;
+        assert_eq!(
+            g.slide(classic("c1"), empty),
+            classic_set("a1 b1 e1 g1 h1 i1 c2 c3")
+        );
+        assert_eq!(g.rays(hq).len(), 5);
+        assert_eq!(
+            g.slide(hq, empty),
+            classic_set("a1 b1 c1 g1 h1 i1 d2 d3 f2 f3 e2 e3 e4 e5 e6")
+        );
+        assert_eq!(
+            g.slide(hq, classic_set("e3")),
+            classic_set("a1 b1 c1 g1 h1 i1 d2 d3 f2 f3 e2 e3")
+        );
+        assert_eq!(g.charges(Color::South, hq, empty), classic_set("d3 e3 f3"));
+        assert_eq!(g.flight(classic("d4")), classic_set("d2 d3 d5 e1 e6"));
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod public;
 mod record;
 mod rules;
 mod setup;
+mod shape;
 mod square;
 mod view;
 #[cfg(test)]
@@ -58,5 +59,6 @@ pub use rules::{
     Front, MineRule, Mode, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
 };
 pub use setup::{CAMP, CAMP_SIZE, PartialSetup, Setup, SetupError, Template, camp_slot};
+pub use shape::Shape;
 pub use square::{FILES, ParseSquareError, RANKS, Square};
 pub use view::{EnemyPiece, OwnPiece, PublicError, Seen, StepError, View};

@@ -175,7 +175,7 @@ impl Position {
     #[inline]
     fn piece_destinations(&self, from: Square, piece: Piece) -> Bitboard {
         destinations(
-            Geometry::of(self.rules.front),
+            self.rules.geometry(),
             piece.color,
             piece.kind,
             from,
@@ -189,7 +189,7 @@ impl Position {
     /// at a time: no per-piece dispatch on the kind.
     #[inline]
     fn targets(&self, color: Color) -> [Bitboard; 64] {
-        let geometry = Geometry::of(self.rules.front);
+        let geometry = self.rules.geometry();
         let board = &self.board;
         let own = board.occupied(color);
         let occupied = own | board.occupied(!color);
@@ -267,7 +267,7 @@ impl Position {
     /// Whether `color` could move if it were its turn.
     #[inline]
     pub fn has_legal_move(&self, color: Color) -> bool {
-        let geometry = Geometry::of(self.rules.front);
+        let geometry = self.rules.geometry();
         let board = &self.board;
         let own = board.occupied(color);
         let occupied = own | board.occupied(!color);
@@ -357,7 +357,7 @@ mod tests {
             .pieces(color)
             .flat_map(|(from, piece)| {
                 destinations(
-                    Geometry::of(position.rules().front),
+                    position.rules().geometry(),
                     color,
                     piece.kind,
                     from,

@@ -5,6 +5,8 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::{Geometry, Shape};
+
 /// Which strength order battles follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StrengthOrder {
@@ -69,6 +71,13 @@ impl Mode {
     pub const fn code(self) -> Option<&'static str> {
         match self {
             Mode::Standard => None,
+        }
+    }
+
+    /// The board the mode is played on.
+    pub const fn shape(self) -> &'static Shape {
+        match self {
+            Mode::Standard => &Shape::STANDARD,
         }
     }
 
@@ -138,6 +147,20 @@ impl Rules {
         front: Front::River,
         placement: Placement::Traditional,
     };
+
+    /// The board these rules are played on.
+    #[inline]
+    pub const fn shape(self) -> &'static Shape {
+        self.mode.shape()
+    }
+
+    /// The adjacency tables of this board and front.
+    #[inline]
+    pub fn geometry(self) -> &'static Geometry {
+        match self.mode {
+            Mode::Standard => Geometry::of(self.front),
+        }
+    }
 
     /// The preset these options are exactly, if any.
     pub fn preset(self) -> Option<Preset> {

@@ -7,35 +7,15 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::is_bridge;
-use crate::{ByKind, Color, Kind, Placement, Rules, Square};
+use crate::{ByKind, Color, Kind, Placement, Rules, Shape, Square};
 
 /// Number of nodes (and pieces) in a camp.
-pub const CAMP_SIZE: usize = 23;
+pub const CAMP_SIZE: usize = Shape::STANDARD.node_count() / 2;
 
 /// South's camp in slot order: the front rank first (`a4`…`f4`), the back
 /// rank last (`a1`, `b1`, the headquarters, `e1`, `f1`). North's camp is the
 /// same list rotated, so a setup fits either side.
-pub const CAMP: [Square; CAMP_SIZE] = {
-    let mut camp = [Square::SOUTH_HQ; CAMP_SIZE];
-    let mut i = 0;
-    let mut rank = 4;
-    while rank > 0 {
-        rank -= 1;
-        let mut file = 0;
-        while file < 6 {
-            if !(rank == 0 && file == 3) {
-                camp[i] = match Square::new(file, rank) {
-                    Some(sq) => sq,
-                    None => panic!(),
-                };
-                i += 1;
-            }
-            file += 1;
-        }
-    }
-    camp
-};
+pub const CAMP: [Square; CAMP_SIZE] = Shape::STANDARD.camp_slots();
 
 /// The camp slot of a node of `color`'s camp.
 pub fn camp_slot(color: Color, sq: Square) -> Option<usize> {
@@ -138,7 +118,7 @@ impl Placement {
         if self == Placement::Free {
             return Ok(());
         }
-        if matches!(kind, Kind::Mine | Kind::Flag) && is_bridge(square) {
+        if matches!(kind, Kind::Mine | Kind::Flag) && Shape::STANDARD.is_bridge(square) {
             return Err(SetupError::OnBridge { kind, square });
         }
         if kind == Kind::Flag && square.rank() == 0 {
@@ -269,13 +249,15 @@ impl From<Setup> for PartialSetup {
 /// Writes slots front rank first, ranks separated by `/`, `.` for empty.
 fn write_slots(
     f: &mut fmt::Formatter<'_>,
-    slots: impl Iterator<Item = Option<Kind>>,
+    mut slots: impl Iterator<Item = Option<Kind>>,
 ) -> fmt::Result {
-    for (i, kind) in slots.enumerate() {
-        if i > 0 && i % 6 == 0 {
+    for (i, len) in Shape::STANDARD.camp_ranks().enumerate() {
+        if i > 0 {
             f.write_str("/")?;
         }
-        write!(f, "{}", kind.map_or('.', Kind::char))?;
+        for kind in slots.by_ref().take(len) {
+            write!(f, "{}", kind.map_or('.', Kind::char))?;
+        }
     }
     Ok(())
 }
@@ -285,17 +267,14 @@ fn parse_slots(text: &str) -> Result<[Option<Kind>; CAMP_SIZE], SetupError> {
         text: text.to_owned(),
         reason,
     };
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 4
-        || ranks[..3].iter().any(|r| r.chars().count() != 6)
-        || ranks[3].chars().count() != 5
-    {
+    let ranks = text.split('/').map(|rank| rank.chars().count());
+    if !ranks.eq(Shape::STANDARD.camp_ranks()) {
         return Err(err(
             "expected four ranks of 6, 6, 6 and 5 letters separated by /",
         ));
     }
     let mut slots = [None; CAMP_SIZE];
-    for (slot, c) in ranks.concat().chars().enumerate() {
+    for (slot, c) in text.chars().filter(|&c| c != '/').enumerate() {
         slots[slot] = match c {
             '.' => None,
             c => Some(Kind::from_char(c).ok_or(err("unknown piece letter"))?),

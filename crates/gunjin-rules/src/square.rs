@@ -5,14 +5,16 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::Color;
+use crate::{Color, Shape};
 
-/// Number of files (`a`–`f`).
-pub const FILES: u8 = 6;
-/// Number of ranks (`1`–`8`).
-pub const RANKS: u8 = 8;
+/// Number of files (`a`–`f`) of the standard board.
+pub const FILES: u8 = Shape::STANDARD.files;
+/// Number of ranks (`1`–`8`) of the standard board.
+pub const RANKS: u8 = Shape::STANDARD.ranks;
 
-/// A node of the board, indexed `rank * 6 + file` from `a1`.
+/// A node of the board: its index in its [`Shape`], `rank * files + file`
+/// from `a1`. The methods here read the standard board; [`Shape`] reads
+/// the same index on any board.
 ///
 /// Each headquarters covers two squares (`c1`+`d1`, `c8`+`d8`) but is one
 /// node; it is always represented by its `c` square, so `d1` and `d8` never
@@ -22,25 +24,23 @@ pub struct Square(u8);
 
 impl Square {
     /// South's headquarters, written `c1`.
-    pub const SOUTH_HQ: Square = Square(2);
+    pub const SOUTH_HQ: Square = Shape::STANDARD.hq(Color::South);
     /// North's headquarters, written `c8`.
-    pub const NORTH_HQ: Square = Square(44);
+    pub const NORTH_HQ: Square = Shape::STANDARD.hq(Color::North);
 
     /// One past the largest [`Square::index`]: the length of a table
     /// indexed by node (the halves of the headquarters included).
-    pub const INDICES: usize = FILES as usize * RANKS as usize;
+    pub const INDICES: usize = Shape::STANDARD.indices();
 
     /// Every node of the board, from `a1` to `f8` (46 in all).
-    pub const ALL: [Square; 46] = {
-        let mut all = [Square(0); 46];
+    pub const ALL: [Square; Shape::STANDARD.node_count()] = {
+        let mut all = [Square(0); Shape::STANDARD.node_count()];
+        let mut nodes = Shape::STANDARD.nodes().bits();
         let mut i = 0;
-        let mut index = 0;
-        while (index as usize) < Square::INDICES {
-            if index != 3 && index != 45 {
-                all[i] = Square(index);
-                i += 1;
-            }
-            index += 1;
+        while nodes != 0 {
+            all[i] = Square(nodes.trailing_zeros() as u8);
+            nodes &= nodes - 1;
+            i += 1;
         }
         all
     };
@@ -48,18 +48,10 @@ impl Square {
     /// The node at 0-based `file` and `rank`; the `d` half of a
     /// headquarters maps to the headquarters node.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file >= FILES || rank >= RANKS {
-            return None;
-        }
-        let file = if file == 3 && (rank == 0 || rank == RANKS - 1) {
-            2
-        } else {
-            file
-        };
-        Some(Square(rank * FILES + file))
+        Shape::STANDARD.square(file, rank)
     }
 
-    /// The square with this index, which must be a node (`0..48`, not `d1`/`d8`).
+    /// The square with this index, which must be a node of its board.
     #[inline]
     pub(crate) const fn from_index_unchecked(index: u8) -> Square {
         Square(index)
@@ -73,57 +65,43 @@ impl Square {
     /// 0-based file (`a` = 0). A headquarters reports file `c`.
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % FILES
+        Shape::STANDARD.file(self)
     }
 
     /// 0-based rank (`1` = 0).
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / FILES
+        Shape::STANDARD.rank(self)
     }
 
     /// Whether this node is a headquarters (either side's).
     #[inline]
     pub const fn is_hq(self) -> bool {
-        self.0 == Square::SOUTH_HQ.0 || self.0 == Square::NORTH_HQ.0
+        Shape::STANDARD.is_hq(self)
     }
 
     /// The headquarters of `color`.
     #[inline]
     pub const fn hq(color: Color) -> Square {
-        match color {
-            Color::South => Square::SOUTH_HQ,
-            Color::North => Square::NORTH_HQ,
-        }
+        Shape::STANDARD.hq(color)
     }
 
     /// The side whose camp holds this node.
     #[inline]
     pub const fn camp(self) -> Color {
-        if self.rank() < RANKS / 2 {
-            Color::South
-        } else {
-            Color::North
-        }
+        Shape::STANDARD.camp(self)
     }
 
     /// The files this node spans: two for a headquarters.
     pub const fn files(self) -> &'static [u8] {
-        if self.is_hq() {
-            &[2, 3]
-        } else {
-            [&[0], &[1], &[2], &[3], &[4], &[5]][self.file() as usize]
-        }
+        Shape::STANDARD.files_of(self)
     }
 
     /// The same node seen from the other side (a half turn of the board).
     /// It maps each camp onto the other, headquarters onto headquarters and
     /// bridges onto bridges, so camp-relative setups fit either side.
     pub const fn rotated(self) -> Square {
-        if self.is_hq() {
-            return Square::hq(self.camp().other());
-        }
-        Square((RANKS - 1 - self.rank()) * FILES + (FILES - 1 - self.file()))
+        Shape::STANDARD.rotated(self)
     }
 
     /// This node as `color` sees it: unchanged for South, rotated for North.
@@ -151,12 +129,7 @@ impl Square {
     /// assert_eq!(Square::hq(Color::North).behind(Color::North), None);
     /// ```
     pub const fn behind(self, owner: Color) -> Option<Square> {
-        let rank = self.rank() as i8 - owner.forward();
-        if self.is_hq() || rank < 0 || rank >= RANKS as i8 {
-            None
-        } else {
-            Square::new(self.file(), rank as u8)
-        }
+        Shape::STANDARD.behind(self, owner)
     }
 }
 

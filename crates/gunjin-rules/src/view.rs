@@ -6,8 +6,8 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Announcement, Bitboard, ByKind, Color, Game, Geometry, Kind, Move, Outcome, PieceId,
-    PublicBoard, PublicMove, Record, Rules, Setup, Square, destinations,
+    Announcement, Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard,
+    PublicMove, Record, Rules, Setup, Square, destinations,
 };
 
 /// One of the player's own pieces.
@@ -355,7 +355,7 @@ impl View {
     pub fn destinations(&self, from: Square) -> Bitboard {
         match self.seen(from) {
             Seen::Own(p) => destinations(
-                Geometry::of(self.rules.front),
+                self.rules.geometry(),
                 self.side,
                 p.kind,
                 from,
@@ -393,7 +393,7 @@ fn is_legal(
     public.at(mv.from()).is_some_and(|(color, id)| {
         color == side
             && destinations(
-                Geometry::of(rules.front),
+                rules.geometry(),
                 side,
                 kind(id),
                 mv.from(),
