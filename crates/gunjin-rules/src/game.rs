@@ -209,30 +209,15 @@ impl Game {
             announcement,
         };
         self.history.push(public);
-        let took_hq = public.takes_hq(attacker.kind);
-        self.outcome = self.end(side, took_hq.then_some(attacker.kind));
+        self.outcome = self.end();
         Ok(announcement)
     }
 
-    /// The result after `mover` moved, if the game is over. Wins are checked
-    /// before draws.
-    fn end(&self, mover: Color, took_hq: Option<Kind>) -> Option<Outcome> {
-        let position = &self.position;
-        if let Some(by) = took_hq {
-            return Some(Outcome::Win {
-                winner: mover,
-                reason: WinReason::HeadquartersTaken { by },
-            });
-        }
-        if !position.has_legal_move(!mover) {
-            return Some(Outcome::Win {
-                winner: mover,
-                reason: WinReason::NoLegalMove,
-            });
-        }
-        let reason = if position.officers(Color::South) == 0 && position.officers(Color::North) == 0
-        {
-            DrawReason::NoOfficers
+    /// The result after a move, if the game is over: what the position
+    /// shows (wins before draws), then the draws of the history.
+    fn end(&self) -> Option<Outcome> {
+        let reason = if let Some(outcome) = self.position.outcome() {
+            return Some(outcome);
         } else if self.history.len() >= MOVE_LIMIT {
             DrawReason::MoveLimit
         } else if self.repetitions() >= REPETITION_LIMIT {

@@ -24,6 +24,7 @@ mod battle;
 mod bitboard;
 mod board;
 mod color;
+mod diagram;
 mod game;
 mod geometry;
 mod kind;
@@ -45,6 +46,7 @@ pub use battle::BattleResult;
 pub use bitboard::Bitboard;
 pub use board::{Board, Piece, PieceId};
 pub use color::{ByColor, Color};
+pub use diagram::{Diagram, PositionError};
 pub use game::{
     DrawReason, Game, MOVE_LIMIT, Outcome, PlayError, PublicMove, REPETITION_LIMIT, WinReason,
 };

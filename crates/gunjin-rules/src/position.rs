@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
-    BattleResult, Bitboard, Board, ByColor, Color, Geometry, Mobility, Move, Piece, PieceId, Rules,
-    Setup, Square, destinations,
+    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Kind, Mobility, Move,
+    Outcome, Piece, PieceId, Rules, Setup, Square, WinReason, destinations,
 };
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
@@ -96,25 +96,35 @@ impl Position {
     /// The position at the start of a game. Each piece's [`PieceId`] is its
     /// camp slot.
     pub fn new(rules: Rules, setups: &ByColor<Setup>, first: Color) -> Position {
+        let pieces = Color::ALL.into_iter().flat_map(|color| {
+            setups[color]
+                .placements(color)
+                .map(move |(sq, kind)| (sq, color, kind))
+        });
+        Position::from_pieces(rules, pieces, first)
+    }
+
+    /// The position with these pieces, numbered per side in the order
+    /// given. The caller vouches for it (a setup, or a checked
+    /// [`Diagram`](crate::Diagram)).
+    pub(crate) fn from_pieces(
+        rules: Rules,
+        pieces: impl IntoIterator<Item = (Square, Color, Kind)>,
+        turn: Color,
+    ) -> Position {
         let mut board = Board::empty();
-        for color in Color::ALL {
-            for (slot, (sq, kind)) in setups[color].placements(color).enumerate() {
-                board.place(
-                    sq,
-                    Piece {
-                        color,
-                        kind,
-                        id: PieceId(slot as u8),
-                    },
-                );
-            }
+        let mut ids = ByColor::<u8>::default();
+        let mut officers = ByColor::<u8>::default();
+        for (sq, color, kind) in pieces {
+            let id = PieceId(ids[color]);
+            ids[color] += 1;
+            officers[color] += kind.takes_hq() as u8;
+            board.place(sq, Piece { color, kind, id });
         }
-        let officers =
-            ByColor::new_with(|c| setups[c].slots().iter().filter(|k| k.takes_hq()).count() as u8);
         let mut position = Position {
             rules,
             board,
-            turn: first,
+            turn,
             hash: 0,
             officers,
         };
@@ -161,6 +171,34 @@ impl Position {
     #[inline]
     pub fn officers(&self, color: Color) -> u8 {
         self.officers[color]
+    }
+
+    /// How the game stands over, if this position ends it: a side's
+    /// officer in the enemy headquarters wins, as does a side whose enemy
+    /// cannot move on its turn; with no officer left on either side it is
+    /// drawn. The move limit and repetitions need the history: see
+    /// [`Game::outcome`](crate::Game::outcome).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let shape = self.rules.shape();
+        let in_hq = Color::ALL.into_iter().find_map(|color| {
+            let piece = self.board.piece_at(shape.hq(!color))?;
+            (piece.color == color && piece.kind.takes_hq()).then_some((color, piece.kind))
+        });
+        if let Some((winner, by)) = in_hq {
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::HeadquartersTaken { by },
+            });
+        }
+        if !self.has_legal_move(self.turn) {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: WinReason::NoLegalMove,
+            });
+        }
+        (self.officers == ByColor::default()).then_some(Outcome::Draw {
+            reason: DrawReason::NoOfficers,
+        })
     }
 
     /// Where the piece on `from` may move (empty if there is none, or it

@@ -1,5 +1,6 @@
 //! Where each kind of piece may move (RULES.md §1–2), as literal lists of
-//! nodes: first on sparse positions given as a player's view, then in real
+//! nodes: first on sparse positions (built as a diagram, or written in the
+//! position text of docs/RULES.md), then in real
 //! games where the referee's [`Position::destinations`] and the player's
 //! [`View::destinations`] must give the same answer.
 //!
@@ -9,7 +10,7 @@
 mod common;
 
 use common::*;
-use gunjin_rules::{Color, Front, Game, Kind, Move, Rules, Square, View};
+use gunjin_rules::{Color, Front, Game, Kind, Move, Position, Rules, Square, View};
 
 const RIVER: Rules = Rules::KIRAKUKEN;
 const OPEN: Rules = Rules {
@@ -43,8 +44,8 @@ fn moves_of(
 ) -> String {
     let mut pieces = vec![(from, kind)];
     pieces.extend_from_slice(own);
-    let view = sparse_view(rules, side, &pieces, enemies);
-    names(view.destinations(sq(from)))
+    let position = sparse_position(rules, side, &pieces, enemies);
+    names(position.destinations(sq(from)))
 }
 
 /// One case: a kind on a node of a sparse board and its destinations.
@@ -289,7 +290,7 @@ fn the_headquarters_is_one_node_with_four_neighbours() {
             // Occupied by a friend it is closed; by an enemy it is attacked.
             Case {
                 side,
-                own: &[("c1", Kind::Flag)],
+                own: &[("c1", Kind::Lieutenant)],
                 ..case(Kind::Captain, "d2", "c2 e2 d3")
             },
             Case {
@@ -492,12 +493,12 @@ fn a_plane_flies_along_its_file_over_pieces_and_the_front() {
         // Over friends and enemies alike; it lands on an enemy (an attack),
         // never on a friend.
         Case {
-            own: &[("a2", Kind::Flag), ("a6", Kind::Mine)],
+            own: &[("a2", Kind::Flag), ("a6", Kind::Lieutenant)],
             enemies: &["a5", "a7"],
             ..case(Kind::Plane, "a4", "a1 a3 a5 a7 a8 b4")
         },
         Case {
-            own: &[("c4", Kind::Mine), ("c7", Kind::Mine)],
+            own: &[("c4", Kind::Mine), ("c7", Kind::Lieutenant)],
             enemies: &["c6", "c8"],
             ..case(Kind::Plane, "c3", "c1 c2 c5 c6 c8 b3 d3")
         },
@@ -514,7 +515,7 @@ fn a_plane_steps_sideways_only_one_node_along_the_rank() {
     check(&[
         case(Kind::Plane, "c5", "b5 d5 c1 c2 c3 c4 c6 c7 c8"),
         Case {
-            own: &[("b5", Kind::Mine)],
+            own: &[("b5", Kind::Lieutenant)],
             enemies: &["d5"],
             ..case(Kind::Plane, "c5", "d5 c1 c2 c3 c4 c6 c7 c8")
         },
@@ -598,21 +599,26 @@ fn an_engineer_crosses_the_front_only_on_a_bridge_file() {
 // Mines and the Flag.
 // ---------------------------------------------------------------------------
 
+/// Mines and the Flag stay where they stand, in the middle of the camp,
+/// on a bridge or in the headquarters, even with an enemy next to them.
 #[test]
 fn mines_and_the_flag_never_move() {
-    let mut cases = Vec::new();
-    for kind in [Kind::Mine, Kind::Flag] {
-        for side in Color::ALL {
-            for from in ["c3", "b4", "c1", "e5", "c8", "a1"] {
-                cases.push(Case {
-                    side,
-                    enemies: &["b3", "c4"],
-                    ..case(kind, from, "")
-                });
-            }
+    for text in [
+        "htsrf 5/6/6/6/2l3/1gX3/6/5 s",
+        "htsrf 5/6/6/6/1X4/1l4/6/1gF2 s",
+        "htsrf 5/6/6/4x1/4G1/6/6/5 n",
+        "htsrf 1Gf2/6/6/6/6/6/6/5 n",
+    ] {
+        let position: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        let immobile = position
+            .board()
+            .pieces(position.turn())
+            .filter(|(_, p)| !p.kind.is_movable());
+        for (from, piece) in immobile {
+            assert!(position.destinations(from).is_empty(), "{text}: {piece:?}");
         }
+        assert!(position.legal_moves().is_empty(), "{text}");
     }
-    check(&cases);
 }
 
 // ---------------------------------------------------------------------------

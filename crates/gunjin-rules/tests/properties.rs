@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use gunjin_rules::{
-    Announcement, ByColor, ByKind, Color, DrawReason, Game, Kind, MOVE_LIMIT, Move, Outcome,
-    REPETITION_LIMIT, Record, Rules, Setup, Square, View, WinReason,
+    Announcement, ByColor, ByKind, Color, Diagram, DrawReason, Game, Kind, MOVE_LIMIT, Move,
+    Outcome, Position, REPETITION_LIMIT, Record, Rules, Setup, Square, View, WinReason,
 };
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -519,5 +519,60 @@ proptest! {
                 prop_assert_ne!(&before, &views[side]);
             }
         }
+    }
+}
+
+/// A random diagram: up to `count` pieces of random sides and kinds on
+/// random nodes (unchecked, so anything goes).
+fn random_diagram(rules: Rules, count: usize, rng: &mut SmallRng) -> Diagram {
+    let turn = if rng.random() {
+        Color::South
+    } else {
+        Color::North
+    };
+    let mut diagram = Diagram::empty(rules, turn);
+    for _ in 0..count {
+        let sq = Square::ALL[rng.random_range(0..Square::ALL.len())];
+        let color = Color::ALL[rng.random_range(0..2)];
+        let kind = Kind::ALL[rng.random_range(0..Kind::ALL.len())];
+        diagram.set(sq, Some((color, kind)));
+    }
+    diagram
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Every position of a random game prints as a text that parses back
+    /// to the same pieces, side to move, hash, moves and outcome.
+    #[test]
+    fn position_text_round_trips(seed in any::<u64>(), bits in 0u8..32) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = new_game(rules_from_bits(bits), &mut rng);
+        loop {
+            let position = game.position();
+            let text = position.to_string();
+            let parsed: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            prop_assert_eq!(parsed.diagram(), position.diagram());
+            prop_assert_eq!(parsed.to_string(), text);
+            prop_assert_eq!(parsed.hash(), position.hash());
+            prop_assert_eq!(parsed.legal_moves(), position.legal_moves());
+            prop_assert_eq!(parsed.officers(Color::South), position.officers(Color::South));
+            prop_assert_eq!(parsed.officers(Color::North), position.officers(Color::North));
+            if game.outcome().is_some() {
+                break;
+            }
+            prop_assert_eq!(parsed.outcome(), None);
+            game.play(random_move(&game, &mut rng)).unwrap();
+        }
+    }
+
+    /// Any diagram, even one no game reaches, prints and parses back.
+    #[test]
+    fn diagram_text_round_trips(seed in any::<u64>(), bits in 0u8..32, count in 0usize..60) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let diagram = random_diagram(rules_from_bits(bits), count, &mut rng);
+        let text = diagram.to_string();
+        prop_assert_eq!(text.parse::<Diagram>(), Ok(diagram), "{}", text);
     }
 }

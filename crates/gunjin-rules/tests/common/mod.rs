@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: squares by name, camps built
 //! from a few chosen placements, games played from move text, and sparse
-//! positions as a player's view.
+//! positions.
 //!
 //! Scenarios are written from one side's point of view ("me", sitting at
 //! ranks 1–4 like South) and turned half round for North, so every rule is
@@ -9,8 +9,8 @@
 #![allow(dead_code)]
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByColor, ByKind, CAMP, Color, EnemyPiece, Game, Kind, Move, OwnPiece,
-    PieceId, Rules, Setup, Square, Template, View, camp_slot, is_bridge,
+    Announcement, Bitboard, ByColor, ByKind, CAMP, Color, Diagram, Game, Kind, Move, Position,
+    Rules, Setup, Square, Template, camp_slot, is_bridge,
 };
 
 /// The node named `name` (`d1` and `d8` name the headquarters).
@@ -157,39 +157,22 @@ pub fn at(game: &Game, square: Square) -> Option<(Color, Kind)> {
         .map(|p| (p.color, p.kind))
 }
 
-/// A sparse position as `side`'s view, as the server would send it: `own`
-/// pieces with their kinds and anonymous `enemies`. Movement never depends
-/// on enemy kinds, so this is all [`View::destinations`] needs.
-pub fn sparse_view(rules: Rules, side: Color, own: &[(&str, Kind)], enemies: &[&str]) -> View {
-    let template = Template::ALL[0].setup();
-    let game = Game::new(
-        rules,
-        ByColor {
-            south: template,
-            north: template,
-        },
-        side,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let mut json = serde_json::to_value(game.view(side)).expect("a view serializes");
-    let own: Vec<OwnPiece> = own
-        .iter()
-        .enumerate()
-        .map(|(i, &(name, kind))| OwnPiece {
-            square: sq(name),
-            kind,
-            id: PieceId(i as u8),
-        })
-        .collect();
-    let enemies: Vec<EnemyPiece> = enemies
-        .iter()
-        .enumerate()
-        .map(|(i, &name)| EnemyPiece {
-            square: sq(name),
-            id: PieceId(i as u8),
-        })
-        .collect();
-    json["own"] = serde_json::to_value(own).expect("own pieces serialize");
-    json["enemies"] = serde_json::to_value(enemies).expect("enemy pieces serialize");
-    serde_json::from_value(json).expect("the edited view deserializes")
+/// A sparse position with `side` to move: `own` pieces with their kinds
+/// and `enemies` of kinds that move (movement never depends on an enemy's
+/// kind), checked as any position text is.
+pub fn sparse_position(
+    rules: Rules,
+    side: Color,
+    own: &[(&str, Kind)],
+    enemies: &[&str],
+) -> Position {
+    let mut diagram = Diagram::empty(rules, side);
+    for &(name, kind) in own {
+        diagram.set(sq(name), Some((side, kind)));
+    }
+    let movable = Kind::ALL.into_iter().filter(|k| k.is_movable());
+    for (&name, kind) in enemies.iter().zip(movable) {
+        diagram.set(sq(name), Some((!side, kind)));
+    }
+    Position::from_diagram(&diagram).unwrap_or_else(|e| panic!("{diagram}: {e}"))
 }

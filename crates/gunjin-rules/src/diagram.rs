@@ -1,0 +1,370 @@
+//! A position as written down, before it is checked: the pieces on the
+//! nodes, the side to move and the rules, with a one-line text for it
+//! (grammar in `docs/RULES.md`, "Position text"). [`Position`] validates a
+//! [`Diagram`], as shakmaty turns a `Setup` into a `Chess`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Shape, Square, camp_slot};
+
+/// Pieces on nodes, whose turn it is and under which rules, unchecked:
+/// anything can be written here, and [`Position::from_diagram`] says what
+/// no game could reach.
+///
+/// ```
+/// use gunjin_rules::{Color, Diagram, Kind, Rules};
+/// let text = "htsrf 1g3/6/6/6/6/6/6/4X s";
+/// let diagram: Diagram = text.parse().unwrap();
+/// assert_eq!(diagram.get("b8".parse().unwrap()), Some((Color::North, Kind::General)));
+/// assert_eq!(diagram.get("f1".parse().unwrap()), Some((Color::South, Kind::Mine)));
+/// assert_eq!(diagram.to_string(), text);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Diagram {
+    pub rules: Rules,
+    pub turn: Color,
+    pieces: [Option<(Color, Kind)>; Shape::MAX_INDICES],
+}
+
+/// Why a diagram is no position of a game. Each names what to fix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The text could not be read.
+    Text { text: String, reason: &'static str },
+    /// The text's rule code could not be read.
+    Rules(ParseRulesError),
+    /// A piece stands on an index that is no node of the rules' board.
+    NotANode { index: usize },
+    /// A side has more of a kind than its set holds.
+    TooMany { color: Color, kind: Kind, found: u8 },
+    /// A piece that never moves stands where no setup could have put it
+    /// (outside its camp, or where the placement option forbids it).
+    Unmoved { square: Square, kind: Kind },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Text { text, reason } => write!(f, "position \"{text}\": {reason}"),
+            PositionError::Rules(e) => e.fmt(f),
+            PositionError::NotANode { index } => write!(f, "index {index} is not a node"),
+            PositionError::TooMany { color, kind, found } => write!(
+                f,
+                "{color} has {found} × {kind}, a side has {}",
+                kind.count()
+            ),
+            PositionError::Unmoved { square, kind } => {
+                write!(f, "a {kind} never moves, and no setup puts one on {square}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Diagram {
+    /// An empty board.
+    pub const fn empty(rules: Rules, turn: Color) -> Diagram {
+        Diagram {
+            rules,
+            turn,
+            pieces: [None; Shape::MAX_INDICES],
+        }
+    }
+
+    /// What stands on `sq`.
+    #[inline]
+    pub fn get(&self, sq: Square) -> Option<(Color, Kind)> {
+        self.pieces[sq.index()]
+    }
+
+    /// Puts a piece on `sq` (`None` empties it), returning what was there.
+    pub fn set(&mut self, sq: Square, piece: Option<(Color, Kind)>) -> Option<(Color, Kind)> {
+        core::mem::replace(&mut self.pieces[sq.index()], piece)
+    }
+
+    /// Every piece with its node, in index order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Color, Kind)> + '_ {
+        self.pieces.iter().enumerate().filter_map(|(i, piece)| {
+            piece.map(|(color, kind)| (Square::from_index_unchecked(i as u8), color, kind))
+        })
+    }
+
+    /// The checks of [`Position::from_diagram`].
+    pub(crate) fn check(&self) -> Result<(), PositionError> {
+        let shape = self.rules.shape();
+        let mut counts = [ByKind::<u8>::default(); 2];
+        for (square, color, kind) in self.pieces() {
+            if !shape.is_node(square.index()) {
+                return Err(PositionError::NotANode {
+                    index: square.index(),
+                });
+            }
+            let count = &mut counts[color.index()][kind];
+            *count += 1;
+            if *count > kind.count() {
+                return Err(PositionError::TooMany {
+                    color,
+                    kind,
+                    found: *count,
+                });
+            }
+            let placed = camp_slot(color, square)
+                .is_some_and(|slot| self.rules.placement.check(kind, slot).is_ok());
+            if !kind.is_movable() && !placed {
+                return Err(PositionError::Unmoved { square, kind });
+            }
+        }
+        Ok(())
+    }
+
+    /// The nodes of `rank` (0-based) in text order, from file `a`.
+    fn rank_nodes(shape: &Shape, rank: u8) -> impl Iterator<Item = Square> + '_ {
+        (0..shape.files).filter_map(move |file| {
+            let sq = shape.square(file, rank)?;
+            (shape.file(sq) == file).then_some(sq)
+        })
+    }
+}
+
+/// A piece's letter: [`Kind::char`], upper case for South, lower for North.
+fn piece_char(color: Color, kind: Kind) -> char {
+    match color {
+        Color::South => kind.char(),
+        Color::North => kind.char().to_ascii_lowercase(),
+    }
+}
+
+/// `<rule code> <ranks from the last to the first, by "/"> <s or n>`, a
+/// run of empty nodes as its length.
+impl fmt::Display for Diagram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.rules.shape();
+        write!(f, "{} ", self.rules)?;
+        for rank in (0..shape.ranks).rev() {
+            let mut empty = 0;
+            for sq in Diagram::rank_nodes(shape, rank) {
+                match self.get(sq) {
+                    None => empty += 1,
+                    Some((color, kind)) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", piece_char(color, kind))?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            f.write_str(if rank > 0 { "/" } else { " " })?;
+        }
+        write!(f, "{}", self.turn.char())
+    }
+}
+
+impl FromStr for Diagram {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Diagram, PositionError> {
+        let err = |reason| PositionError::Text {
+            text: text.to_owned(),
+            reason,
+        };
+        let &[code, board, turn] = text.split(' ').collect::<Vec<_>>().as_slice() else {
+            return Err(err("expected a rule code, the board and s or n, by spaces"));
+        };
+        let rules: Rules = code.parse().map_err(PositionError::Rules)?;
+        let turn = match turn {
+            "s" => Color::South,
+            "n" => Color::North,
+            _ => return Err(err("the side to move is s or n")),
+        };
+        let shape = rules.shape();
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != shape.ranks as usize {
+            return Err(err("expected one group per rank, by /"));
+        }
+        let mut diagram = Diagram::empty(rules, turn);
+        for (rank, text) in (0..shape.ranks).rev().zip(ranks) {
+            let mut nodes = Diagram::rank_nodes(shape, rank);
+            for item in items(text) {
+                let (skip, piece) = item.ok_or(err("unknown piece letter"))?;
+                for _ in 0..skip {
+                    nodes
+                        .next()
+                        .ok_or(err("a rank has more nodes than its board"))?;
+                }
+                if let Some(piece) = piece {
+                    let sq = nodes
+                        .next()
+                        .ok_or(err("a rank has more nodes than its board"))?;
+                    diagram.set(sq, Some(piece));
+                }
+            }
+            if nodes.next().is_some() {
+                return Err(err("a rank has fewer nodes than its board"));
+            }
+        }
+        Ok(diagram)
+    }
+}
+
+/// A rank's text as (empty nodes, then a piece or none), `None` for a
+/// character that is neither a digit nor a piece letter.
+fn items(text: &str) -> impl Iterator<Item = Option<(usize, Option<(Color, Kind)>)>> + '_ {
+    let mut chars = text.chars().peekable();
+    core::iter::from_fn(move || {
+        let mut skip = 0;
+        while let Some(digit) = chars.peek().and_then(|c| c.to_digit(10)) {
+            skip = skip * 10 + digit as usize;
+            chars.next();
+        }
+        let Some(c) = chars.next() else {
+            return (skip > 0).then_some(Some((skip, None)));
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::South
+        } else {
+            Color::North
+        };
+        Some(Kind::from_char(c.to_ascii_uppercase()).map(|kind| (skip, Some((color, kind)))))
+    })
+}
+
+impl Position {
+    /// The position a diagram shows, if a game could reach it. Each
+    /// side's pieces get [`PieceId`](crate::PieceId)s in node order.
+    pub fn from_diagram(diagram: &Diagram) -> Result<Position, PositionError> {
+        diagram.check()?;
+        Ok(Position::from_pieces(
+            diagram.rules,
+            diagram.pieces(),
+            diagram.turn,
+        ))
+    }
+
+    /// The position written down.
+    pub fn diagram(&self) -> Diagram {
+        let mut diagram = Diagram::empty(self.rules(), self.turn());
+        for color in Color::ALL {
+            for (sq, piece) in self.board().pieces(color) {
+                diagram.set(sq, Some((color, piece.kind)));
+            }
+        }
+        diagram
+    }
+}
+
+/// The position text: its [`Diagram`]'s.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.diagram().fmt(f)
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        Position::from_diagram(&text.parse()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DrawReason, Outcome, WinReason};
+
+    fn error(text: &str) -> PositionError {
+        text.parse::<Position>().unwrap_err()
+    }
+
+    #[test]
+    fn each_error_names_what_to_fix() {
+        let text = |e| matches!(e, PositionError::Text { .. });
+        assert!(text(error("htsrf 5/6/6/6/6/6/6/5")));
+        assert!(text(error("htsrf 5/6/6/6/6/6/6/5 x")));
+        assert!(text(error("htsrf 5/6/6/6/6/6/5 s")));
+        assert!(text(error("htsrf 5/6/6/6/6/6/6/6 s")));
+        assert!(text(error("htsrf 5/6/6/6/6/6/6/4 s")));
+        assert!(text(error("htsrf 5/6/6/6/6/6/6/4Z s")));
+        assert!(matches!(
+            error("zz-htsrf 5/6/6/6/6/6/6/5 s"),
+            PositionError::Rules(_)
+        ));
+        assert_eq!(
+            error("htsrf 5/6/6/6/6/6/6/GG3 s"),
+            PositionError::TooMany {
+                color: Color::South,
+                kind: Kind::General,
+                found: 2
+            }
+        );
+        assert_eq!(
+            error("htsrf 1F3/6/6/6/6/6/6/5 n"),
+            PositionError::Unmoved {
+                square: "b8".parse().unwrap(),
+                kind: Kind::Flag
+            }
+        );
+        // A Mine on a bridge: only the traditional placement forbids it.
+        assert!("htsrf 5/6/6/6/1X4/6/6/5 s".parse::<Position>().is_ok());
+        assert!(matches!(
+            error("texrt 5/6/6/6/1X4/6/6/5 s"),
+            PositionError::Unmoved { .. }
+        ));
+        let mut diagram = Diagram::empty(Rules::KIRAKUKEN, Color::South);
+        diagram.set(
+            Square::from_index_unchecked(3),
+            Some((Color::South, Kind::Spy)),
+        );
+        assert_eq!(
+            Position::from_diagram(&diagram),
+            Err(PositionError::NotANode { index: 3 })
+        );
+    }
+
+    #[test]
+    fn a_start_position_prints_its_setups() {
+        let setup = crate::Template::ALL[0].setup();
+        let setups = crate::ByColor::new_with(|_| setup);
+        let position = Position::new(Rules::TRADITIONAL, &setups, Color::North);
+        let text = "texrt lmgax/ypcfxe/tnjops/vsenta/ATNESV/SPOJNT/EXFCPY/XAGML n";
+        assert_eq!(position.to_string(), text);
+        assert_eq!(
+            text.parse::<Position>().unwrap().diagram(),
+            position.diagram()
+        );
+    }
+
+    #[test]
+    fn outcome_of_a_position_alone() {
+        let outcome = |text: &str| text.parse::<Position>().unwrap().outcome();
+        assert_eq!(
+            outcome("htsrf 5/6/6/6/6/6/6/X1g2 s"),
+            Some(Outcome::Win {
+                winner: Color::North,
+                reason: WinReason::HeadquartersTaken { by: Kind::General }
+            })
+        );
+        // A Spy in the headquarters takes nothing; South cannot move.
+        assert_eq!(outcome("htsrf 5/6/6/6/6/6/6/1gyX1 n"), None);
+        assert_eq!(
+            outcome("htsrf 5/6/6/6/6/6/6/1gyX1 s"),
+            Some(Outcome::Win {
+                winner: Color::North,
+                reason: WinReason::NoLegalMove
+            })
+        );
+        assert_eq!(
+            outcome("htsrf 5/6/6/6/6/6/6/Ey3 s"),
+            Some(Outcome::Draw {
+                reason: DrawReason::NoOfficers
+            })
+        );
+        assert_eq!(outcome("htsrf 5/6/6/6/6/6/6/Gy3 s"), None);
+    }
+}
