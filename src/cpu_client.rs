@@ -129,7 +129,7 @@ mod worker {
     use web_sys::{MessageEvent, Worker};
 
     use super::Outcome;
-    use crate::cpu_protocol::{Ask, READY, Reply, Request};
+    use crate::cpu_protocol::{Ask, Game, READY, Reply, Request};
 
     /// Trunk's loader for the worker binary, next to `index.html` (a
     /// relative URL, so the app works from any path).
@@ -274,7 +274,11 @@ mod worker {
             c.next_id = c.next_id.wrapping_add(1).max(1);
             id
         });
-        let Ok(text) = serde_json::to_string(&Request { id, ask }) else {
+        let Ok(text) = serde_json::to_string(&Request {
+            id,
+            game: Game::Gunjin,
+            ask,
+        }) else {
             return Outcome::Failed;
         };
         let promise = Promise::new(&mut |resolve, _reject| {

@@ -17,14 +17,19 @@
 //!   when the request could not be read; and it says [`READY`] once, when
 //!   it can take requests.
 //!
+//! A request for another game than Gunjin Shogi says so first, `{"id": 4,
+//! "game": "shogi", "ask": …}` (see [`Game`]); its mode is in its rules.
+//!
 //! Every number is a whole number, so the app links no float parsing or
 //! printing (several kilobytes of tables in the download).
 
+mod game;
 mod level;
 
 use gunjin_rules::{Kind, Move, PieceId, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
+pub use game::Game;
 pub use level::Level;
 
 /// What the worker posts once its handler is installed.
@@ -35,6 +40,8 @@ pub const READY: &str = "ready";
 pub struct Request {
     /// Chosen by the app to match the reply to the request.
     pub id: u32,
+    #[serde(default, skip_serializing_if = "Game::is_gunjin")]
+    pub game: Game,
     pub ask: Ask,
 }
 
@@ -130,6 +137,7 @@ mod tests {
         assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
         let request = Request {
             id: 2,
+            game: Game::Gunjin,
             ask: Ask::Setup {
                 level: Level::Hard,
                 rules: Rules::TRADITIONAL,

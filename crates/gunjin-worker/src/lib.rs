@@ -9,15 +9,25 @@ use gunjin_cpu::{Belief, Budget, Cpu};
 use gunjin_rules::{Kind, View};
 pub use gunjin_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Hint, Level, Reply, Request};
+use protocol::{Answer, Ask, Game, Hint, Level, Reply, Request};
 
 /// Reads a request, works it out, and writes the reply: the whole worker.
 /// `now` is the worker's clock in milliseconds.
 pub fn answer(request: &str, now: fn() -> f64) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
-        Ok(Request { id, ask }) => Reply {
+        Ok(Request {
+            id,
+            game: Game::Gunjin,
+            ask,
+        }) => Reply {
             id,
             answer: work(ask, now),
+        },
+        Ok(Request { id, game, .. }) => Reply {
+            id,
+            answer: Answer::Error {
+                error: format!("this worker plays Gunjin Shogi, not {game:?}"),
+            },
         },
         Err(err) => Reply {
             // The id, if at least that can be read, so the app stops waiting.
@@ -105,7 +115,8 @@ mod tests {
     }
 
     fn ask(id: u32, ask: Ask) -> Answer {
-        let text = serde_json::to_string(&Request { id, ask }).unwrap();
+        let game = protocol::Game::Gunjin;
+        let text = serde_json::to_string(&Request { id, game, ask }).unwrap();
         let reply: Reply = serde_json::from_str(&answer(&text, clock)).unwrap();
         assert_eq!(reply.id, id);
         reply.answer
@@ -191,5 +202,18 @@ mod tests {
         let reply: Reply = serde_json::from_str(&answer(r#"{"id":7,"ask":"x"}"#, clock)).unwrap();
         assert_eq!(reply.id, 7);
         assert!(matches!(reply.answer, Answer::Error { .. }));
+        let shogi = Request {
+            id: 8,
+            game: protocol::Game::Shogi,
+            ask: Ask::Setup {
+                level: Level::Easy,
+                rules: Rules::KIRAKUKEN,
+                seed: 0,
+            },
+        };
+        let shogi = serde_json::to_string(&shogi).unwrap();
+        let reply: Reply = serde_json::from_str(&answer(&shogi, clock)).unwrap();
+        assert_eq!(reply.id, 8);
+        assert!(matches!(reply.answer, Answer::Error { error } if error.contains("Shogi")));
     }
 }
