@@ -1,6 +1,8 @@
 //! The board as both players see it: whose piece, by identity, stands on
-//! each node, replayed from the public history alone. A player's view, the
-//! CPU's deduction and a bot behind a protocol all replay with it.
+//! each node, replayed from the public history alone. The one place a
+//! public move is applied: a player's view (`View::apply`,
+//! `View::from_public`), the CPU's deduction and a bot behind a protocol
+//! all replay with it.
 
 use crate::{Announcement, Bitboard, CAMP, Color, PieceId, PublicMove, Square};
 
@@ -23,6 +25,17 @@ pub struct PublicBoard {
     at: [Option<PublicPiece>; Square::INDICES],
 }
 
+/// A board with these pieces on these nodes (a view's, say).
+impl FromIterator<(Square, PublicPiece)> for PublicBoard {
+    fn from_iter<I: IntoIterator<Item = (Square, PublicPiece)>>(pieces: I) -> PublicBoard {
+        let mut at = [None; Square::INDICES];
+        for (sq, piece) in pieces {
+            at[sq.index()] = Some(piece);
+        }
+        PublicBoard { at }
+    }
+}
+
 impl Default for PublicBoard {
     fn default() -> PublicBoard {
         PublicBoard::new()
@@ -33,13 +46,14 @@ impl PublicBoard {
     /// The start of a game: every node of both camps holds a piece, whose
     /// identity is its camp slot.
     pub fn new() -> PublicBoard {
-        let mut at = [None; Square::INDICES];
-        for color in Color::ALL {
-            for (slot, sq) in CAMP.iter().enumerate() {
-                at[sq.relative_to(color).index()] = Some((color, PieceId(slot as u8)));
-            }
-        }
-        PublicBoard { at }
+        Color::ALL
+            .into_iter()
+            .flat_map(|color| {
+                CAMP.iter()
+                    .enumerate()
+                    .map(move |(slot, sq)| (sq.relative_to(color), (color, PieceId(slot as u8))))
+            })
+            .collect()
     }
 
     #[inline]

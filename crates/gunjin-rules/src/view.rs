@@ -6,8 +6,8 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Announcement, Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard,
-    PublicMove, Record, Rules, Setup, Square, destinations,
+    Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
+    PublicPiece, Record, Rules, Setup, Square, destinations,
 };
 
 /// One of the player's own pieces.
@@ -126,78 +126,48 @@ impl View {
     /// sends a player each move's public part, not the whole view again.
     /// The end of a game comes as a whole view, with the reveal.
     pub fn apply(&mut self, step: &PublicMove) -> Result<(), StepError> {
-        let (from, to) = (step.mv.from(), step.mv.to());
-        let mover_own = step.side == self.side;
-        // A battle needs a defender on `to`; a plain move, an empty node.
-        let target_fits = match step.announcement {
-            Announcement::Moved => !self.occupied(to, true) && !self.occupied(to, false),
-            _ => self.occupied(to, !mover_own),
-        };
-        let fits = step.side == self.turn
-            && self.outcome.is_none()
-            && self.occupied(from, mover_own)
-            && target_fits;
-        if !fits {
+        if step.side != self.turn || self.outcome.is_some() {
             return Err(StepError(*step));
         }
-        // The defender first, so the attacker may take its node.
-        if matches!(
-            step.announcement,
-            Announcement::DefenderRemoved | Announcement::BothRemoved
-        ) {
-            self.remove(to, !mover_own);
+        let mut board: PublicBoard = self.public_pieces().collect();
+        let removed = board.play(*step).ok_or(StepError(*step))?;
+        for (color, id) in removed.into_iter().flatten() {
+            if color == self.side {
+                self.own_losses[self.own_setup.slots()[id.0 as usize]] += 1;
+            } else {
+                self.enemy_losses += 1;
+            }
         }
-        if matches!(
-            step.announcement,
-            Announcement::AttackerRemoved | Announcement::BothRemoved
-        ) {
-            self.remove(from, mover_own);
-        } else {
-            self.relocate(from, to, mover_own);
-        }
+        self.set_pieces(&board);
         self.history.push(*step);
         self.turn = !self.turn;
         Ok(())
     }
 
-    fn occupied(&self, sq: Square, own: bool) -> bool {
-        if own {
-            self.own.iter().any(|p| p.square == sq)
-        } else {
-            self.enemies.iter().any(|e| e.square == sq)
-        }
+    /// Both sides' pieces as everyone sees them.
+    fn public_pieces(&self) -> impl Iterator<Item = (Square, PublicPiece)> + '_ {
+        let own = self.own.iter().map(|p| (p.square, (self.side, p.id)));
+        let enemies = self.enemies.iter().map(|e| (e.square, (!self.side, e.id)));
+        own.chain(enemies)
     }
 
-    /// Takes the piece on `sq` (checked to be there) off the board,
-    /// counting the loss.
-    fn remove(&mut self, sq: Square, own: bool) {
-        if own {
-            if let Some(at) = self.own.iter().position(|p| p.square == sq) {
-                let piece = self.own.remove(at);
-                self.own_losses[piece.kind] += 1;
-            }
-        } else if let Some(at) = self.enemies.iter().position(|e| e.square == sq) {
-            self.enemies.remove(at);
-            self.enemy_losses += 1;
-        }
-    }
-
-    /// Moves the piece on `from` (checked to be there) to `to`, keeping
-    /// the pieces in board order as `Game::view` lists them.
-    fn relocate(&mut self, from: Square, to: Square, own: bool) {
-        if own {
-            self.own
-                .iter_mut()
-                .filter(|p| p.square == from)
-                .for_each(|p| p.square = to);
-            self.own.sort_by_key(|p| p.square.index());
-        } else {
-            self.enemies
-                .iter_mut()
-                .filter(|e| e.square == from)
-                .for_each(|e| e.square = to);
-            self.enemies.sort_by_key(|e| e.square.index());
-        }
+    /// Puts the pieces of `board` in this view, in board order as
+    /// `Game::view` lists them, each own piece with the kind its camp slot
+    /// (its identity) was set up with.
+    fn set_pieces(&mut self, board: &PublicBoard) {
+        let kinds = self.own_setup.slots();
+        self.own = board
+            .pieces(self.side)
+            .map(|(square, id)| OwnPiece {
+                square,
+                kind: kinds[id.0 as usize],
+                id,
+            })
+            .collect();
+        self.enemies = board
+            .pieces(!self.side)
+            .map(|(square, id)| EnemyPiece { square, id })
+            .collect();
     }
 
     /// The view `side` has of a game still on, from what it was told: the
@@ -221,50 +191,30 @@ impl View {
         own_setup: Setup,
         history: &[PublicMove],
     ) -> Result<View, PublicError> {
-        let mut public = PublicBoard::new();
-        let kind = |id: PieceId| own_setup.slots()[id.0 as usize];
-        let mut own_losses = ByKind::default();
-        let mut enemy_losses = 0;
-        let mut turn = first;
-        for (ply, pm) in history.iter().enumerate() {
-            let error = PublicError { ply, mv: pm.mv };
-            if pm.side != turn || (turn == side && !is_legal(rules, side, kind, &public, pm.mv)) {
-                return Err(error);
-            }
-            let removed = public.play(*pm).ok_or(error)?;
-            for (color, id) in removed.into_iter().flatten() {
-                if color == side {
-                    own_losses[kind(id)] += 1;
-                } else {
-                    enemy_losses += 1;
-                }
-            }
-            turn = !turn;
-        }
-        Ok(View {
+        let mut view = View {
             side,
             rules,
             first,
-            turn,
+            turn: first,
             own_setup,
-            own: public
-                .pieces(side)
-                .map(|(square, id)| OwnPiece {
-                    square,
-                    kind: kind(id),
-                    id,
-                })
-                .collect(),
-            enemies: public
-                .pieces(!side)
-                .map(|(square, id)| EnemyPiece { square, id })
-                .collect(),
-            history: history.to_vec(),
-            own_losses,
-            enemy_losses,
+            own: Vec::new(),
+            enemies: Vec::new(),
+            history: Vec::with_capacity(history.len()),
+            own_losses: ByKind::default(),
+            enemy_losses: 0,
             outcome: None,
             reveal: None,
-        })
+        };
+        view.set_pieces(&PublicBoard::new());
+        for (ply, pm) in history.iter().enumerate() {
+            let error = PublicError { ply, mv: pm.mv };
+            let legal = pm.side != side || view.destinations(pm.mv.from()).contains(pm.mv.to());
+            if !legal {
+                return Err(error);
+            }
+            view.apply(pm).map_err(|_| error)?;
+        }
+        Ok(view)
     }
 
     /// The side this view belongs to.
@@ -381,36 +331,13 @@ impl View {
     }
 }
 
-/// Whether the own piece on `mv`'s node may make it ([`destinations`]),
-/// on the public board.
-fn is_legal(
-    rules: Rules,
-    side: Color,
-    kind: impl Fn(PieceId) -> Kind,
-    public: &PublicBoard,
-    mv: Move,
-) -> bool {
-    public.at(mv.from()).is_some_and(|(color, id)| {
-        color == side
-            && destinations(
-                rules.geometry(),
-                side,
-                kind(id),
-                mv.from(),
-                public.occupied(side),
-                public.occupied(!side),
-            )
-            .contains(mv.to())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::{Preset, random_game};
+    use crate::{Announcement, Preset, random_game};
 
     #[test]
     fn the_public_history_gives_the_referees_view() {
