@@ -14,7 +14,7 @@
 //!   nodes, depth or a caller's clock (a browser worker has no
 //!   `std::time::Instant`, so the library never reads a clock itself).
 //!
-//! [`play`] runs games between players. The `usi` binary speaks USI to any Shogi GUI or engine; `arena` plays
+//! [`play`] runs games between players. The `usi` binary speaks USI to any Shogi GUI or engine; `shogi-arena` plays
 //! levels, random movers and USI engines against one another.
 //!
 //! ```

@@ -4,7 +4,7 @@
 //! game length and how the games ended.
 //!
 //! ```text
-//! arena --a club --b strong [--games 100] [--seed 1] [--nodes N]
+//! shogi-arena --a club --b strong [--games 100] [--seed 1] [--nodes N]
 //!       [--handicap even] [--opening-plies 4] [--usi-go "nodes 200000"]
 //!       [--verbose]
 //! ```
@@ -272,7 +272,7 @@ fn main() -> ExitCode {
     match parse_options().and_then(|options| run(&options)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("arena: {e}");
+            eprintln!("shogi-arena: {e}");
             ExitCode::FAILURE
         }
     }
