@@ -1,7 +1,9 @@
 //! Caps on something held open, in total and per client address: open
 //! connections (past them a new connection is answered `503` and closed,
 //! so one client's idle sockets cannot take every file descriptor from the
-//! others) and CPU tables (so one client cannot queue up every search).
+//! others; a trusted proxy's connections count in the total, the requests
+//! they carry by the address each forwards) and CPU tables (so one client
+//! cannot queue up every search).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -33,7 +35,9 @@ pub enum Full {
 /// shared by the HTTP connection and the WebSocket it may become.)
 pub struct Ticket {
     admission: Admission,
-    addr: IpAddr,
+    /// The address counted, if any, and whether the total is.
+    addr: Option<IpAddr>,
+    total: bool,
 }
 
 impl Admission {
@@ -51,19 +55,37 @@ impl Admission {
 
     /// A place for `addr`, or which cap is reached.
     pub fn admit(&self, addr: IpAddr) -> Result<Ticket, Full> {
+        self.take(Some(addr), true)
+    }
+
+    /// A trusted proxy's connection: in the total only, its requests each
+    /// counted by the client they forward ([`Admission::forwarded`]).
+    pub fn proxied(&self) -> Result<Ticket, Full> {
+        self.take(None, true)
+    }
+
+    /// A request forwarded for `addr` over a connection counted already.
+    pub fn forwarded(&self, addr: IpAddr) -> Result<Ticket, Full> {
+        self.take(Some(addr), false)
+    }
+
+    fn take(&self, addr: Option<IpAddr>, total: bool) -> Result<Ticket, Full> {
         let mut open = self.open();
-        if open.total >= self.0.max_total {
+        if total && open.total >= self.0.max_total {
             return Err(Full::Total);
         }
-        let here = open.by_addr.entry(addr).or_default();
-        if *here >= self.0.max_per_addr {
-            return Err(Full::Address);
+        if let Some(addr) = addr {
+            let here = open.by_addr.entry(addr).or_default();
+            if *here >= self.0.max_per_addr {
+                return Err(Full::Address);
+            }
+            *here += 1;
         }
-        *here += 1;
-        open.total += 1;
+        open.total += usize::from(total);
         Ok(Ticket {
             admission: self.clone(),
             addr,
+            total,
         })
     }
 }
@@ -71,11 +93,13 @@ impl Admission {
 impl Drop for Ticket {
     fn drop(&mut self) {
         let mut open = self.admission.open();
-        open.total -= 1;
-        if let Some(here) = open.by_addr.get_mut(&self.addr) {
+        open.total -= usize::from(self.total);
+        if let Some(addr) = self.addr
+            && let Some(here) = open.by_addr.get_mut(&addr)
+        {
             *here -= 1;
             if *here == 0 {
-                open.by_addr.remove(&self.addr);
+                open.by_addr.remove(&addr);
             }
         }
     }
@@ -95,6 +119,20 @@ mod tests {
         let _b1 = admission.admit(b).unwrap();
         assert_eq!(admission.admit(b).err(), Some(Full::Total));
         drop(a1);
+        assert!(admission.admit(a).is_ok());
+    }
+
+    #[test]
+    fn a_proxys_connection_counts_in_total_and_its_clients_by_address() {
+        let admission = Admission::new(2, 1);
+        let a = IpAddr::from([10, 0, 0, 1]);
+        let proxy = admission.proxied().unwrap();
+        let forwarded = admission.forwarded(a).unwrap();
+        assert_eq!(admission.forwarded(a).err(), Some(Full::Address));
+        assert_eq!(admission.admit(a).err(), Some(Full::Address));
+        let _other = admission.proxied().unwrap();
+        assert_eq!(admission.proxied().err(), Some(Full::Total));
+        drop((forwarded, proxy));
         assert!(admission.admit(a).is_ok());
     }
 }

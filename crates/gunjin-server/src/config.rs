@@ -71,6 +71,11 @@ pub struct Config {
     /// Origins besides the site's own whose pages may open a WebSocket
     /// (e.g. `https://friends.example`).
     pub allowed_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed: a request
+    /// over their connections is counted by the client it names, not by
+    /// the proxy's address. None by default: a client's own header would
+    /// let it dodge the caps.
+    pub trusted_proxies: Vec<crate::proxy::Network>,
     /// The server pings every connection this often...
     pub ping_interval: Duration,
     /// ...and one it has heard nothing from (no pong, no message) for this
@@ -115,6 +120,7 @@ impl Default for Config {
             outbox: 256,
             send_buffer: None,
             allowed_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
             backup_every: Duration::from_secs(3600),
             backups_kept: 3,
             backup_dir: None,

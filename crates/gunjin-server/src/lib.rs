@@ -19,6 +19,7 @@ mod lease;
 mod limit;
 mod name;
 mod pool;
+mod proxy;
 mod referee;
 mod refusal;
 mod route;
@@ -36,7 +37,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -49,7 +50,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use admission::Admission;
 pub use config::{Config, Rate};
 use hub::Hub;
-use route::Route;
+pub use proxy::Network;
 use serve::Peer;
 pub use storage::is_postgres_url;
 use store::Store;
@@ -128,6 +129,7 @@ impl Server {
             listener,
             app,
             admission,
+            config.trusted_proxies.clone().into(),
             config.header_timeout,
         ));
         Ok(Server {
@@ -159,7 +161,6 @@ async fn websocket(
     upgrade: WebSocketUpgrade,
     State(hub): State<Hub>,
     Extension(peer): Extension<Peer>,
-    Query(route): Query<Route>,
     request: HeaderMap,
 ) -> Response {
     if !headers::origin_allowed(&request, &hub.config().allowed_origins) {
@@ -168,9 +169,6 @@ async fn websocket(
             "this page's origin may not open tables here",
         )
             .into_response();
-    }
-    if let Some(elsewhere) = route::check(&hub, &route) {
-        return elsewhere;
     }
     // Frames up to 4× the limit reach the session, which answers
     // `too_large`; larger ones are cut off by the WebSocket layer itself.

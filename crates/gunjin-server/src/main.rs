@@ -50,6 +50,10 @@ Options (each also read from the environment variable shown):
   --backup-dir DIR    where backups go  [GUNJIN_BACKUP_DIR, default <db>.backups]
   --allow-origin LIST origins besides the site's own that may open a
                       WebSocket, comma-separated [GUNJIN_ALLOW_ORIGIN]
+  --trust-proxy LIST  reverse proxies (addresses or networks, e.g.
+                      10.0.0.0/8, comma-separated) whose X-Forwarded-For
+                      names the client the per-address caps count
+                      [GUNJIN_TRUST_PROXY, default none]
   --ping-secs N       ping interval             [GUNJIN_PING_SECS, default 15]
   --ping-timeout-secs N  a connection silent this long is closed (its seat
                       counts as left) [GUNJIN_PING_TIMEOUT_SECS, default 45]
@@ -147,6 +151,12 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--allow-origin" => {
                 config.allowed_origins = value.split(',').map(|o| o.trim().to_owned()).collect()
             }
+            "--trust-proxy" => {
+                config.trusted_proxies = value
+                    .split(',')
+                    .map(|n| n.trim().parse())
+                    .collect::<Result<_, _>>()?
+            }
             "--ping-secs" => config.ping_interval = secs(&value)?,
             "--ping-timeout-secs" => config.ping_timeout = secs(&value)?,
             "--rate" => {
@@ -184,6 +194,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--backups-kept", "GUNJIN_BACKUPS_KEPT"),
         ("--backup-dir", "GUNJIN_BACKUP_DIR"),
         ("--allow-origin", "GUNJIN_ALLOW_ORIGIN"),
+        ("--trust-proxy", "GUNJIN_TRUST_PROXY"),
         ("--ping-secs", "GUNJIN_PING_SECS"),
         ("--ping-timeout-secs", "GUNJIN_PING_TIMEOUT_SECS"),
     ] {

@@ -1,18 +1,21 @@
 //! Routing a table to the node that runs it. A load balancer hashes on
-//! the table id in the WebSocket URL (`/ws?table=<id>`), so a table's
-//! players reach the same node; a node that gets a table it does not run
-//! claims it from the store (its lease free, expired or released), or,
-//! while another node holds it, asks that node to hand it over and tells
-//! the client to come back shortly: over HTTP (`503` with `Retry-After`)
-//! when the URL names the table, else by closing the connection without
-//! an error, which clients take as a drop and answer with a `resume`.
+//! the table id in the WebSocket URL (`/ws?table=<id>`, which the server
+//! itself does not read), so a table's players reach the same node; a
+//! node that gets a table it does not run claims it from the store (its
+//! lease free, expired or released), or, while another node holds it,
+//! asks that node to hand it over and tells the client to come back
+//! shortly: a `retry` message, then the close. The socket is accepted
+//! first because a browser cannot read the status of a refused
+//! handshake, so a `503` would look to the app like no server at all.
 
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use gunjin_table::ServerMessage;
 
-use crate::hub::Hub;
 use crate::refusal::Refusal;
+
+/// How long a client waits before connecting again for a table that is
+/// elsewhere. The holder hands it over at its next lease renewal (every
+/// third of `--lease-secs`), a dead holder's lease runs out within one.
+const RETRY_MILLIS: u64 = 1000;
 
 /// Why a connection gets no table here.
 pub enum Away {
@@ -27,26 +30,9 @@ impl From<Refusal> for Away {
     }
 }
 
-/// The WebSocket URL's query: the table the connection is for, if it says.
-#[derive(Deserialize)]
-pub struct Route {
-    pub table: Option<String>,
-}
-
-/// `Some(503)` when the table the URL names runs on another node; it is
-/// claimed here when it can be. A missing table is the session's to
-/// refuse, as without the parameter.
-pub fn check(hub: &Hub, route: &Route) -> Option<Response> {
-    let id = route.table.as_deref()?;
-    match hub.table(id) {
-        Err(Away::Elsewhere) => Some(
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                [(header::RETRY_AFTER, "1")],
-                "this table is moving between servers: try again in a moment",
-            )
-                .into_response(),
-        ),
-        Ok(_) | Err(Away::Refused(_)) => None,
+/// What a client is told when its table is elsewhere.
+pub fn retry() -> ServerMessage {
+    ServerMessage::Retry {
+        after_millis: RETRY_MILLIS,
     }
 }

@@ -1,13 +1,16 @@
-//! Accepting connections: each admitted (`admission.rs`) and served as
-//! HTTP/1.1 with a header timeout, so a socket that sends nothing or only
-//! half a request is closed instead of held for ever.
+//! Accepting connections: each admitted (`admission.rs`; a trusted
+//! proxy's requests each by the client it forwards, `proxy.rs`) and served
+//! as HTTP/1.1 with a header timeout, so a socket that sends nothing or
+//! only half a request is closed instead of held for ever.
 
 use std::io;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -17,13 +20,16 @@ use tower_service::Service;
 
 use crate::admission::{Admission, Full, Ticket};
 use crate::config::Config;
+use crate::proxy::{self, Network};
 
-/// Who a request came from: the client's address, and its connection's
-/// place, held (never read) by the WebSocket it may become.
+/// Who a request came from: the client's address (for a trusted proxy's
+/// connection, the one the request forwards), and its places, held (never
+/// read) by the WebSocket it may become.
 #[derive(Clone)]
 pub struct Peer {
-    pub addr: SocketAddr,
-    pub _ticket: Arc<Ticket>,
+    pub ip: IpAddr,
+    _connection: Arc<Ticket>,
+    _request: Option<Arc<Ticket>>,
 }
 
 /// The listening socket. Accepted sockets inherit its send buffer size.
@@ -41,13 +47,21 @@ pub fn listen(config: &Config) -> io::Result<TcpListener> {
     socket.listen(1024)
 }
 
-pub async fn serve(listener: TcpListener, app: Router, admission: Admission, header: Duration) {
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    admission: Admission,
+    trusted: Arc<[Network]>,
+    header: Duration,
+) {
     loop {
         match listener.accept().await {
             Ok((tcp, addr)) => {
+                let proxy = trusted.iter().any(|n| n.contains(addr.ip()));
                 tokio::spawn(connection(
                     tcp,
-                    addr,
+                    addr.ip(),
+                    proxy,
                     app.clone(),
                     admission.clone(),
                     header,
@@ -65,38 +79,36 @@ pub async fn serve(listener: TcpListener, app: Router, admission: Admission, hea
 
 async fn connection(
     mut tcp: TcpStream,
-    addr: SocketAddr,
+    addr: IpAddr,
+    proxy: bool,
     app: Router,
     admission: Admission,
     header: Duration,
 ) {
-    let ticket = match admission.admit(addr.ip()) {
+    let admitted = match proxy {
+        true => admission.proxied(),
+        false => admission.admit(addr),
+    };
+    let ticket = match admitted {
         Ok(ticket) => Arc::new(ticket),
-        Err(Full::Total) => {
-            return refuse(
-                &mut tcp,
-                "the server has too many connections open: try again later",
-            )
-            .await;
-        }
-        Err(Full::Address) => {
-            return refuse(
-                &mut tcp,
-                "too many connections from this address: close some first",
-            )
-            .await;
-        }
+        Err(full) => return refuse(&mut tcp, why(full)).await,
     };
     // Small messages both ways: Nagle's algorithm would hold each one
     // back for the peer's delayed acknowledgement.
     let _ = tcp.set_nodelay(true);
-    let peer = Peer {
-        addr,
-        _ticket: ticket,
-    };
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-        request.extensions_mut().insert(peer.clone());
-        app.clone().call(request)
+        let forwarding = proxy.then_some(&admission);
+        let peer = peer(&ticket, addr, forwarding, request.headers());
+        let mut app = app.clone();
+        async move {
+            match peer {
+                Ok(peer) => {
+                    request.extensions_mut().insert(peer);
+                    app.call(request).await
+                }
+                Err(full) => Ok((StatusCode::SERVICE_UNAVAILABLE, why(full)).into_response()),
+            }
+        }
     });
     let _ = http1::Builder::new()
         .timer(TokioTimer::new())
@@ -104,6 +116,36 @@ async fn connection(
         .serve_connection(TokioIo::new(tcp), service)
         .with_upgrades()
         .await;
+}
+
+/// A request's peer: the connection's client, or, over a trusted proxy's
+/// connection (`forwarding`), the client the request forwards (the proxy
+/// itself if it names none) with a place of its own.
+fn peer(
+    connection: &Arc<Ticket>,
+    addr: IpAddr,
+    forwarding: Option<&Admission>,
+    headers: &HeaderMap,
+) -> Result<Peer, Full> {
+    let (ip, request) = match forwarding {
+        None => (addr, None),
+        Some(admission) => {
+            let ip = proxy::client(headers).unwrap_or(addr);
+            (ip, Some(Arc::new(admission.forwarded(ip)?)))
+        }
+    };
+    Ok(Peer {
+        ip,
+        _connection: connection.clone(),
+        _request: request,
+    })
+}
+
+fn why(full: Full) -> &'static str {
+    match full {
+        Full::Total => "the server has too many connections open: try again later",
+        Full::Address => "too many connections from this address: close some first",
+    }
 }
 
 /// Answers a connection past the caps with a `503` saying why.

@@ -18,7 +18,7 @@ use crate::limit::TokenBucket;
 use crate::name;
 use crate::referee::Gunjin;
 use crate::refusal::Refusal;
-use crate::route::Away;
+use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
 use crate::table::{Action, Command};
@@ -102,8 +102,11 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
                     break;
                 }
             }
-            // Closed without a word: the client reconnects (`route.rs`).
-            Err(Away::Elsewhere) => break,
+            // The client connects again shortly (`route.rs`).
+            Err(Away::Elsewhere) => {
+                conn.send(&route::retry());
+                break;
+            }
         }
     }
     if let Some(Bound { table, side }) = bound {
@@ -174,7 +177,7 @@ async fn handle(
     let (table, command) = match msg {
         ClientMessage::Open { name, rules, clock } => {
             let name = name::player_name(&name)?;
-            let (table, token) = hub.open(peer.addr.ip(), name, rules, clock)?;
+            let (table, token) = hub.open(peer.ip, name, rules, clock)?;
             (table, Seating::Resume(token, false))
         }
         ClientMessage::Join { table, name } => {
@@ -229,7 +232,7 @@ fn unreadable(text: &str, e: serde_json::Error) -> Refusal {
 fn action(hub: &Hub, peer: &Peer, msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
     Ok(match msg {
         ClientMessage::AddCpu { level } => {
-            Action::AddCpu(cpu::level(level), hub.cpu_table(peer.addr.ip()))
+            Action::AddCpu(cpu::level(level), hub.cpu_table(peer.ip))
         }
         ClientMessage::Draft { setup } => Action::Draft(setup),
         ClientMessage::Ready { setup } => Action::Ready(setup),

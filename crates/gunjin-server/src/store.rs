@@ -85,9 +85,11 @@ const START_GAME: &str = "INSERT INTO games (table_id, record) VALUES ($1, $2)
      ON CONFLICT (table_id) DO UPDATE SET record = excluded.record, outcome = NULL, finished_at = NULL";
 const CLEAR_MOVES: &str = "DELETE FROM moves WHERE table_id = $1";
 /// An entry is appended only by the lease's holder (a node that lost it
-/// writes nothing).
+/// writes nothing); one stored already (an append run again after its
+/// answer was lost, `storage/postgres.rs`) is written over with itself.
 const APPEND: &str = "INSERT INTO moves (table_id, ply, entry) SELECT $1, CAST($2 AS BIGINT), $3
-     WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1 AND owner = $4)";
+     WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1 AND owner = $4)
+     ON CONFLICT (table_id, ply) DO UPDATE SET entry = excluded.entry";
 const FINISH: &str = "UPDATE games SET outcome = $2, finished_at = $3 WHERE table_id = $1";
 const DELETE_TABLE: &str = "DELETE FROM tables WHERE id = $1";
 const ABANDON: &str = "UPDATE games SET outcome = $2, finished_at = $3

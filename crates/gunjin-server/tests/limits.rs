@@ -119,3 +119,76 @@ async fn tables_are_capped_per_address_and_in_total() {
     assert_eq!(open(server.addr).await, None);
     assert_eq!(open(server.addr).await, Some(ErrorCode::ServerFull));
 }
+
+type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// A WebSocket from the loopback address `source` whose handshake says it
+/// forwards `client` (`X-Forwarded-For`); the error if refused.
+async fn forwarding(
+    server: std::net::SocketAddr,
+    source: [u8; 4],
+    client: &str,
+) -> Result<Socket, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.bind((source, 0).into()).unwrap();
+    let tcp = tcp.connect(server).await.map_err(|e| e.to_string())?;
+    let mut request = format!("ws://{server}/ws").into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", client.parse().unwrap());
+    let (socket, _) = tokio_tungstenite::client_async(request, tcp)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(socket)
+}
+
+/// Opens a table on `socket`; the error if refused.
+async fn open_on(mut socket: Socket) -> Option<ErrorCode> {
+    use futures_util::{SinkExt, StreamExt};
+    use gunjin_table::ServerMessage;
+    let open = ClientMessage::Open {
+        name: "host".into(),
+        rules: Rules::KIRAKUKEN,
+        clock: None,
+    };
+    let text = serde_json::to_string(&open).unwrap();
+    socket.send(text.into()).await.unwrap();
+    let reply = socket.next().await.unwrap().unwrap();
+    match serde_json::from_str(reply.to_text().unwrap()).unwrap() {
+        ServerMessage::Welcome { .. } => None,
+        ServerMessage::Error { code, .. } => Some(code),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_trusted_proxys_clients_are_capped_by_the_address_it_forwards() {
+    let (server, _scratch) = common::start_with("trust-proxy", |c| {
+        c.max_conns_per_addr = 2;
+        c.tables_per_addr_hour = 1;
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let (proxy, stranger) = ([127, 0, 0, 1], [127, 0, 0, 2]);
+    let addr = server.addr;
+    // Through the proxy: two places for each client, the proxy uncapped.
+    let mut held = Vec::new();
+    for client in ["192.0.2.1", "192.0.2.1", "192.0.2.2"] {
+        held.push(forwarding(addr, proxy, client).await.unwrap());
+    }
+    let full = forwarding(addr, proxy, "192.0.2.1").await.err().unwrap();
+    assert!(full.contains("503"), "{full}");
+    // The address the proxy appended counts, not the client's own claim.
+    let spoofed = forwarding(addr, proxy, "192.0.2.9, 192.0.2.1").await;
+    assert!(spoofed.err().unwrap().contains("503"));
+    // Tables too are counted by the forwarded client.
+    assert_eq!(open_on(held.pop().unwrap()).await, None);
+    let again = forwarding(addr, proxy, "192.0.2.2").await.unwrap();
+    assert_eq!(open_on(again).await, Some(ErrorCode::TooManyTables));
+    // Anyone else's header is not believed: they count as themselves.
+    let _a = forwarding(addr, stranger, "198.51.100.1").await.unwrap();
+    let _b = forwarding(addr, stranger, "198.51.100.2").await.unwrap();
+    let c = forwarding(addr, stranger, "198.51.100.3").await;
+    assert!(c.err().unwrap().contains("503"));
+}

@@ -101,6 +101,12 @@ pub enum ServerMessage {
     /// A refused message. The codes [`ErrorCode::closes`] names end the
     /// connection; after the others it stays open.
     Error { code: ErrorCode, message: String },
+    /// The table runs on another server, or is moving between servers:
+    /// the server closes this connection, and the client connects again
+    /// for the table after `after_millis` (sending the same first
+    /// message). Sent instead of an HTTP `503`, whose status a browser's
+    /// WebSocket cannot read.
+    Retry { after_millis: u64 },
 }
 
 /// Why a message was refused.

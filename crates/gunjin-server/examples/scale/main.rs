@@ -6,9 +6,12 @@
 //!    table is SIGKILLed mid-game; both reconnect with their seat tokens,
 //!    land on the other node with the same position, and play to the end;
 //!    the stored record is the one the same players make uninterrupted.
-//! 2. A rolling restart (SIGTERM each node in turn, then start it again)
+//! 2. PostgreSQL is restarted (its sessions cut) while two players play:
+//!    the nodes connect again, the game goes on, and its stored record is
+//!    the uninterrupted game's.
+//! 3. A rolling restart (SIGTERM each node in turn, then start it again)
 //!    during concurrent games loses no game and no move.
-//! 3. The load test (`examples/loadtest.rs`) against one node alone, then
+//! 4. The load test (`examples/loadtest.rs`) against one node alone, then
 //!    against all of them through HAProxy, in the same run.
 //!
 //! Prints each scenario's figures and a `test result:` line.
@@ -41,6 +44,7 @@ scale: games across server nodes that are killed and restarted
   --dir DIR          the check's directory (logs, pid files)   [required]
   --server FILE      the gunjin-server binary                  [required]
   --database URL     the shared PostgreSQL database            [required]
+  --pg-restart FILE  a program that restarts the database      [required]
   --lb ADDR          HAProxy's address                         [required]
   --node ADDR        a node's address, as HAProxy knows it (once per node)
   --games N          games during the rolling restart          [default 50]
@@ -58,6 +62,7 @@ struct Args {
     dir: PathBuf,
     server: PathBuf,
     database: String,
+    pg_restart: PathBuf,
     lb: SocketAddr,
     nodes: Vec<SocketAddr>,
     games: usize,
@@ -74,6 +79,7 @@ fn parse() -> Result<Args, String> {
         dir: PathBuf::new(),
         server: PathBuf::new(),
         database: String::new(),
+        pg_restart: PathBuf::new(),
         lb: ([127, 0, 0, 1], 0).into(),
         nodes: Vec::new(),
         games: 50,
@@ -83,13 +89,14 @@ fn parse() -> Result<Args, String> {
         load_tables: 40,
         load_plies: 60,
     };
-    let mut loadtest = None;
+    let (mut loadtest, mut pg_restart) = (None, None);
     for (flag, text) in flags::pairs(HELP)? {
         let (flag, value) = (flag.as_str(), text.as_str());
         match flag {
             "--dir" => dir = Some(PathBuf::from(value)),
             "--server" => server = Some(PathBuf::from(value)),
             "--database" => database = Some(text.clone()),
+            "--pg-restart" => pg_restart = Some(PathBuf::from(value)),
             "--lb" => lb = Some(flags::value(flag, value)?),
             "--node" => args.nodes.push(flags::value(flag, value)?),
             "--games" => args.games = flags::value(flag, value)?,
@@ -107,6 +114,7 @@ fn parse() -> Result<Args, String> {
     args.database = database.ok_or_else(|| missing("--database"))?;
     args.lb = lb.ok_or_else(|| missing("--lb"))?;
     args.loadtest = loadtest.ok_or_else(|| missing("--loadtest"))?;
+    args.pg_restart = pg_restart.ok_or_else(|| missing("--pg-restart"))?;
     if args.nodes.len() < 2 {
         return Err("at least two --node".into());
     }
@@ -292,7 +300,44 @@ async fn kill_mid_game(args: &Args, nodes: &mut [Node]) -> Result<String, String
     ))
 }
 
-/// Scenario 2: `args.games` games while each node is drained and started
+/// Scenario 2: the database restarts a moment after move 10 while the
+/// game goes on (a move made meanwhile waits for the database).
+async fn restart_database(args: &Args) -> Result<String, String> {
+    let (mut host, mut guest) = seated(args.lb, 201, Duration::from_millis(10)).await?;
+    let (a, b) = tokio::join!(host.play_until(10), guest.play_until(10));
+    a?;
+    b?;
+    let program = args.pg_restart.clone();
+    // Half a second into the game's going on again: mid-play.
+    let restarted = tokio::task::spawn_blocking(move || {
+        std::thread::sleep(Duration::from_millis(500));
+        let started = Instant::now();
+        let out = Command::new(&program)
+            .output()
+            .map_err(|e| format!("{}: {e}", program.display()))?;
+        match out.status.success() {
+            true => Ok(started.elapsed()),
+            false => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
+        }
+    });
+    // Both stopped at move 10: the one to move goes on.
+    for bot in [&mut host, &mut guest] {
+        bot.stop_at = None;
+        bot.move_if_my_turn().await?;
+    }
+    let dropped_at = Mutex::new(Some(Instant::now()));
+    let played = finish(args.lb, (&mut host, &mut guest), None, &dropped_at).await;
+    let took = restarted.await.map_err(|e| e.to_string())??;
+    let (moves, back) = played?;
+    let reconnected = back.iter().flatten().count();
+    Ok(format!(
+        "restarted in {:.1} s during play; {moves} moves, record as uninterrupted; \
+         {reconnected} of 2 players had to reconnect",
+        took.as_secs_f64()
+    ))
+}
+
+/// Scenario 3: `args.games` games while each node is drained and started
 /// again in turn.
 async fn rolling_restart(args: &Args, nodes: &mut [Node]) -> Result<String, String> {
     let dropped_at = Arc::new(Mutex::new(None));
@@ -337,7 +382,7 @@ async fn rolling_restart(args: &Args, nodes: &mut [Node]) -> Result<String, Stri
     ))
 }
 
-/// Scenario 3: the load test against the first node alone, then through
+/// Scenario 4: the load test against the first node alone, then through
 /// HAProxy against all.
 fn load(args: &Args) -> Result<String, String> {
     let mut report = String::new();
@@ -411,6 +456,10 @@ async fn main() {
         told(
             "a node killed mid-game",
             kill_mid_game(&args, &mut nodes).await,
+        ),
+        told(
+            "the database restarted mid-game",
+            restart_database(&args).await,
         ),
         told(
             "a rolling restart",

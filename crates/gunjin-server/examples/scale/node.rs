@@ -53,7 +53,7 @@ impl Node {
             .args(["--database", &self.database, "--dist"])
             .arg(&dist)
             // Short leases, so a lost node's tables move within seconds;
-            // one address (HAProxy's) carries every player.
+            // HAProxy names each player's address, but all are loopback's.
             .args([
                 "--lease-secs",
                 "3",
@@ -61,6 +61,8 @@ impl Node {
                 "60",
                 "--rate",
                 "100000",
+                "--trust-proxy",
+                "127.0.0.1",
             ])
             .args(["--max-conns", "100000", "--max-conns-per-addr", "100000"])
             .args([

@@ -3,17 +3,41 @@
 //! must not be entered from the server's async threads: one thread of its
 //! own holds the connection and runs the statements sent to it in turn,
 //! each prepared once (a statement is then one round trip).
+//!
+//! A connection lost (the database restarted, failed over, or the network
+//! dropped) is made again, with a backoff, and the statement that found it
+//! gone is run again on the new one: every statement of the store can be
+//! run twice (`store.rs`), so one whose answer was lost with the
+//! connection does no harm run again. A statement waits [`PATIENCE`] for
+//! the database at most, then fails as before.
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use postgres::types::{ToSql, Type};
 use postgres::{Client, NoTls, Row};
 
 use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
 
-type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+/// How long a statement waits for a lost database to come back.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// The longest pause between two tries to connect again.
+const MAX_PAUSE: Duration = Duration::from_secs(1);
+
+/// A statement's work on the connection's thread. Given a connection, it
+/// runs and answers, or returns false when the connection broke under it
+/// (to be run again on a new one); given none, it answers that the
+/// database is unreachable.
+type Work = Box<dyn FnMut(Option<&mut Connection>) -> bool + Send>;
+
+/// Work, and when it was asked for.
+struct Job {
+    since: Instant,
+    work: Work,
+}
 
 /// The connection, and the statements prepared on it.
 struct Connection {
@@ -105,13 +129,7 @@ impl Postgres {
                     Err(e) => return drop(ready.send(Err(failed(e)))),
                 };
                 let _ = ready.send(Ok(()));
-                let mut connection = Connection {
-                    client,
-                    prepared: HashMap::new(),
-                };
-                for job in inbox {
-                    job(&mut connection);
-                }
+                serve(&url, Connection::new(client), inbox);
             })
             .map_err(|e| StoreError(e.to_string()))?;
         opened.recv().map_err(|_| gone())??;
@@ -121,16 +139,91 @@ impl Postgres {
     /// Runs `work` on the connection's thread and waits for its answer.
     fn run<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut Connection) -> std::result::Result<T, postgres::Error> + Send + 'static,
+        mut work: impl FnMut(&mut Connection) -> std::result::Result<T, postgres::Error>
+        + Send
+        + 'static,
     ) -> Result<T> {
         let (answer, answered) = mpsc::channel();
-        let job: Job = Box::new(move |client| {
-            let _ = answer.send(work(client));
+        let work: Work = Box::new(move |connection: Option<&mut Connection>| {
+            let result = match connection {
+                None => Err(StoreError(format!(
+                    "postgres: no connection for {} s",
+                    PATIENCE.as_secs()
+                ))),
+                Some(connection) => match work(connection) {
+                    Err(e) if e.is_closed() || connection.client.is_closed() => return false,
+                    result => result.map_err(failed),
+                },
+            };
+            let _ = answer.send(result);
+            true
         });
+        let job = Job {
+            since: Instant::now(),
+            work,
+        };
         self.jobs.send(job).map_err(|_| gone())?;
-        wait(|| answered.recv())
-            .map_err(|_| gone())?
-            .map_err(failed)
+        wait(|| answered.recv()).map_err(|_| gone())?
+    }
+}
+
+impl Connection {
+    fn new(client: Client) -> Connection {
+        Connection {
+            client,
+            prepared: HashMap::new(),
+        }
+    }
+}
+
+/// Runs the jobs in turn, connecting again whenever the connection is
+/// found lost; a job gives up [`PATIENCE`] after it was asked for.
+fn serve(url: &str, connection: Connection, inbox: mpsc::Receiver<Job>) {
+    let mut connection = Some(connection);
+    for mut job in inbox {
+        let give_up = job.since + PATIENCE;
+        loop {
+            if connection.as_ref().is_none_or(|c| c.client.is_closed()) {
+                connection = reconnect(url, give_up);
+            }
+            let Some(live) = connection.as_mut() else {
+                (job.work)(None);
+                break;
+            };
+            if (job.work)(Some(live)) {
+                break;
+            }
+            eprintln!("postgres: the connection was lost; connecting again");
+            connection = None;
+            if Instant::now() >= give_up {
+                (job.work)(None);
+                break;
+            }
+        }
+    }
+}
+
+/// A new connection, tried at once and then with a backoff until
+/// `give_up`.
+fn reconnect(url: &str, give_up: Instant) -> Option<Connection> {
+    let started = Instant::now();
+    let mut pause = Duration::from_millis(50);
+    loop {
+        match Client::connect(url, NoTls) {
+            Ok(client) => {
+                let after = started.elapsed().as_secs_f64();
+                eprintln!("postgres: connected again after {after:.1} s");
+                return Some(Connection::new(client));
+            }
+            Err(e) if Instant::now() + pause >= give_up => {
+                eprintln!("postgres: cannot connect again: {e}");
+                return None;
+            }
+            Err(_) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(MAX_PAUSE);
+            }
+        }
     }
 }
 

@@ -12,14 +12,14 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::{Error, Message};
+use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 /// How long the bot waits for one message before giving up.
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// How long the bot waits before sending a rate-limited move again, or
-/// before connecting again to a table that is moving between servers.
+/// before reconnecting after a failed attempt.
 const RETRY: Duration = Duration::from_millis(100);
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -111,19 +111,20 @@ impl Bot {
             clock,
         })
         .await?;
-        bot.welcome().await?;
+        if !bot.welcome().await? {
+            return Err("an open is never retried".into());
+        }
         Ok(bot)
     }
 
     /// Joins a table by id.
     pub async fn join(addr: SocketAddr, seed: u64, table: &str) -> Result<Bot, BotError> {
         let mut bot = Bot::connect_to(addr, seed, Some(table)).await?;
-        bot.send(&ClientMessage::Join {
+        let join = ClientMessage::Join {
             table: table.into(),
             name: "guest".into(),
-        })
-        .await?;
-        bot.welcome().await?;
+        };
+        bot.sit(addr, table, &join).await?;
         Ok(bot)
     }
 
@@ -135,13 +136,9 @@ impl Bot {
         token: &str,
     ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect_to(addr, seed, Some(table)).await?;
-        bot.send(&ClientMessage::Resume {
-            table: table.into(),
-            token: token.into(),
-            rotate: false,
-        })
-        .await?;
-        bot.welcome().await?;
+        bot.table = table.into();
+        bot.token = token.into();
+        bot.try_resume(addr).await?;
         Ok(bot)
     }
 
@@ -155,7 +152,15 @@ impl Bot {
     ) -> Result<(), BotError> {
         let give_up = Instant::now() + patience;
         loop {
-            match self.try_resume(addr).await {
+            let connected = socket(addr, Some(&self.table)).await;
+            let resumed = match connected {
+                Ok(socket) => {
+                    self.socket = socket;
+                    self.try_resume(addr).await
+                }
+                Err(e) => Err(e),
+            };
+            match resumed {
                 Ok(()) => return Ok(()),
                 Err(e) if Instant::now() >= give_up => return Err(format!("reconnecting: {e}")),
                 Err(_) => tokio::time::sleep(RETRY).await,
@@ -168,8 +173,8 @@ impl Bot {
         self.seed
     }
 
+    /// Resumes on the connection it has (a new one for each `retry`).
     async fn try_resume(&mut self, addr: SocketAddr) -> Result<(), BotError> {
-        self.socket = socket(addr, Some(&self.table)).await?;
         self.sent_move = None;
         self.setup_sent = false;
         let resume = ClientMessage::Resume {
@@ -177,17 +182,44 @@ impl Bot {
             token: self.token.clone(),
             rotate: false,
         };
-        self.send(&resume).await?;
-        self.welcome().await
+        let table = self.table.clone();
+        self.sit(addr, &table, &resume).await
     }
 
-    async fn welcome(&mut self) -> Result<(), BotError> {
+    /// Sends `first` and takes the welcome; a `retry` (the table is
+    /// moving between servers) is followed on a new connection after the
+    /// time it says, for as long as a message would be waited for.
+    async fn sit(
+        &mut self,
+        addr: SocketAddr,
+        table: &str,
+        first: &ClientMessage,
+    ) -> Result<(), BotError> {
+        let give_up = Instant::now() + PATIENCE;
+        loop {
+            self.send(first).await?;
+            if self.welcome().await? {
+                return Ok(());
+            }
+            if Instant::now() >= give_up {
+                return Err("retried for too long".into());
+            }
+            self.socket = socket(addr, Some(table)).await?;
+        }
+    }
+
+    /// Takes the welcome (true), or waits as a `retry` says (false).
+    async fn welcome(&mut self) -> Result<bool, BotError> {
         match self.recv().await? {
             ServerMessage::Welcome { table, token, side } => {
                 self.table = table;
                 self.token = token;
                 self.side = side;
-                Ok(())
+                Ok(true)
+            }
+            ServerMessage::Retry { after_millis } => {
+                tokio::time::sleep(Duration::from_millis(after_millis)).await;
+                Ok(false)
             }
             other => Err(format!("expected a welcome, got {other:?}")),
         }
@@ -361,24 +393,15 @@ pub fn choose(seed: u64, view: &View) -> Option<Move> {
     view.legal_moves().choose(&mut rng).copied()
 }
 
-/// A WebSocket to the server, for `table` when given. A server that answers
-/// `503` with `Retry-After` (the table is moving between servers) is asked
-/// again after a moment, for as long as a message would be waited for.
+/// A WebSocket to the server, for `table` when given (in the URL, for a
+/// load balancer to route on).
 async fn socket(addr: SocketAddr, table: Option<&str>) -> Result<Socket, BotError> {
     let url = match table {
         Some(table) => format!("ws://{addr}{WS_PATH}?table={table}"),
         None => format!("ws://{addr}{WS_PATH}"),
     };
-    let give_up = Instant::now() + PATIENCE;
-    loop {
-        match connect_async_with_config(&url, None, true).await {
-            Ok((socket, _)) => return Ok(socket),
-            Err(Error::Http(response))
-                if response.headers().contains_key("retry-after") && Instant::now() < give_up =>
-            {
-                tokio::time::sleep(RETRY).await
-            }
-            Err(e) => return Err(e.to_string()),
-        }
-    }
+    let (socket, _) = connect_async_with_config(&url, None, true)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(socket)
 }
