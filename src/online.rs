@@ -8,6 +8,7 @@ use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
     ClientMessage, Clock, ClockState, ErrorCode, Level, Phase, ServerMessage, TableState,
 };
+use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::wasm_bindgen::closure::Closure;
@@ -25,6 +26,15 @@ const SEATS_KEPT: usize = 8;
 
 /// Wait before taking the seat back after a dropped connection.
 const RECONNECT_MILLIS: u32 = 1500;
+
+/// How many times in a row the app follows the server's `retry` (the
+/// table is moving between servers, about a second each) before it says
+/// the table cannot be reached: long enough for a lost server's lease to
+/// run out (10 s by default) and the table to start on another.
+const RETRIES: u32 = 30;
+
+/// The longest wait a `retry` may ask for.
+const MAX_RETRY_MILLIS: u64 = 10_000;
 
 /// Seat tokens by table, newest last.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,6 +132,8 @@ pub enum Failure {
     NoServer,
     /// The server refused the seat, or took it away.
     Refused(ErrorCode),
+    /// The server kept saying the table is moving between servers.
+    Unreachable,
 }
 
 /// Why the player's last action did not happen, while the table goes on.
@@ -136,6 +148,12 @@ pub enum Unheard {
 /// One open connection and its handlers, dropped together.
 struct Socket {
     ws: WebSocket,
+    /// The message it opened with.
+    first: ClientMessage,
+    /// The connection to open once this one closes, and after how many
+    /// milliseconds, when the server said where the table is: after an
+    /// `open`, by the table's id; after a `retry`, the same again.
+    next: Option<(ClientMessage, u32)>,
     _on_open: Closure<dyn FnMut(Event)>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_close: Closure<dyn FnMut(CloseEvent)>,
@@ -145,6 +163,13 @@ struct Socket {
 #[derive(Clone, Copy)]
 pub struct Online {
     socket: StoredValue<Option<Socket>, LocalStorage>,
+    /// The next connection, once its wait is over.
+    timer: StoredValue<Option<TimeoutHandle>>,
+    /// `retry` answers since the last welcome.
+    retries: StoredValue<u32>,
+    /// Whether the server said the table is moving between servers: the
+    /// page connects again shortly.
+    pub moving: RwSignal<bool>,
     /// Whether a table server answers next to the page: `None` until asked.
     pub available: RwSignal<Option<bool>>,
     /// The table and the seat's token, once the server gave the seat.
@@ -172,6 +197,9 @@ impl Online {
     pub fn new() -> Online {
         Online {
             socket: StoredValue::new_local(None),
+            timer: StoredValue::new(None),
+            retries: StoredValue::new(0),
+            moving: RwSignal::new(false),
             available: RwSignal::new(None),
             seat: RwSignal::new(None),
             table: RwSignal::new(None),
@@ -259,6 +287,11 @@ impl Online {
                 let _ = s.ws.close();
             }
         });
+        if let Some(timer) = self.timer.get_value() {
+            timer.clear();
+        }
+        self.retries.set_value(0);
+        self.moving.set(false);
         self.seat.set(None);
         self.table.set(None);
         self.view.set(None);
@@ -296,10 +329,11 @@ impl Online {
         let this = *self;
         let on_open = Closure::<dyn FnMut(Event)>::new({
             let ws = ws.clone();
+            let text = serde_json::to_string(&first).unwrap_or_default();
             move |_| {
                 this.connected.set(true);
                 this.available.set(Some(true));
-                let _ = ws.send_with_str(&serde_json::to_string(&first).unwrap_or_default());
+                let _ = ws.send_with_str(&text);
             }
         });
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
@@ -315,19 +349,29 @@ impl Online {
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
         self.socket.set_value(Some(Socket {
             ws,
+            first,
+            next: None,
             _on_open: on_open,
             _on_message: on_message,
             _on_close: on_close,
         }));
     }
 
-    /// The connection went: without a seat the server is not there (or
-    /// refused); with one, take it back unless the table is over or gone.
+    /// The connection went: to where the server said, if it did; else
+    /// without a seat the server is not there (or refused); with one,
+    /// take it back unless the table is over or gone.
     fn closed(&self) {
         let was_up = self.connected.get_untracked();
         self.connected.set(false);
         if self.failure.get_untracked().is_some() || self.over.with_untracked(Option::is_some) {
             return;
+        }
+        let next = self
+            .socket
+            .try_update_value(|s| s.as_mut().and_then(|s| s.next.take()))
+            .flatten();
+        if let Some((first, millis)) = next {
+            return self.later(millis, first);
         }
         let Some((table, token)) = self.seat.get_untracked() else {
             if !was_up {
@@ -335,20 +379,65 @@ impl Online {
             }
             return;
         };
+        self.later(
+            RECONNECT_MILLIS,
+            ClientMessage::Resume {
+                table,
+                token,
+                rotate: false,
+            },
+        );
+    }
+
+    /// Connects with `first` after `millis`, unless the page leaves the
+    /// table meanwhile (`reset` clears the timer).
+    fn later(&self, millis: u32, first: ClientMessage) {
         let this = *self;
-        leptos::task::spawn_local(async move {
-            gloo_timers::future::TimeoutFuture::new(RECONNECT_MILLIS).await;
-            let same = this
-                .seat
-                .with_untracked(|s| s.as_ref().is_some_and(|(t, _)| *t == table));
-            if same && !this.connected.get_untracked() {
-                this.open_socket(ClientMessage::Resume {
-                    table,
-                    token,
-                    rotate: false,
-                });
+        let timer = set_timeout_with_handle(
+            move || this.open_socket(first),
+            std::time::Duration::from_millis(millis.into()),
+        );
+        if let Some(old) = self.timer.get_value() {
+            old.clear();
+        }
+        self.timer.set_value(timer.ok());
+    }
+
+    /// Closes this connection and opens `first` after `millis`.
+    fn move_on(&self, first: ClientMessage, millis: u32) {
+        self.socket.update_value(|s| {
+            if let Some(s) = s {
+                s.next = Some((first, millis));
             }
         });
+        self.drop_socket();
+    }
+
+    /// Whether the connection opened with an `open`.
+    fn opened_here(&self) -> bool {
+        self.socket.with_value(|s| {
+            s.as_ref()
+                .is_some_and(|s| matches!(s.first, ClientMessage::Open { .. }))
+        })
+    }
+
+    /// The server says the table is elsewhere or moving: the same first
+    /// message again after the wait it asks for, [`RETRIES`] times in a
+    /// row at most.
+    fn retry(&self, after_millis: u64) {
+        let tries = self.retries.get_value() + 1;
+        self.retries.set_value(tries);
+        if tries > RETRIES {
+            self.moving.set(false);
+            return self.failure.set(Some(Failure::Unreachable));
+        }
+        self.moving.set(true);
+        let first = self
+            .socket
+            .with_value(|s| s.as_ref().map(|s| s.first.clone()));
+        if let Some(first) = first {
+            self.move_on(first, after_millis.min(MAX_RETRY_MILLIS) as u32);
+        }
     }
 
     fn receive(&self, message: ServerMessage) {
@@ -358,11 +447,26 @@ impl Online {
                 seats.remember(&table, &token);
                 let _ = storage::save(&seats);
                 let fresh = self.seat.with_untracked(Option::is_none);
-                self.seat.set(Some((table.clone(), token)));
+                self.seat.set(Some((table.clone(), token.clone())));
+                self.retries.set_value(0);
+                self.moving.set(false);
                 if fresh {
-                    navigate(Route::Table(table));
+                    navigate(Route::Table(table.clone()));
+                }
+                // `open` lands on any server behind a load balancer: the
+                // table's own connection names it, so the balancer takes
+                // it to the server the id routes to, where the table moves
+                // (`docs/SCALING.md`) and the guest will come.
+                if self.opened_here() {
+                    let resume = ClientMessage::Resume {
+                        table,
+                        token,
+                        rotate: false,
+                    };
+                    self.move_on(resume, 0);
                 }
             }
+            ServerMessage::Retry { after_millis } => self.retry(after_millis),
             ServerMessage::Table(state) => {
                 let present = state.seats[!state.you].as_ref().is_none_or(|s| s.connected);
                 if present {

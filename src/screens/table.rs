@@ -131,6 +131,7 @@ fn Trouble(failure: Option<Failure>) -> impl IntoView {
         Some(Failure::Refused(ErrorCode::Replaced)) => t_string!(i18n, common.table_replaced),
         Some(Failure::Refused(ErrorCode::Expired)) => t_string!(i18n, common.table_expired),
         Some(Failure::Refused(_)) => t_string!(i18n, common.table_refused),
+        Some(Failure::Unreachable) => t_string!(i18n, common.table_unreachable),
     };
     view! {
         <section class="table-trouble no-game" role="alert">
@@ -147,7 +148,12 @@ fn Trouble(failure: Option<Failure>) -> impl IntoView {
 #[component]
 fn Connecting() -> impl IntoView {
     let i18n = use_i18n();
-    view! { <p class="table-connecting" role="status">{t!(i18n, common.table_connecting)}</p> }
+    let online = expect_context::<Online>();
+    let text = move || match online.moving.get() {
+        true => t_string!(i18n, common.table_moving),
+        false => t_string!(i18n, common.table_connecting),
+    };
+    view! { <p class="table-connecting" role="status">{text}</p> }
 }
 
 /// The guest's way in from the invite link: a name, then sit down.
@@ -219,7 +225,10 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             t_string!(i18n, common.forfeit_in, name = opponent.get(), time = time)
         })
     };
-    let connected = move || online.connected.get() || online.over.with(Option::is_some);
+    // Up, and not being told the table is moving (each retry's socket is
+    // up for a moment).
+    let connected =
+        move || online.connected.get() && !online.moving.get() || online.over.with(Option::is_some);
     let unheard = move || {
         online.unheard.get().map(|u| match u {
             Unheard::NotSent => t_string!(i18n, common.unheard_not_sent),
@@ -260,6 +269,10 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             .get()
             .then(|| t_string!(i18n, common.table_garbled))
     };
+    let reconnecting = move || match online.moving.get() {
+        true => t_string!(i18n, common.table_moving),
+        false => t_string!(i18n, common.reconnecting),
+    };
     let me = name_signal(true);
     view! {
         <div class="table-status">
@@ -276,7 +289,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             <p class="clock-rule">{clock_rule}</p>
             <p class="clock">{clock}</p>
             <Show when=move || !connected()>
-                <p class="reconnecting" role="status">{t!(i18n, common.reconnecting)}</p>
+                <p class="reconnecting" role="status">{reconnecting}</p>
             </Show>
             <p class="unheard" role="alert">{unheard}</p>
             <p class="garbled" role="alert">{garbled}</p>

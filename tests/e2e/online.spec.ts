@@ -262,7 +262,7 @@ test("a move the server refuses is told, changes nothing, and the next one plays
   // Between the host's page and the server: the host's next move is
   // answered with the server's refusal instead of being passed on.
   let refuseNext = false;
-  await host.context().routeWebSocket(/\/ws$/, (ws) => {
+  await host.context().routeWebSocket(/\/ws(\?|$)/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => {
       if (refuseNext && typeof message === "string" && message.startsWith('{"move"')) {
@@ -355,6 +355,49 @@ test("the home page says why the server did not open a table", async ({ browser 
   await open.click();
   await expect(page.locator(".open-refused")).toHaveText("The table server is full right now. Try again in a few minutes.");
   await expect(open).toBeEnabled();
+});
+
+/** Answers each of the page's next `times` connections for a table (none:
+ * all of them) as a server does while the table moves between servers:
+ * `retry`, then the close. The rest go through to the server. */
+async function moving(page: Page, afterMillis: number, times = Infinity) {
+  await page.context().routeWebSocket(/\/ws\?table=/, (ws) => {
+    if (times-- <= 0) {
+      ws.connectToServer();
+      return;
+    }
+    ws.onMessage(() => {
+      ws.send(JSON.stringify({ retry: { after_millis: afterMillis } }));
+      ws.close();
+    });
+  });
+}
+
+test("the host's page follows its table by id; a guest told the table is moving retries and sits down", async ({ browser }) => {
+  const host = await player(browser);
+  const urls: string[] = [];
+  host.on("websocket", (ws) => urls.push(ws.url()));
+  const link = await openTable(host, "Aki");
+  const id = link.split("/").pop();
+  // `open` goes to any server; the table's own connection names it, for a
+  // load balancer to take it to the server the id routes to.
+  expect(urls[0]).toMatch(/\/ws$/);
+  await expect.poll(() => urls.at(-1)).toMatch(new RegExp(`/ws\\?table=${id}$`));
+  await expect(host.locator(".presence")).toHaveText("waiting for a player");
+
+  const guest = await player(browser, true);
+  await moving(guest, 800, 2);
+  await sitDown(guest, link, "Ben");
+  await expect(guest.locator(".table-connecting")).toHaveText("The table is moving to another server: reconnecting…");
+  await expect(guest.locator(".table-players")).toHaveText("Ben vs Aki");
+  await expect(host.locator(".table-players")).toHaveText("Aki vs Ben");
+});
+
+test("a table that keeps moving is given up on after a while, not taken for no server", async ({ browser }) => {
+  const page = await player(browser);
+  await moving(page, 10);
+  await sitDown(page, `./#/table/${"a".repeat(32)}`, "Aki");
+  await expect(page.locator(".table-message")).toHaveText("The table's server did not answer in time. Reload the page to try again.");
 });
 
 test("bad table links say what is wrong and lead home", async ({ browser }) => {
