@@ -151,7 +151,7 @@ impl Postgres {
                     PATIENCE.as_secs()
                 ))),
                 Some(connection) => match work(connection) {
-                    Err(e) if e.is_closed() || connection.client.is_closed() => return false,
+                    Err(e) if lost(&e, &connection.client) => return false,
                     result => result.map_err(failed),
                 },
             };
@@ -174,6 +174,16 @@ impl Connection {
             prepared: HashMap::new(),
         }
     }
+}
+
+/// Whether `e` means the connection is gone: closed, or its session ended
+/// by the server (SQLSTATE class 57P: shutting down, restarting; class
+/// 08: a connection failure), so the work may run again on a new one.
+fn lost(e: &postgres::Error, client: &Client) -> bool {
+    let ended = e
+        .code()
+        .is_some_and(|c| c.code().starts_with("57P") || c.code().starts_with("08"));
+    e.is_closed() || ended || client.is_closed()
 }
 
 /// Runs the jobs in turn, connecting again whenever the connection is
