@@ -78,6 +78,18 @@ impl Face {
     }
 }
 
+/// Where a drag on this board starts: a node, or a kind from the setup's
+/// tray.
+pub type Source = crate::drag::Source<Square, Kind>;
+/// Where a drag on this board ends.
+pub type Target = crate::drag::Target<Square>;
+
+impl crate::drag::Ghost for Face {
+    fn ghost(self) -> AnyView {
+        view! { <PieceFace face=self /> }.into_any()
+    }
+}
+
 /// A highlighted destination.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mark {

@@ -14,7 +14,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
-use crate::cpu_protocol::{Answer, Ask, Hint, Level};
+use crate::cpu_protocol::{Answer, Ask, Game, Hint, Level, READY, Reply, Request};
+use crate::worker;
 
 /// The worker could not be started: the app cannot ask the CPU anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,9 +38,13 @@ pub struct Thought {
     pub source: Source,
 }
 
+/// The Gunjin CPU's worker.
+const WORKER: worker::Spec = worker::Spec {
+    url: "./cpu_worker_loader.js",
+    ready: READY,
+};
+
 /// How the worker dealt with a request.
-// Natively there is no worker: every request is `Unavailable`.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 enum Outcome {
     Answer(Answer),
     Unavailable,
@@ -47,17 +52,21 @@ enum Outcome {
     Failed,
 }
 
-/// Sends `ask` to the worker and waits for its answer. Natively (in the
-/// unit tests) there is no worker.
+/// Sends `ask` to the worker and waits for its answer.
 async fn ask(ask: Ask) -> Outcome {
-    #[cfg(target_arch = "wasm32")]
-    {
-        worker::ask(ask).await
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        drop(ask);
-        Outcome::Unavailable
+    let text = |id| {
+        serde_json::to_string(&Request {
+            id,
+            game: Game::Gunjin,
+            ask,
+        })
+        .ok()
+    };
+    match worker::ask(WORKER, text).await {
+        worker::Outcome::Answer(text) => serde_json::from_str::<Reply>(&text)
+            .map_or(Outcome::Failed, |reply| Outcome::Answer(reply.answer)),
+        worker::Outcome::Unavailable => Outcome::Unavailable,
+        worker::Outcome::Failed => Outcome::Failed,
     }
 }
 
@@ -113,206 +122,6 @@ pub async fn hints(view: &View) -> Option<Vec<Hint>> {
 fn random_move(view: &View, seed: u64) -> Option<Move> {
     let mut rng = SmallRng::seed_from_u64(seed ^ view.ply() as u64);
     view.legal_moves().choose(&mut rng).copied()
-}
-
-#[cfg(target_arch = "wasm32")]
-mod worker {
-    //! The one worker, its state and the requests waiting for it.
-
-    use std::cell::RefCell;
-    use std::collections::HashMap;
-
-    use js_sys::{Function, Promise};
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::prelude::*;
-    use wasm_bindgen_futures::JsFuture;
-    use web_sys::{MessageEvent, Worker};
-
-    use super::Outcome;
-    use crate::cpu_protocol::{Ask, Game, READY, Reply, Request};
-
-    /// Trunk's loader for the worker binary, next to `index.html` (a
-    /// relative URL, so the app works from any path).
-    const WORKER_URL: &str = "./cpu_worker_loader.js";
-
-    /// How long a request may take before the worker is taken for stuck:
-    /// far more than the longest think time (under a second) and the hints.
-    const TIMEOUT_MS: i32 = 10_000;
-
-    enum State {
-        Idle,
-        /// Started; requests wait until it says it is ready.
-        Starting(Worker, Vec<String>),
-        Ready(Worker),
-        Unavailable,
-    }
-
-    struct Client {
-        state: State,
-        /// The `resolve` of each request's promise, by id.
-        pending: HashMap<u32, Function>,
-        next_id: u32,
-    }
-
-    thread_local! {
-        static CLIENT: RefCell<Client> = RefCell::new(Client {
-            state: State::Idle,
-            pending: HashMap::new(),
-            next_id: 1,
-        });
-    }
-
-    /// Settles request `id` with `value`: the reply's text, `null` for
-    /// unavailable, `undefined` for failed.
-    fn settle(id: u32, value: &JsValue) {
-        let resolve = CLIENT.with(|c| c.borrow_mut().pending.remove(&id));
-        if let Some(resolve) = resolve {
-            let _ = resolve.call1(&JsValue::NULL, value);
-        }
-    }
-
-    /// Settles every waiting request.
-    fn settle_all(value: &JsValue) {
-        let ids: Vec<u32> = CLIENT.with(|c| c.borrow().pending.keys().copied().collect());
-        for id in ids {
-            settle(id, value);
-        }
-    }
-
-    /// Stops the worker after a failure; the next request starts a new one,
-    /// unless it never started at all.
-    fn fail(value: &JsValue) {
-        let state = CLIENT.with(|c| std::mem::replace(&mut c.borrow_mut().state, State::Idle));
-        let next = match state {
-            State::Starting(worker, _) => {
-                worker.terminate();
-                State::Unavailable
-            }
-            State::Ready(worker) => {
-                worker.terminate();
-                State::Idle
-            }
-            other => other,
-        };
-        let unavailable = matches!(next, State::Unavailable);
-        CLIENT.with(|c| c.borrow_mut().state = next);
-        let null = JsValue::NULL;
-        settle_all(if unavailable { &null } else { value });
-    }
-
-    fn spawn() -> Option<Worker> {
-        let worker = Worker::new(WORKER_URL).ok()?;
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-            let Some(text) = event.data().as_string() else {
-                return;
-            };
-            if text == READY {
-                let queue = CLIENT.with(|c| {
-                    let mut c = c.borrow_mut();
-                    match std::mem::replace(&mut c.state, State::Idle) {
-                        State::Starting(worker, queue) => {
-                            c.state = State::Ready(worker.clone());
-                            Some((worker, queue))
-                        }
-                        other => {
-                            c.state = other;
-                            None
-                        }
-                    }
-                });
-                if let Some((worker, queue)) = queue {
-                    for request in queue {
-                        let _ = worker.post_message(&JsValue::from_str(&request));
-                    }
-                }
-                return;
-            }
-            match serde_json::from_str::<Reply>(&text) {
-                Ok(reply) => settle(reply.id, &JsValue::from_str(&text)),
-                Err(_) => fail(&JsValue::UNDEFINED),
-            }
-        });
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|event: web_sys::Event| {
-            event.prevent_default();
-            fail(&JsValue::UNDEFINED);
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        // The worker lives as long as the page (or until it fails).
-        on_message.forget();
-        on_error.forget();
-        Some(worker)
-    }
-
-    /// Sends (or queues) a request; false if there is no worker to be had.
-    fn send(text: String) -> bool {
-        CLIENT.with(|c| {
-            let mut c = c.borrow_mut();
-            if matches!(c.state, State::Idle) {
-                c.state = match spawn() {
-                    Some(worker) => State::Starting(worker, Vec::new()),
-                    None => State::Unavailable,
-                };
-            }
-            match &mut c.state {
-                State::Starting(_, queue) => {
-                    queue.push(text);
-                    true
-                }
-                State::Ready(worker) => worker.post_message(&JsValue::from_str(&text)).is_ok(),
-                State::Idle | State::Unavailable => false,
-            }
-        })
-    }
-
-    /// Sends a request (starting the worker if need be) and waits for its
-    /// answer.
-    pub async fn ask(ask: Ask) -> Outcome {
-        let id = CLIENT.with(|c| {
-            let mut c = c.borrow_mut();
-            let id = c.next_id;
-            c.next_id = c.next_id.wrapping_add(1).max(1);
-            id
-        });
-        let Ok(text) = serde_json::to_string(&Request {
-            id,
-            game: Game::Gunjin,
-            ask,
-        }) else {
-            return Outcome::Failed;
-        };
-        let promise = Promise::new(&mut |resolve, _reject| {
-            CLIENT.with(|c| c.borrow_mut().pending.insert(id, resolve));
-        });
-        if !send(text) {
-            settle(id, &JsValue::NULL);
-        }
-        let timeout = Closure::once(move || {
-            if CLIENT.with(|c| c.borrow().pending.contains_key(&id)) {
-                fail(&JsValue::UNDEFINED);
-            }
-        });
-        let window = web_sys::window();
-        let timer = window.as_ref().and_then(|w| {
-            w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                timeout.as_ref().unchecked_ref(),
-                TIMEOUT_MS,
-            )
-            .ok()
-        });
-        let value = JsFuture::from(promise).await.unwrap_or(JsValue::UNDEFINED);
-        if let (Some(w), Some(timer)) = (window, timer) {
-            w.clear_timeout_with_handle(timer);
-        }
-        drop(timeout);
-        if value.is_null() {
-            return Outcome::Unavailable;
-        }
-        value
-            .as_string()
-            .and_then(|text| serde_json::from_str::<Reply>(&text).ok())
-            .map_or(Outcome::Failed, |reply| Outcome::Answer(reply.answer))
-    }
 }
 
 /// Browser hooks for the end-to-end tests and the think-time measurement:

@@ -3,33 +3,42 @@
 //! once the pointer has moved a few pixels; until then it is a tap, handled
 //! by the ordinary click. The piece under the finger is a ghost that follows
 //! the pointer; the drop is resolved from the coordinates.
+//!
+//! Both games' boards use it: it is generic over the square `Q` (read back
+//! from the `data-square` attribute under the pointer), what a tray or hand
+//! holds `K`, and the face `F` the ghost draws.
 
-use gunjin_rules::{Kind, Square};
+use core::str::FromStr;
+
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
-use crate::board::{Face, PieceFace};
-
-/// Where a drag starts.
+/// Where a drag starts: a square of the board, or a tray (the setup's
+/// pieces, a Shogi hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    Square(Square),
-    Tray(Kind),
+pub enum Source<Q, K> {
+    Square(Q),
+    Tray(K),
 }
 
 /// Where a drag ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    Square(Square),
+pub enum Target<Q> {
+    Square(Q),
     Tray,
     Outside,
 }
 
+/// What the ghost under the pointer draws.
+pub trait Ghost: Copy + Send + Sync + 'static {
+    fn ghost(self) -> AnyView;
+}
+
 /// A drag in progress.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DragState {
-    pub source: Source,
-    pub face: Face,
+pub struct DragState<Q, K, F> {
+    pub source: Source<Q, K>,
+    pub face: F,
     pointer: i32,
     /// Client pixels: whole numbers, so no float formatting is linked in.
     start: (i32, i32),
@@ -42,16 +51,28 @@ pub struct DragState {
 const THRESHOLD: i32 = 6;
 
 /// The drag handle of one screen.
-#[derive(Clone, Copy)]
-pub struct Dragger {
-    state: RwSignal<Option<DragState>>,
+pub struct Dragger<Q: 'static, K: 'static, F: 'static> {
+    state: RwSignal<Option<DragState<Q, K, F>>>,
     /// Set right after a drop, so the click that follows is not a tap.
     just_dropped: RwSignal<bool>,
 }
 
-impl Dragger {
+impl<Q, K, F> Clone for Dragger<Q, K, F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<Q, K, F> Copy for Dragger<Q, K, F> {}
+
+/// What a square and a tray's item must be to travel in a drag.
+pub trait Item: Copy + PartialEq + Send + Sync + 'static {}
+
+impl<T: Copy + PartialEq + Send + Sync + 'static> Item for T {}
+
+impl<Q: Item, K: Item, F: Ghost> Dragger<Q, K, F> {
     /// A pointer went down on a draggable piece.
-    pub fn press(&self, source: Source, face: Face, ev: &web_sys::PointerEvent) {
+    pub fn press(&self, source: Source<Q, K>, face: F, ev: &web_sys::PointerEvent) {
         if ev.button() != 0 {
             return;
         }
@@ -67,7 +88,7 @@ impl Dragger {
     }
 
     /// The drag in progress, once it is one.
-    pub fn active(&self) -> Option<DragState> {
+    pub fn active(&self) -> Option<DragState<Q, K, F>> {
         self.state.get().filter(|d| d.moving)
     }
 
@@ -78,7 +99,7 @@ impl Dragger {
 }
 
 /// What is under a point of the page.
-fn target_at((x, y): (i32, i32)) -> Target {
+fn target_at<Q: FromStr>((x, y): (i32, i32)) -> Target<Q> {
     let Some(el) = document().element_from_point(x as f32, y as f32) else {
         return Target::Outside;
     };
@@ -97,8 +118,10 @@ fn target_at((x, y): (i32, i32)) -> Target {
 
 /// Installs the window listeners of a screen's drags; `on_drop` gets each
 /// finished drag.
-pub fn use_dragger(on_drop: impl Fn(Source, Target) + 'static) -> Dragger {
-    let state = RwSignal::new(None::<DragState>);
+pub fn use_dragger<Q: Item + FromStr, K: Item, F: Ghost>(
+    on_drop: impl Fn(Source<Q, K>, Target<Q>) + 'static,
+) -> Dragger<Q, K, F> {
+    let state = RwSignal::new(None::<DragState<Q, K, F>>);
     let just_dropped = RwSignal::new(false);
     let dragger = Dragger {
         state,
@@ -151,7 +174,7 @@ pub fn use_dragger(on_drop: impl Fn(Source, Target) + 'static) -> Dragger {
 
 /// The piece following the pointer during a drag.
 #[component]
-pub fn DragGhost(dragger: Dragger) -> impl IntoView {
+pub fn DragGhost<Q: Item, K: Item, F: Ghost>(dragger: Dragger<Q, K, F>) -> impl IntoView {
     move || {
         dragger.active().map(|d| {
             view! {
@@ -160,7 +183,7 @@ pub fn DragGhost(dragger: Dragger) -> impl IntoView {
                     aria-hidden="true"
                     style=format!("left:{}px;top:{}px", d.at.0, d.at.1)
                 >
-                    <PieceFace face=d.face />
+                    {d.face.ghost()}
                 </div>
             }
         })

@@ -29,6 +29,7 @@ pub mod screens;
 pub mod state;
 pub mod storage;
 pub mod text;
+pub mod worker;
 
 use gunjin_rules::Rules;
 use leptos::prelude::*;

@@ -2,9 +2,9 @@ use gunjin_rules::{Color, Kind, MOVE_LIMIT, Move, PieceId, Seen, Square, View};
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::board::{Board, Cells, Face, Mark, PieceFace};
+use crate::board::{Board, Cells, Face, Mark, PieceFace, Source, Target};
 use crate::cpu_protocol::Hint;
-use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::drag::{DragGhost, use_dragger};
 use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::log::{Event, LogEntry, entries};

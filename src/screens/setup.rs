@@ -4,8 +4,8 @@ use leptos::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Cells, Face, PieceFace};
-use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::board::{Board, Cells, Face, PieceFace, Source, Target};
+use crate::drag::{DragGhost, use_dragger};
 use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::fresh_seed;
