@@ -1,0 +1,168 @@
+//! What the Shogi CPU's Web Worker answers: a request read from JSON,
+//! decided by `shogi-cpu`, written back. This crate is the only part of
+//! the app that links the CPU, so the page's own wasm stays small and the
+//! page never freezes while the CPU searches.
+
+use std::cell::RefCell;
+
+use shogi_cpu::{Budget, Deadline, Engine};
+pub use shogi_worker_protocol as protocol;
+
+use protocol::{Answer, Ask, Decision, Level, Reply, Request};
+
+thread_local! {
+    /// One engine for the worker's life: its transposition table carries
+    /// over from move to move of a game.
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(8));
+}
+
+/// Reads a request, works it out, and writes the reply: the whole worker.
+/// `now` is the worker's clock in milliseconds.
+pub fn answer(request: &str, now: fn() -> f64) -> String {
+    let reply = match serde_json::from_str::<Request>(request) {
+        Ok(Request { id, ask }) => Reply {
+            id,
+            answer: work(ask, now),
+        },
+        Err(err) => Reply {
+            // The id, if at least that can be read, so the app stops waiting.
+            id: serde_json::from_str::<serde_json::Value>(request)
+                .ok()
+                .and_then(|v| v.get("id")?.as_u64())
+                .and_then(|id| u32::try_from(id).ok())
+                .unwrap_or(u32::MAX),
+            answer: Answer::Error {
+                error: err.to_string(),
+            },
+        },
+    };
+    serde_json::to_string(&reply).expect("a reply always serialises")
+}
+
+fn work(ask: Ask, now: fn() -> f64) -> Answer {
+    let Ask::Move {
+        level,
+        seed,
+        record,
+        budget_ms,
+    } = ask;
+    let game = match record.replay() {
+        Ok(game) => game,
+        Err(err) => {
+            return Answer::Error {
+                error: err.to_string(),
+            };
+        }
+    };
+    let start = now();
+    let budget = Budget {
+        deadline: budget_ms.map(|ms| Deadline {
+            now: &now,
+            at: start + f64::from(ms),
+        }),
+        ..Budget::default()
+    };
+    let thought = ENGINE.with(|engine| {
+        engine
+            .borrow_mut()
+            .think(&game, cpu_level(level), seed, &budget, &mut |_| {})
+    });
+    let decision = match thought.decision {
+        shogi_cpu::Decision::Move(mv) => Decision::Move(mv),
+        shogi_cpu::Decision::Declare => Decision::Declare,
+        shogi_cpu::Decision::Resign => Decision::Resign,
+    };
+    Answer::Move {
+        decision,
+        think_us: ((now() - start) * 1000.0).round() as u32,
+    }
+}
+
+/// The CPU crate's level for a level the app asks for.
+fn cpu_level(level: Level) -> shogi_cpu::Level {
+    match level {
+        Level::Beginner => shogi_cpu::Level::Beginner,
+        Level::Novice => shogi_cpu::Level::Novice,
+        Level::Amateur => shogi_cpu::Level::Amateur,
+        Level::Club => shogi_cpu::Level::Club,
+        Level::Strong => shogi_cpu::Level::Strong,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shogi_rules::{Game, Handicap, Position};
+
+    use super::*;
+
+    fn clock() -> f64 {
+        0.0
+    }
+
+    fn ask(id: u32, ask: Ask) -> Answer {
+        let text = serde_json::to_string(&Request { id, ask }).unwrap();
+        let reply: Reply = serde_json::from_str(&answer(&text, clock)).unwrap();
+        assert_eq!(reply.id, id);
+        reply.answer
+    }
+
+    #[test]
+    fn a_move_request_gets_a_legal_move_at_every_level() {
+        let mut game = Game::handicap(Handicap::Bishop);
+        game.play("5a4b".parse().unwrap()).unwrap();
+        for level in [Level::Beginner, Level::Novice, Level::Amateur] {
+            let reply = ask(
+                3,
+                Ask::Move {
+                    level,
+                    seed: 1,
+                    record: game.record(),
+                    budget_ms: None,
+                },
+            );
+            let Answer::Move {
+                decision: Decision::Move(mv),
+                ..
+            } = reply
+            else {
+                panic!("no move: {reply:?}");
+            };
+            assert!(game.position().is_legal(mv), "{level}: {mv}");
+        }
+    }
+
+    #[test]
+    fn a_lost_game_is_resigned() {
+        // Fool's mate for Sente's opponent: Gote to move has no move.
+        let mated = Position::from_sfen("4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1").unwrap();
+        let game = Game::new(mated);
+        let reply = ask(
+            1,
+            Ask::Move {
+                level: Level::Beginner,
+                seed: 0,
+                record: game.record(),
+                budget_ms: Some(50),
+            },
+        );
+        assert!(matches!(
+            reply,
+            Answer::Move {
+                decision: Decision::Resign,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_bad_request_gets_an_error_with_its_id() {
+        let request = r#"{"id":5,"ask":{"move":{"level":"grandmaster","seed":0,"record":{},"budget_ms":null}}}"#;
+        let reply: Reply = serde_json::from_str(&answer(request, clock)).unwrap();
+        assert_eq!(reply.id, 5);
+        assert!(matches!(reply.answer, Answer::Error { .. }));
+        let bad_move = r#"{"id":6,"ask":{"move":{"level":"club","seed":0,"record":{"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["5e5d"]},"budget_ms":null}}}"#;
+        let reply: Reply = serde_json::from_str(&answer(bad_move, clock)).unwrap();
+        assert_eq!(reply.id, 6);
+        assert!(matches!(reply.answer, Answer::Error { .. }));
+    }
+}
