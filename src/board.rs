@@ -289,15 +289,12 @@ fn Node(
         Color::North => "north",
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        let key = ev.key();
-        if key == "Enter" || key == " " {
-            ev.prevent_default();
-            on_tap.run(square);
-        } else if let Some(to) = neighbour(drawn, &key) {
-            let to = to.relative_to(me);
-            ev.prevent_default();
-            move_focus(to);
-        }
+        crate::focus::board_key(
+            &ev,
+            || on_tap.run(square),
+            |key| neighbour(drawn, key).map(|to| to.relative_to(me)),
+            move_focus,
+        );
     };
     let on_pointerdown = move |ev: web_sys::PointerEvent| {
         if let Some(press) = on_press {

@@ -17,3 +17,21 @@ pub fn focus_board(within: &web_sys::Element) {
         focus_in_place(node.unchecked_ref());
     }
 }
+
+/// A key pressed on a board's square: Enter or Space `act`s on it, an
+/// arrow key moves the focus to the square `step` finds that way, if any.
+pub fn board_key<Q>(
+    ev: &web_sys::KeyboardEvent,
+    act: impl FnOnce(),
+    step: impl FnOnce(&str) -> Option<Q>,
+    go: impl FnOnce(Q),
+) {
+    let key = ev.key();
+    if key == "Enter" || key == " " {
+        ev.prevent_default();
+        act();
+    } else if let Some(to) = step(&key) {
+        ev.prevent_default();
+        go(to);
+    }
+}

@@ -25,12 +25,7 @@ pub fn answer(request: &str, now: fn() -> f64) -> String {
             answer: work(ask, now),
         },
         Err(err) => Reply {
-            // The id, if at least that can be read, so the app stops waiting.
-            id: serde_json::from_str::<serde_json::Value>(request)
-                .ok()
-                .and_then(|v| v.get("id")?.as_u64())
-                .and_then(|id| u32::try_from(id).ok())
-                .unwrap_or(u32::MAX),
+            id: worker_host::request_id(request),
             answer: Answer::Error {
                 error: err.to_string(),
             },

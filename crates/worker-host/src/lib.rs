@@ -3,6 +3,16 @@
 //! only its answer: a request comes in as a JSON string, the answer goes
 //! back as one, and the worker says `ready` once it can take requests.
 
+/// The id of a request that did not read, if at least that can be read,
+/// so that the app stops waiting for it (`u32::MAX` otherwise).
+pub fn request_id(request: &str) -> u32 {
+    serde_json::from_str::<serde_json::Value>(request)
+        .ok()
+        .and_then(|v| v.get("id")?.as_u64())
+        .and_then(|id| u32::try_from(id).ok())
+        .unwrap_or(u32::MAX)
+}
+
 /// Installs `answer` as the worker's message handler and tells the page it
 /// is ready. `answer` gets each request's text and the worker's clock in
 /// milliseconds, and returns the reply's text.
