@@ -14,8 +14,8 @@ use serde_json::{Map, Value};
 /// The languages, the first one being the default, and their table names.
 const LOCALES: [(&str, &str); 2] = [("en", "EN"), ("ja", "JA")];
 /// One namespace per area of the app: `common` for the screens, `guide`
-/// for the guides.
-const NAMESPACES: [&str; 2] = ["common", "guide"];
+/// for the guides, `shogi` for the other game.
+const NAMESPACES: [&str; 3] = ["common", "guide", "shogi"];
 
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo::rerun-if-changed=build.rs");

@@ -26,6 +26,7 @@ pub mod notices;
 pub mod online;
 pub mod route;
 pub mod screens;
+pub mod shogi;
 pub mod state;
 pub mod storage;
 pub mod text;
@@ -38,7 +39,7 @@ use leptos::wasm_split::SplitLoaderError;
 use crate::i18n::*;
 use crate::notices::Notices;
 use crate::online::Online;
-use crate::route::{Route, use_route};
+use crate::route::{Route, ShogiPage, use_route};
 use crate::screens::{
     End, Home, NotFound, PageUnavailable, Play, RulesLink, SetupScreen, TablePage,
 };
@@ -102,20 +103,26 @@ fn Shell() -> impl IntoView {
                 Route::Home => view! { <Home /> }.into_any(),
                 Route::Rules(code) => view! { <RulesLink code /> }.into_any(),
                 Route::NotFound => view! { <NotFound /> }.into_any(),
-                other => {
-                    let page = async move {
-                        load_page(other, rules).await.unwrap_or_else(|_| view! { <PageUnavailable /> }.into_any())
-                    };
-                    view! {
-                        <Suspense fallback=move || {
-                            view! { <p class="page-loading" role="status">{t!(i18n, common.page_loading)}</p> }
-                        }>{Suspend::new(page)}</Suspense>
-                    }
-                        .into_any()
-                }
+                Route::Shogi(page) => lazy(load_shogi(page)),
+                other => lazy(load_page(other, rules)),
             }}
         </main>
     }
+}
+
+/// A page from a split module, with a line saying it is on its way.
+fn lazy(page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + 'static) -> AnyView {
+    let i18n = use_i18n();
+    let page = async move {
+        page.await
+            .unwrap_or_else(|_| view! { <PageUnavailable /> }.into_any())
+    };
+    view! {
+        <Suspense fallback=move || {
+            view! { <p class="page-loading" role="status">{t!(i18n, common.page_loading)}</p> }
+        }>{Suspend::new(page)}</Suspense>
+    }
+    .into_any()
 }
 
 /// The pages behind the home page. A release build moves them into a wasm
@@ -131,7 +138,9 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
         Route::Table(id) => view! { <TablePage id /> }.into_any(),
         // The shell draws these itself and never asks for them here.
-        Route::Home | Route::Rules(_) | Route::NotFound => view! { <NotFound /> }.into_any(),
+        Route::Home | Route::Rules(_) | Route::Shogi(_) | Route::NotFound => {
+            view! { <NotFound /> }.into_any()
+        }
     }
 }
 
@@ -146,6 +155,19 @@ fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitLoaderE
 #[cfg(not(feature = "split"))]
 async fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitLoaderError> {
     Ok(page(route, rules))
+}
+
+/// Shogi's pages, in a module of their own (`shogi`), so that neither a
+/// first visit nor a Gunjin game downloads them.
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(shogi, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
+    Ok(shogi::page(page))
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
+    Ok(shogi::page(page))
 }
 
 /// English / 日本語, on every page; the choice is remembered.

@@ -3,7 +3,15 @@
 
 use leptos::prelude::*;
 
-/// Every page of the app.
+/// The pages of Shogi, under `#/shogi/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShogiPage {
+    /// The game against the CPU: the stored one, else a new one.
+    Play,
+}
+
+/// Every page of the app. Gunjin Shogi's keep the hashes they have always
+/// had (they are links in the wild); the other game's are under its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
@@ -18,11 +26,12 @@ pub enum Route {
     Rules(String),
     /// A table of the table server, `#/table/<id>`: the invite link.
     Table(String),
+    Shogi(ShogiPage),
     NotFound,
 }
 
 impl Route {
-    pub const ALL: [Route; 7] = [
+    pub const ALL: [Route; 8] = [
         Route::Home,
         Route::Setup,
         Route::Play,
@@ -30,6 +39,7 @@ impl Route {
         Route::GuidePieces,
         Route::GuideBattles,
         Route::GuideHow,
+        Route::Shogi(ShogiPage::Play),
     ];
 
     /// The hash of this page, e.g. `#/guide/pieces`.
@@ -42,6 +52,7 @@ impl Route {
             Route::GuidePieces => "#/guide/pieces",
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
+            Route::Shogi(ShogiPage::Play) => "#/shogi/play",
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
             Route::NotFound => "#/not-found",
@@ -124,6 +135,8 @@ mod tests {
         assert_eq!(Route::parse("#"), Route::Home);
         assert_eq!(Route::parse("#/setup/"), Route::Setup);
         assert_eq!(Route::parse("#/nowhere"), Route::NotFound);
+        assert_eq!(Route::parse("#/shogi/play"), Route::Shogi(ShogiPage::Play));
+        assert_eq!(Route::parse("#/shogi/nowhere"), Route::NotFound);
         let link = Route::Rules("texrt".into());
         assert_eq!(Route::parse(&link.hash()), link);
         assert_eq!(Route::parse("#/rules/%%"), Route::Rules("%%".into()));

@@ -13,12 +13,16 @@ use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate, query_text};
+use crate::shogi::settings::ShogiSettings;
 use crate::storage::{self, Entry, Problem};
 
 #[derive(Clone, Copy)]
 pub struct AppState {
     /// Settings and the last setup; every change is saved.
     pub saved: RwSignal<Saved>,
+    /// Shogi's choices (the name and language are in `saved`); every
+    /// change is saved.
+    pub shogi: RwSignal<ShogiSettings>,
     /// The referee of the game in progress; screens never read it.
     session: RwSignal<Option<Session>>,
     /// The player's view of the current game, derived from the session.
@@ -46,6 +50,7 @@ impl AppState {
         let session = RwSignal::new(None::<Session>);
         let state = AppState {
             saved: RwSignal::new(Saved::default()),
+            shogi: RwSignal::new(ShogiSettings::default()),
             session,
             view: Memo::new(move |_| session.with(|s| s.as_ref().map(Session::view))),
             tags: RwSignal::new(Tags::default()),
@@ -55,6 +60,10 @@ impl AppState {
         state.load();
         Effect::new(move |_| {
             let result = state.saved.with(storage::save);
+            state.report(result);
+        });
+        Effect::new(move |_| {
+            let result = state.shogi.with(storage::save);
             state.report(result);
         });
         Effect::new(move |_| {
@@ -86,6 +95,8 @@ impl AppState {
         let mut problems = Vec::new();
         self.saved
             .set(load::<Saved>(&mut problems).unwrap_or_default());
+        self.shogi
+            .set(load::<ShogiSettings>(&mut problems).unwrap_or_default());
         let game = load::<SavedGame>(&mut problems).and_then(|game| match Session::resume(&game) {
             Ok(session) => Some((session, game.tags)),
             Err(_) => {

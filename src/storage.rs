@@ -27,6 +27,8 @@ pub enum What {
     SetupDraft,
     Game,
     Seats,
+    ShogiSettings,
+    ShogiGame,
 }
 
 /// What went wrong with storage, to tell the player once.

@@ -13,6 +13,8 @@ use serde_json::value::RawValue;
 use crate::model::session::SavedGame;
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
+use crate::shogi::session::SavedShogi;
+use crate::shogi::settings::ShogiSettings;
 use crate::storage::{At, Entry, ReadError, from_text};
 
 /// Names the file as ours.
@@ -22,10 +24,12 @@ pub const APP: &str = "gunjin-shogi";
 type Check = fn(&str) -> Result<(), ReadError>;
 
 /// The keys of every entry, and how to check one.
-const ENTRIES: [(&str, Check); 3] = [
+const ENTRIES: [(&str, Check); 5] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
     (SavedGame::KEY, check::<SavedGame>),
+    (ShogiSettings::KEY, check::<ShogiSettings>),
+    (SavedShogi::KEY, check::<SavedShogi>),
 ];
 
 fn check<E: Entry>(text: &str) -> Result<(), ReadError> {
@@ -130,6 +134,30 @@ mod tests {
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].0, Saved::KEY);
         assert_eq!(from_text::<Saved>(&entries[0].1), Ok(saved()));
+    }
+
+    /// Both games' entries travel in one file.
+    #[test]
+    fn the_shogi_entries_are_exported_too() {
+        use crate::shogi::session::Session;
+        let mut session = Session::new(&ShogiSettings::default(), 5);
+        session.play("7g7f".parse().unwrap()).unwrap();
+        let stored = [
+            (Saved::KEY, to_text(&saved())),
+            (ShogiSettings::KEY, to_text(&ShogiSettings::default())),
+            (SavedShogi::KEY, to_text(&session.saved())),
+        ];
+        let file = export(|key| {
+            stored
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, t)| t.clone())
+        });
+        let entries = import(&file).unwrap();
+        assert_eq!(entries.len(), 3);
+        let game = entries.iter().find(|(k, _)| k == SavedShogi::KEY).unwrap();
+        let back = Session::resume(&from_text::<SavedShogi>(&game.1).unwrap()).unwrap();
+        assert_eq!(back.game().moves(), session.game().moves());
     }
 
     #[test]

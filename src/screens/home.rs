@@ -80,7 +80,12 @@ pub fn Home() -> impl IntoView {
             <p class="tagline">{t!(i18n, common.tagline)}</p>
             {resume}
             <form class="home-form" on:submit=on_submit>
-                <h2 id="home-title">{t!(i18n, common.home_title)}</h2>
+                // Two games on one page: each form says which it is.
+                <h2 id="home-title">
+                    <span lang="ja">"軍人将棋"</span>
+                    " Gunjin Shogi: "
+                    {t!(i18n, common.home_title)}
+                </h2>
                 <NameField
                     value=Signal::derive(move || saved.with(|s| s.settings.name.clone()))
                     on_input=Callback::new(move |name| saved.update(|s| s.settings.name = name))
@@ -105,6 +110,7 @@ pub fn Home() -> impl IntoView {
                 </button>
                 <OnlineChoices />
             </form>
+            <crate::shogi::home::ShogiHome />
             <nav class="guide-links" aria-labelledby="guides-title">
                 <h2 id="guides-title">{t!(i18n, common.guides_title)}</h2>
                 <ul>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** How many of each kind a side has (RULES.md §2), keyed by `data-kind`. */
@@ -150,4 +151,36 @@ export async function waitForMyTurn(page: Page): Promise<boolean> {
   const over = page.locator(".result");
   await expect(mine.or(over)).toBeVisible({ timeout: 20_000 });
   return !(await over.isVisible());
+}
+
+/** The smallest rendered font size of any visible text inside `selector`. */
+export async function smallestText(page: Page, selector: string): Promise<{ size: number; text: string }> {
+  return page.evaluate((selector) => {
+    let smallest = { size: Infinity, text: "" };
+    for (const root of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement!;
+        const text = n.textContent!.trim();
+        if (!text || el.closest(".sr-only, .visually-hidden")) continue;
+        const rect = el.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < smallest.size) smallest = { size, text };
+      }
+    }
+    return smallest;
+  }, selector);
+}
+
+/** No serious or critical accessibility violation on the page as it is. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page })
+    // Label in name (WCAG 2.5.3) is experimental in axe: asked for here.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0].target.join(" ")}`);
+  expect(bad).toEqual([]);
 }

@@ -1,6 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { board, failOnErrors, node, openSetup, placements, press, startGame, waitForMyTurn } from "./helpers";
+import {
+  board,
+  expectAccessible,
+  failOnErrors,
+  node,
+  openSetup,
+  placements,
+  press,
+  smallestText,
+  startGame,
+  waitForMyTurn,
+} from "./helpers";
 
 // What a new player trips over, pinned at phone and desktop size: tagging
 // where the thumb is, readable text, previews that can be read, the
@@ -12,37 +22,6 @@ failOnErrors();
 
 const tray = (page: Page, kind: string) => page.locator(`.tray [data-tray-kind="${kind}"]`);
 
-/** The smallest rendered font size of any visible text inside `selector`. */
-async function smallestText(page: Page, selector: string): Promise<{ size: number; text: string }> {
-  return page.evaluate((selector) => {
-    let smallest = { size: Infinity, text: "" };
-    for (const root of document.querySelectorAll(selector)) {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const el = n.parentElement!;
-        const text = n.textContent!.trim();
-        if (!text || el.closest(".sr-only, .visually-hidden")) continue;
-        const rect = el.getBoundingClientRect();
-        if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
-        const size = parseFloat(getComputedStyle(el).fontSize);
-        if (size < smallest.size) smallest = { size, text };
-      }
-    }
-    return smallest;
-  }, selector);
-}
-
-/** No serious or critical accessibility violation on the page as it is. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page })
-    // Label in name (WCAG 2.5.3) is experimental in axe: asked for here.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0].target.join(" ")}`);
-  expect(bad).toEqual([]);
-}
 
 test("tapping an enemy piece highlights it and opens the guess sheet in reach", async ({ page, isMobile }) => {
   await startGame(page, "first=you");

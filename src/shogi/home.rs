@@ -1,0 +1,153 @@
+//! Shogi's section of the home page: level, handicap and who moves first,
+//! all remembered, and one click to play the CPU (or to resume the game in
+//! progress).
+
+use leptos::prelude::*;
+use shogi_rules::Handicap;
+
+use crate::i18n::*;
+use crate::route::{Route, ShogiPage, navigate};
+use crate::shogi::session::SavedShogi;
+use crate::shogi::settings::{First, Level, handicap_id};
+use crate::state::AppState;
+use crate::storage::{self, Entry};
+
+fn level_name(locale: Locale, level: Level) -> &'static str {
+    let s = &locale.strings().shogi;
+    match level {
+        Level::Beginner => s.level_beginner,
+        Level::Novice => s.level_novice,
+        Level::Amateur => s.level_amateur,
+        Level::Club => s.level_club,
+        Level::Strong => s.level_strong,
+    }
+}
+
+/// A handicap's name: the Japanese one is the rules crate's.
+fn handicap_name(locale: Locale, handicap: Handicap) -> &'static str {
+    let s = &locale.strings().shogi;
+    match (locale, handicap) {
+        (Locale::ja, h) => h.japanese(),
+        (_, Handicap::Even) => s.handicap_even,
+        (_, Handicap::Lance) => s.handicap_lance,
+        (_, Handicap::Bishop) => s.handicap_bishop,
+        (_, Handicap::Rook) => s.handicap_rook,
+        (_, Handicap::RookLance) => s.handicap_rook_lance,
+        (_, Handicap::TwoPieces) => s.handicap_two,
+        (_, Handicap::FourPieces) => s.handicap_four,
+        (_, Handicap::SixPieces) => s.handicap_six,
+        (_, Handicap::EightPieces) => s.handicap_eight,
+        (_, Handicap::TenPieces) => s.handicap_ten,
+    }
+}
+
+/// One option of a remembered choice.
+#[component]
+fn Radio(
+    name: &'static str,
+    value: &'static str,
+    label: impl Fn() -> &'static str + Send + Sync + 'static,
+    checked: impl Fn() -> bool + Send + Sync + 'static,
+    choose: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <label class="choice">
+            <input type="radio" name=name value=value prop:checked=checked on:change=move |_| choose() />
+            <span>{label}</span>
+        </label>
+    }
+}
+
+#[component]
+pub fn ShogiHome() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let settings = state.shogi;
+    let text =
+        move |pick: fn(&'static Strings) -> &'static str| move || pick(i18n.get_locale().strings());
+    let levels = Level::ALL
+        .into_iter()
+        .map(|level| {
+            let label = move || level_name(i18n.get_locale(), level);
+            let checked = move || settings.with(|s| s.level == level);
+            let choose = move || settings.update(|s| s.level = level);
+            view! { <Radio name="shogi-level" value=level.id() label checked choose /> }
+        })
+        .collect_view();
+    let firsts = First::ALL
+        .into_iter()
+        .map(|first| {
+            let label = move || {
+                let s = &i18n.get_locale().strings().shogi;
+                match first {
+                    First::You => s.first_you,
+                    First::Cpu => s.first_cpu,
+                }
+            };
+            let checked = move || settings.with(|s| s.first == first);
+            let choose = move || settings.update(|s| s.first = first);
+            view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
+        })
+        .collect_view();
+    let handicaps = Handicap::ALL
+        .into_iter()
+        .map(|h| {
+            view! {
+                <option value=handicap_id(h) prop:selected=move || settings.with(|s| s.handicap == h)>
+                    {move || handicap_name(i18n.get_locale(), h)}
+                </option>
+            }
+        })
+        .collect_view();
+    let on_handicap = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if let Some(h) = Handicap::ALL.into_iter().find(|&h| handicap_id(h) == id) {
+            settings.update(|s| s.handicap = h);
+        }
+    };
+    let play = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        storage::remove::<SavedShogi>();
+        navigate(Route::Shogi(ShogiPage::Play));
+    };
+    // A game in progress is one click away (it is read on the play page).
+    let saved = storage::raw(SavedShogi::KEY).is_some();
+    view! {
+        <form class="home-form shogi-home" on:submit=play aria-labelledby="shogi-home-title">
+            <h2 id="shogi-home-title">
+                <span lang="ja">"将棋"</span>
+                " "
+                {text(|s| s.shogi.title)}
+            </h2>
+            <p>{text(|s| s.shogi.about)}</p>
+            {saved
+                .then(|| {
+                    view! {
+                        <p class="resume">
+                            <a class="button primary" href=Route::Shogi(ShogiPage::Play).hash()>
+                                {text(|s| s.shogi.resume)}
+                            </a>
+                        </p>
+                    }
+                })}
+            <fieldset class="choices">
+                <legend>{text(|s| s.shogi.level_label)}</legend>
+                {levels}
+            </fieldset>
+            <label class="field">
+                <span>{text(|s| s.shogi.handicap_label)}</span>
+                <select name="shogi-handicap" on:change=on_handicap>
+                    {handicaps}
+                </select>
+            </label>
+            <fieldset class="choices">
+                <legend>{text(|s| s.shogi.first_label)}</legend>
+                {firsts}
+                <p class="preset-text">{text(|s| s.shogi.first_text)}</p>
+            </fieldset>
+            <button type="submit" class="primary play-cpu play-shogi">
+                {text(|s| s.shogi.play_cpu)}
+            </button>
+        </form>
+    }
+}

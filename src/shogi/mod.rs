@@ -1,0 +1,34 @@
+//! Shogi (将棋), the parlour's other game, beside Gunjin Shogi: its pages
+//! live under `#/shogi/…` and its choices and game in storage entries of
+//! their own. What the home page needs (`settings`, `home`) is in the
+//! app's first module; the play screen and everything under it load with
+//! the `shogi` split module (`src/lib.rs`), and the CPU thinks in a worker
+//! of its own (`crates/shogi-worker`, asked through [`cpu`]).
+//!
+//! - `settings`, `session`, `pick`: plain state (the choices, the game
+//!   against the CPU, from a picked piece to a move), tested natively;
+//! - `labels`: Shogi's words in both languages;
+//! - `board`, `hand`, `piece`, `moves`, `play`: the play screen.
+
+pub mod board;
+pub mod cpu;
+pub mod hand;
+pub mod home;
+pub mod labels;
+pub mod moves;
+pub mod pick;
+pub mod piece;
+pub mod play;
+pub mod session;
+pub mod settings;
+
+use leptos::prelude::*;
+
+use crate::route::ShogiPage;
+
+/// A Shogi page (what the `shogi` split module holds).
+pub fn page(page: ShogiPage) -> AnyView {
+    match page {
+        ShogiPage::Play => view! { <play::ShogiPlay /> }.into_any(),
+    }
+}

@@ -1,0 +1,70 @@
+//! The move list: numbered, in Japanese notation (▲７六歩) or USI (7g7f)
+//! as the player chooses, the current move highlighted. The notation is
+//! the rules crate's.
+
+use leptos::prelude::*;
+use shogi_rules::{Game, japanese_moves};
+
+use crate::i18n::*;
+use crate::shogi::settings::Notation;
+
+/// The moves of `game` written in `notation`.
+pub fn written(game: &Game, notation: Notation) -> Vec<String> {
+    match notation {
+        Notation::Japanese => japanese_moves(game),
+        Notation::Usi => game.moves().iter().map(ToString::to_string).collect(),
+    }
+}
+
+#[component]
+pub fn MoveList(
+    #[prop(into)] moves: Signal<Vec<String>>,
+    #[prop(into)] notation: Signal<Notation>,
+    on_notation: Callback<Notation>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let items = move || {
+        let moves = moves.get();
+        let last = moves.len();
+        moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| {
+                view! {
+                    <li aria-current=(i + 1 == last).then_some("step")>
+                        <span class="move-number">{i + 1}</span>
+                        " "
+                        <span lang=move || (notation.get() == Notation::Japanese).then_some("ja")>{text}</span>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let choice = move |n: Notation, label: &'static str| {
+        view! {
+            <button
+                type="button"
+                class="secondary notation"
+                aria-pressed=move || (notation.get() == n).to_string()
+                on:click=move |_| on_notation.run(n)
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <section class="shogi-moves" aria-labelledby="shogi-moves-title">
+            <h3 id="shogi-moves-title">{move || td_string!(i18n.get_locale(), shogi.moves_title)}</h3>
+            <div role="group" class="notation-switch" aria-label=move || td_string!(i18n.get_locale(), shogi.notation)>
+                {choice(Notation::Japanese, "▲７六歩")}
+                {choice(Notation::Usi, "7g7f")}
+            </div>
+            <Show
+                when=move || moves.with(|m| !m.is_empty())
+                fallback=move || view! { <p class="no-moves">{move || td_string!(i18n.get_locale(), shogi.no_moves)}</p> }
+            >
+                <ol class="move-list">{items}</ol>
+            </Show>
+        </section>
+    }
+}

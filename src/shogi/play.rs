@@ -1,0 +1,367 @@
+//! The Shogi play screen against the CPU: the board turned for the
+//! player's side, both hands, the move list, and the player's acts (move,
+//! drop, promote or not, take back, resign, declare). Every question of
+//! legality goes to the rules ([`pick`]), every CPU decision to its worker
+//! ([`cpu`]); the game is saved after every move and resumes on a reload.
+
+use leptos::prelude::*;
+use shogi_rules::{Color, Move, Piece, Role, Square};
+
+use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::i18n::*;
+use crate::model::fresh_seed;
+use crate::route::Route;
+use crate::shogi::board::{Cells, ShogiBoard};
+use crate::shogi::cpu;
+use crate::shogi::hand::HandTray;
+use crate::shogi::labels::{reason_label, result_label};
+use crate::shogi::moves::{MoveList, written};
+use crate::shogi::pick::{Choice, Picked, choice, targets};
+use crate::shogi::piece::Face;
+use crate::shogi::session::{SavedShogi, Session};
+use crate::state::AppState;
+use crate::storage;
+
+/// The stored game, else a new one with the home page's choices. A stored
+/// game that does not read or replay is put aside and reported.
+fn load_or_new(state: &AppState) -> Session {
+    match storage::load::<SavedShogi>() {
+        Ok(Some(saved)) => match Session::resume(&saved) {
+            Ok(session) => return session,
+            Err(_) => state.report(Err(storage::reject::<SavedShogi>())),
+        },
+        Ok(None) => {}
+        Err(problem) => state.report(Err(problem)),
+    }
+    Session::new(&state.shogi.get_untracked(), fresh_seed())
+}
+
+/// What the board shows: the pieces, the picked piece and where it can
+/// go, the last move and a king in check.
+fn cells(session: &Session, picked: Option<Picked>, dragging: bool) -> Cells {
+    let game = session.game();
+    let position = game.position();
+    let mut cells = Cells::default();
+    for (sq, piece) in position.board().pieces() {
+        cells.cell_mut(sq).piece = Some(piece);
+    }
+    if let Some(mv) = game.moves().last() {
+        for sq in mv.from().into_iter().chain([mv.to()]) {
+            cells.cell_mut(sq).last = true;
+        }
+    }
+    if position.is_check() {
+        cells.cell_mut(position.king(position.turn())).check = true;
+    }
+    if let Some(picked) = picked.filter(|_| session.is_your_turn()) {
+        for sq in targets(position, picked) {
+            cells.cell_mut(sq).target = true;
+        }
+        if let Source::Square(sq) = picked {
+            cells.cell_mut(sq).selected = true;
+            cells.cell_mut(sq).dragging = dragging;
+        }
+    }
+    cells
+}
+
+#[component]
+pub fn ShogiPlay() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let session = RwSignal::new(load_or_new(&state));
+    let you = session.with_untracked(Session::you);
+    let picked = RwSignal::new(None::<Picked>);
+    let promotion = RwSignal::new(None::<(Move, Move)>);
+    let thinking = RwSignal::new(false);
+    // Every change of the game is saved.
+    Effect::new(move |_| {
+        let saved = session.with(Session::saved);
+        state.report(storage::save(&saved));
+    });
+    // On the CPU's turn it is asked, in its worker.
+    Effect::new(move |_| {
+        let ask = session.with(|s| {
+            s.is_cpu_turn()
+                .then(|| (s.level(), s.cpu_seed(), s.game().clone()))
+        });
+        let Some((level, seed, game)) = ask else {
+            return;
+        };
+        if thinking.get_untracked() {
+            return;
+        }
+        thinking.set(true);
+        leptos::task::spawn_local(async move {
+            let Ok(decision) = cpu::decide(level, seed, &game).await else {
+                state.cpu_unavailable.set(true);
+                return;
+            };
+            let plies = game.moves().len();
+            session.update(|s| {
+                if s.game().moves().len() == plies {
+                    let _ = s.cpu_decides(decision);
+                }
+            });
+            thinking.set(false);
+        });
+    });
+
+    let play = move |mv: Move| {
+        picked.set(None);
+        promotion.set(None);
+        session.update(|s| {
+            let _ = s.play(mv);
+        });
+    };
+    let act = move |from: Picked, to: Square| {
+        let chosen = session.with_untracked(|s| choice(s.game().position(), from, to));
+        match chosen {
+            Choice::None => picked.set(None),
+            Choice::One(mv) => play(mv),
+            Choice::Promote { promote, stay } => promotion.set(Some((promote, stay))),
+        }
+    };
+    let own_piece = move |sq: Square| {
+        session.with_untracked(|s| {
+            s.game()
+                .position()
+                .board()
+                .piece_at(sq)
+                .filter(|p| p.color == you)
+        })
+    };
+    let tap = move |sq: Square| {
+        if promotion.get_untracked().is_some() || !session.with_untracked(Session::is_your_turn) {
+            return;
+        }
+        let targets_now = |p: Picked| session.with_untracked(|s| targets(s.game().position(), p));
+        match picked.get_untracked() {
+            Some(p) if p == Source::Square(sq) => picked.set(None),
+            Some(p) if targets_now(p).contains(&sq) => act(p, sq),
+            _ if own_piece(sq).is_some() => picked.set(Some(Source::Square(sq))),
+            _ => picked.set(None),
+        }
+    };
+    let dragger = use_dragger(move |from: Picked, target: Target<Square>| {
+        if let Target::Square(to) = target
+            && from != Source::Square(to)
+        {
+            act(from, to);
+        }
+    });
+    let press = move |(sq, ev): (Square, web_sys::PointerEvent)| {
+        if let Some(piece) = own_piece(sq)
+            && session.with_untracked(Session::is_your_turn)
+        {
+            dragger.press(Source::Square(sq), Face { piece, you }, &ev);
+        }
+    };
+    let pick_hand = move |role: Role| {
+        if promotion.get_untracked().is_none() && session.with_untracked(Session::is_your_turn) {
+            let hand = Source::Tray(role);
+            picked.set((picked.get_untracked() != Some(hand)).then_some(hand));
+        }
+    };
+    let press_hand = move |(role, ev): (Role, web_sys::PointerEvent)| {
+        if session.with_untracked(Session::is_your_turn) {
+            dragger.press(
+                Source::Tray(role),
+                Face {
+                    piece: Piece::new(you, role),
+                    you,
+                },
+                &ev,
+            );
+        }
+    };
+    let board_cells = Memo::new(move |_| {
+        let drag = dragger.active().map(|d| d.source);
+        session.with(|s| cells(s, drag.or(picked.get()), drag.is_some()))
+    });
+    let hand_of =
+        move |side: Color| Signal::derive(move || session.with(|s| s.game().position().hand(side)));
+    let picked_role = Signal::derive(move || match picked.get() {
+        Some(Source::Tray(role)) => Some(role),
+        _ => None,
+    });
+    let notation = Signal::derive(move || state.shogi.with(|s| s.notation));
+    let moves = Signal::derive(move || session.with(|s| written(s.game(), notation.get())));
+
+    view! {
+        <section class="shogi-play" aria-labelledby="shogi-title">
+            <h2 id="shogi-title" class="sr-only">{move || td_string!(i18n.get_locale(), shogi.play_title)}</h2>
+            <Status session thinking moves />
+            <div class="shogi-layout">
+                <div class="shogi-table">
+                    <HandTray side=!you you hand=hand_of(!you) picked=Signal::derive(|| None) on_pick=Callback::new(|_| {}) on_press=Callback::new(|_| {}) />
+                    <div class="shogi-board-wrap">
+                        <ShogiBoard cells=board_cells you on_tap=Callback::new(tap) on_press=Callback::new(press) />
+                        <PromotionChoice promotion play />
+                    </div>
+                    <HandTray side=you you hand=hand_of(you) picked=picked_role on_pick=Callback::new(pick_hand) on_press=Callback::new(press_hand) />
+                </div>
+                <div class="shogi-side">
+                    <Actions session thinking picked />
+                    <MoveList
+                        moves
+                        notation
+                        on_notation=Callback::new(move |n| state.shogi.update(|s| s.notation = n))
+                    />
+                </div>
+            </div>
+            <DragGhost dragger />
+        </section>
+    }
+}
+
+/// Whose turn it is, the CPU's last move, and the result: a live region,
+/// so a screen reader hears every move.
+#[component]
+fn Status(
+    session: RwSignal<Session>,
+    thinking: RwSignal<bool>,
+    moves: Signal<Vec<String>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let text = move || {
+        let locale = i18n.get_locale();
+        let s = &locale.strings().shogi;
+        session.with(|session| {
+            let you = session.you();
+            let last = moves.with(|m| m.last().cloned());
+            let said = last.map(|mv| td_string!(locale, shogi.last_played, mv = mv));
+            let now = match session.game().outcome() {
+                Some(outcome) => format!(
+                    "{} {}",
+                    result_label(locale, outcome, you),
+                    reason_label(locale, outcome.reason)
+                ),
+                None if thinking.get() || session.is_cpu_turn() => s.cpu_thinking.to_owned(),
+                None if session.game().position().is_check() => s.your_turn_check.to_owned(),
+                None => s.your_turn.to_owned(),
+            };
+            said.map_or(now.clone(), |said| format!("{said} {now}"))
+        })
+    };
+    view! {
+        <p class="shogi-status" role="status" aria-live="polite">
+            {text}
+        </p>
+    }
+}
+
+/// Promote or not, when the rules leave the choice to the player.
+#[component]
+fn PromotionChoice(
+    promotion: RwSignal<Option<(Move, Move)>>,
+    play: impl Fn(Move) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let first = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if promotion.get().is_some() {
+            request_animation_frame(move || {
+                if let Some(button) = first.get_untracked() {
+                    let _ = button.focus();
+                }
+            });
+        }
+    });
+    move || {
+        promotion.get().map(|(promote, stay)| {
+            view! {
+                <div class="promotion" role="group" aria-label=move || td_string!(i18n.get_locale(), shogi.promote_question)>
+                    <p>{move || td_string!(i18n.get_locale(), shogi.promote_question)}</p>
+                    <button type="button" class="primary" node_ref=first on:click=move |_| play(promote)>
+                        {move || td_string!(i18n.get_locale(), shogi.promote)}
+                    </button>
+                    <button type="button" class="secondary" on:click=move |_| play(stay)>
+                        {move || td_string!(i18n.get_locale(), shogi.no_promote)}
+                    </button>
+                    <button type="button" class="secondary" on:click=move |_| promotion.set(None)>
+                        {move || td_string!(i18n.get_locale(), shogi.cancel)}
+                    </button>
+                </div>
+            }
+        })
+    }
+}
+
+/// Take back, resign (asked first), declare an impasse when the rules say
+/// it wins, and after the game a new one.
+#[component]
+fn Actions(
+    session: RwSignal<Session>,
+    thinking: RwSignal<bool>,
+    picked: RwSignal<Option<Picked>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let confirm = RwSignal::new(false);
+    let over = move || session.with(|s| s.game().outcome().is_some());
+    let undo = move |_| {
+        picked.set(None);
+        session.update(|s| {
+            s.undo();
+        });
+    };
+    let resign = move |_| {
+        confirm.set(false);
+        session.update(|s| {
+            let _ = s.resign();
+        });
+    };
+    let declare = move |_| {
+        session.update(|s| {
+            let _ = s.declare();
+        });
+    };
+    let new_game = move |_| {
+        picked.set(None);
+        session.set(Session::new(&state.shogi.get_untracked(), fresh_seed()));
+    };
+    let t =
+        move |pick: fn(&'static Strings) -> &'static str| move || pick(i18n.get_locale().strings());
+    view! {
+        <div class="actions shogi-actions">
+            <button
+                type="button"
+                class="secondary"
+                disabled=move || thinking.get() || !session.with(Session::can_undo)
+                on:click=undo
+            >
+                {t(|s| s.shogi.undo)}
+            </button>
+            <Show when=move || session.with(Session::can_declare)>
+                <button type="button" class="primary" on:click=declare>
+                    {t(|s| s.shogi.declare)}
+                </button>
+            </Show>
+            <Show when=move || !over() && !confirm.get()>
+                <button type="button" class="secondary" on:click=move |_| confirm.set(true)>
+                    {t(|s| s.shogi.resign)}
+                </button>
+            </Show>
+            <Show when=move || !over() && confirm.get()>
+                <div class="confirm" role="group" aria-label=t(|s| s.shogi.resign_question)>
+                    <p>{t(|s| s.shogi.resign_question)}</p>
+                    <button type="button" class="primary resign-yes" on:click=resign>
+                        {t(|s| s.shogi.resign_yes)}
+                    </button>
+                    <button type="button" class="secondary" on:click=move |_| confirm.set(false)>
+                        {t(|s| s.shogi.resign_no)}
+                    </button>
+                </div>
+            </Show>
+            <Show when=over>
+                <button type="button" class="primary new-game" on:click=new_game>
+                    {t(|s| s.shogi.new_game)}
+                </button>
+                <a class="button secondary" href=Route::Home.hash()>
+                    {t(|s| s.shogi.home)}
+                </a>
+            </Show>
+        </div>
+    }
+}

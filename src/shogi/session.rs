@@ -1,0 +1,234 @@
+//! A Shogi game against the CPU: the referee is `shogi_rules::Game`; this
+//! adds which side the player has, the CPU's level and seed, the take-back
+//! (待った) and the stored form, which is the game's record replayed
+//! through the rules on a reload.
+
+use serde::{Deserialize, Serialize};
+use shogi_rules::{Color, Game, Move, Outcome, PlayError, Record, RecordError};
+
+use crate::shogi::settings::{First, Level, ShogiSettings};
+use crate::storage::{Entry, What};
+use shogi_worker_protocol::Decision;
+
+/// The game in progress as stored: replayed through the rules on reading.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedShogi {
+    pub record: Record,
+    pub you: Color,
+    pub level: Level,
+    pub seed: u64,
+}
+
+impl Entry for SavedShogi {
+    const KEY: &'static str = "shogi.game";
+    const VERSION: u32 = 1;
+    const WHAT: What = What::ShogiGame;
+}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    you: Color,
+    level: Level,
+    seed: u64,
+}
+
+impl Session {
+    /// A new game with the home page's choices.
+    pub fn new(settings: &ShogiSettings, seed: u64) -> Session {
+        let game = Game::handicap(settings.handicap);
+        let first = game.position().turn();
+        let you = match settings.first {
+            First::You => first,
+            First::Cpu => !first,
+        };
+        Session {
+            game,
+            you,
+            level: settings.level,
+            seed,
+        }
+    }
+
+    /// The stored game, replayed move by move through the rules.
+    pub fn resume(saved: &SavedShogi) -> Result<Session, RecordError> {
+        Ok(Session {
+            game: saved.record.replay()?,
+            you: saved.you,
+            level: saved.level,
+            seed: saved.seed,
+        })
+    }
+
+    pub fn saved(&self) -> SavedShogi {
+        SavedShogi {
+            record: self.game.record(),
+            you: self.you,
+            level: self.level,
+            seed: self.seed,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The player's side.
+    pub fn you(&self) -> Color {
+        self.you
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The seed of the CPU's next decision: one per move, so that a
+    /// take-back and the same move again get the same answer.
+    pub fn cpu_seed(&self) -> u64 {
+        self.seed ^ self.game.moves().len() as u64
+    }
+
+    fn is_turn_of(&self, side: Color) -> bool {
+        self.game.outcome().is_none() && self.game.position().turn() == side
+    }
+
+    pub fn is_your_turn(&self) -> bool {
+        self.is_turn_of(self.you)
+    }
+
+    pub fn is_cpu_turn(&self) -> bool {
+        self.is_turn_of(!self.you)
+    }
+
+    /// The player's move; refused on the CPU's turn.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if !self.is_your_turn() {
+            return Err(PlayError::IllegalMove(mv));
+        }
+        self.game.play(mv)
+    }
+
+    /// What the CPU decided, on its turn.
+    pub fn cpu_decides(&mut self, decision: Decision) -> Result<(), PlayError> {
+        if !self.is_cpu_turn() {
+            return Err(PlayError::GameOver);
+        }
+        match decision {
+            Decision::Move(mv) => self.game.play(mv),
+            Decision::Declare => self.game.declare().map(drop),
+            Decision::Resign => self.game.resign(!self.you).map(drop),
+        }
+    }
+
+    pub fn resign(&mut self) -> Result<Outcome, PlayError> {
+        self.game.resign(self.you)
+    }
+
+    /// Whether the player may declare an impasse now: their turn, and the
+    /// rules say the declaration wins (it is not offered otherwise).
+    pub fn can_declare(&self) -> bool {
+        self.is_your_turn() && self.game.position().can_declare()
+    }
+
+    pub fn declare(&mut self) -> Result<Outcome, PlayError> {
+        if !self.can_declare() {
+            return Err(PlayError::GameOver);
+        }
+        self.game.declare()
+    }
+
+    /// Whether there is a move of the player's to take back: not after a
+    /// resignation or a declaration.
+    pub fn can_undo(&self) -> bool {
+        let played = self.game.moves().len();
+        let you_first = self.game.start().turn() == self.you;
+        self.game.ending().is_none() && (played >= 2 || (played == 1 && you_first))
+    }
+
+    /// Takes back the CPU's reply, if any, and the player's last move.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        while let Some(_taken) = self.game.undo() {
+            if self.game.position().turn() == self.you {
+                break;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shogi_rules::{EndReason, Handicap};
+
+    use super::*;
+    use crate::storage::{from_text, to_text};
+
+    fn mv(usi: &str) -> Move {
+        usi.parse().unwrap()
+    }
+
+    #[test]
+    fn the_side_that_moves_first_is_chosen_and_the_giver_moves_first() {
+        let mut settings = ShogiSettings::default();
+        assert_eq!(Session::new(&settings, 1).you(), Color::Sente);
+        settings.first = First::Cpu;
+        assert_eq!(Session::new(&settings, 1).you(), Color::Gote);
+        settings.handicap = Handicap::Bishop;
+        let session = Session::new(&settings, 1);
+        // The CPU moves first, so it gives the handicap and plays Gote.
+        assert_eq!(session.you(), Color::Sente);
+        assert!(session.is_cpu_turn());
+    }
+
+    #[test]
+    fn a_game_is_stored_and_replayed() {
+        let mut session = Session::new(&ShogiSettings::default(), 9);
+        session.play(mv("7g7f")).unwrap();
+        session.cpu_decides(Decision::Move(mv("3c3d"))).unwrap();
+        let text = to_text(&session.saved());
+        let back = Session::resume(&from_text::<SavedShogi>(&text).unwrap()).unwrap();
+        assert_eq!(back.game().moves(), session.game().moves());
+        assert_eq!(back.you(), Color::Sente);
+        // A record that does not replay is refused, not half read.
+        let mut broken = session.saved();
+        broken.record.moves.push(mv("5a5b"));
+        assert!(Session::resume(&broken).is_err());
+    }
+
+    #[test]
+    fn moves_out_of_turn_are_refused() {
+        let mut session = Session::new(&ShogiSettings::default(), 0);
+        assert!(session.cpu_decides(Decision::Move(mv("7g7f"))).is_err());
+        session.play(mv("7g7f")).unwrap();
+        assert!(session.play(mv("2g2f")).is_err());
+    }
+
+    #[test]
+    fn undo_takes_back_the_reply_and_the_players_move() {
+        let mut session = Session::new(&ShogiSettings::default(), 0);
+        assert!(!session.can_undo());
+        session.play(mv("7g7f")).unwrap();
+        assert!(session.can_undo());
+        session.cpu_decides(Decision::Move(mv("3c3d"))).unwrap();
+        assert!(session.undo());
+        assert!(session.game().moves().is_empty());
+        assert!(session.is_your_turn());
+        session.play(mv("2g2f")).unwrap();
+        session.resign().unwrap();
+        assert!(!session.can_undo());
+    }
+
+    #[test]
+    fn the_cpu_resigns_and_declares_through_the_rules() {
+        let mut session = Session::new(&ShogiSettings::default(), 0);
+        session.play(mv("7g7f")).unwrap();
+        session.cpu_decides(Decision::Resign).unwrap();
+        let outcome = session.game().outcome().unwrap();
+        assert_eq!(outcome.winner, Some(Color::Sente));
+        assert_eq!(outcome.reason, EndReason::Resignation);
+        assert!(!session.can_declare());
+    }
+}

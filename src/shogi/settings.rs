@@ -1,0 +1,104 @@
+//! What a player chooses for Shogi on the home page, remembered in an
+//! entry of its own (the name and the language stay in the shared one).
+
+use serde::{Deserialize, Serialize};
+use shogi_rules::Handicap;
+
+use crate::storage::{Entry, What};
+
+/// The Shogi CPU's levels: the worker protocol's, so what is stored and
+/// what is asked are one type.
+pub use shogi_worker_protocol::Level;
+
+/// Who makes the first move. In a handicap game the side that moves first
+/// is the one giving the handicap (上手), so this also says who gives it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum First {
+    #[default]
+    You,
+    Cpu,
+}
+
+impl First {
+    pub const ALL: [First; 2] = [First::You, First::Cpu];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            First::You => "you",
+            First::Cpu => "cpu",
+        }
+    }
+}
+
+/// How the move list writes moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notation {
+    /// ▲７六歩
+    #[default]
+    Japanese,
+    /// 7g7f
+    Usi,
+}
+
+/// The Shogi choices remembered between visits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ShogiSettings {
+    pub level: Level,
+    pub handicap: Handicap,
+    pub first: First,
+    pub notation: Notation,
+}
+
+impl Default for ShogiSettings {
+    fn default() -> ShogiSettings {
+        ShogiSettings {
+            level: Level::Beginner,
+            handicap: Handicap::Even,
+            first: First::You,
+            notation: Notation::Japanese,
+        }
+    }
+}
+
+impl Entry for ShogiSettings {
+    const KEY: &'static str = "shogi";
+    const VERSION: u32 = 1;
+    const WHAT: What = What::ShogiSettings;
+}
+
+/// The stable identifier of a handicap: its serde name.
+pub fn handicap_id(handicap: Handicap) -> String {
+    serde_json::to_value(handicap)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::{from_text, to_text};
+
+    #[test]
+    fn settings_round_trip_with_their_version() {
+        let settings = ShogiSettings {
+            level: Level::Club,
+            handicap: Handicap::TwoPieces,
+            first: First::Cpu,
+            notation: Notation::Usi,
+        };
+        let text = to_text(&settings);
+        assert_eq!(
+            text,
+            r#"{"version":1,"level":"club","handicap":"two-pieces","first":"cpu","notation":"usi"}"#
+        );
+        assert_eq!(from_text::<ShogiSettings>(&text), Ok(settings));
+        let partial: ShogiSettings = from_text(r#"{"version":1,"level":"novice"}"#).unwrap();
+        assert_eq!(partial.level, Level::Novice);
+        assert_eq!(partial.handicap, Handicap::Even);
+        assert_eq!(handicap_id(Handicap::RookLance), "rook-lance");
+    }
+}
