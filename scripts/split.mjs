@@ -78,7 +78,8 @@ try {
   let html = await readFile(join(dir, "index.html"), "utf8");
   const main = join(bound, `${stem}_bg.wasm`);
   optimize(main);
-  const js = (await readFile(join(bound, `${stem}.js`), "utf8")).replace('from "./__wasm_split.js"', `from "./${linkName}"`);
+  // The glue imports the link module once per split module.
+  const js = (await readFile(join(bound, `${stem}.js`), "utf8")).replaceAll('from "./__wasm_split.js"', `from "./${linkName}"`);
   const wasm = await readFile(main);
   for (const [name, bytes] of [[glue, js], [`${stem}_bg.wasm`, wasm]]) {
     const path = join(dir, name);

@@ -106,6 +106,12 @@ pub fn to_text<E: Entry>(entry: &E) -> String {
 
 /// Reads an entry from its stored text, checking the schema version first.
 pub fn from_text<E: Entry>(text: &str) -> Result<E, ReadError> {
+    from_text_as(text, E::VERSION)
+}
+
+/// Reads a stored text of schema `version` as `T`: an entry, or a lighter
+/// reading of one that checks only its outline (the export file's check).
+pub fn from_text_as<T: DeserializeOwned>(text: &str, version: u32) -> Result<T, ReadError> {
     #[derive(Deserialize)]
     struct Versioned {
         version: Option<u64>,
@@ -114,9 +120,9 @@ pub fn from_text<E: Entry>(text: &str) -> Result<E, ReadError> {
         serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.into()))?;
     match versioned.version {
         None => Err(ReadError::NoVersion),
-        Some(found) if found != u64::from(E::VERSION) => Err(ReadError::Version {
+        Some(found) if found != u64::from(version) => Err(ReadError::Version {
             found,
-            expected: E::VERSION,
+            expected: version,
         }),
         Some(_) => serde_json::from_str(text).map_err(|e| ReadError::Shape(e.into())),
     }

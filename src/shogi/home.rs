@@ -41,18 +41,20 @@ fn handicap_name(locale: Locale, handicap: Handicap) -> &'static str {
     }
 }
 
-/// One option of a remembered choice.
+/// One option of a remembered choice. Signals and a callback rather than
+/// closures: one instance of the component for every choice on the page,
+/// which keeps the home page's module small.
 #[component]
 fn Radio(
     name: &'static str,
     value: &'static str,
-    label: impl Fn() -> &'static str + Send + Sync + 'static,
-    checked: impl Fn() -> bool + Send + Sync + 'static,
-    choose: impl Fn() + 'static,
+    label: Signal<&'static str>,
+    checked: Signal<bool>,
+    choose: Callback<()>,
 ) -> impl IntoView {
     view! {
         <label class="choice">
-            <input type="radio" name=name value=value prop:checked=checked on:change=move |_| choose() />
+            <input type="radio" name=name value=value prop:checked=checked on:change=move |_| choose.run(()) />
             <span>{label}</span>
         </label>
     }
@@ -63,29 +65,24 @@ pub fn ShogiHome() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let settings = state.shogi;
-    let text =
-        move |pick: fn(&'static Strings) -> &'static str| move || pick(i18n.get_locale().strings());
     let levels = Level::ALL
         .into_iter()
         .map(|level| {
-            let label = move || level_name(i18n.get_locale(), level);
-            let checked = move || settings.with(|s| s.level == level);
-            let choose = move || settings.update(|s| s.level = level);
+            let label = Signal::derive(move || level_name(i18n.get_locale(), level));
+            let checked = Signal::derive(move || settings.with(|s| s.level == level));
+            let choose = Callback::new(move |()| settings.update(|s| s.level = level));
             view! { <Radio name="shogi-level" value=level.id() label checked choose /> }
         })
         .collect_view();
     let firsts = First::ALL
         .into_iter()
         .map(|first| {
-            let label = move || {
-                let s = &i18n.get_locale().strings().shogi;
-                match first {
-                    First::You => s.first_you,
-                    First::Cpu => s.first_cpu,
-                }
+            let label = match first {
+                First::You => t!(i18n, shogi.first_you),
+                First::Cpu => t!(i18n, shogi.first_cpu),
             };
-            let checked = move || settings.with(|s| s.first == first);
-            let choose = move || settings.update(|s| s.first = first);
+            let checked = Signal::derive(move || settings.with(|s| s.first == first));
+            let choose = Callback::new(move |()| settings.update(|s| s.first = first));
             view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
         })
         .collect_view();
@@ -117,36 +114,36 @@ pub fn ShogiHome() -> impl IntoView {
             <h2 id="shogi-home-title">
                 <span lang="ja">"将棋"</span>
                 " "
-                {text(|s| s.shogi.title)}
+                {t!(i18n, shogi.title)}
             </h2>
-            <p>{text(|s| s.shogi.about)}</p>
+            <p>{t!(i18n, shogi.about)}</p>
             {saved
                 .then(|| {
                     view! {
                         <p class="resume">
                             <a class="button primary" href=Route::Shogi(ShogiPage::Play).hash()>
-                                {text(|s| s.shogi.resume)}
+                                {t!(i18n, shogi.resume)}
                             </a>
                         </p>
                     }
                 })}
             <fieldset class="choices">
-                <legend>{text(|s| s.shogi.level_label)}</legend>
+                <legend>{t!(i18n, shogi.level_label)}</legend>
                 {levels}
             </fieldset>
             <label class="field">
-                <span>{text(|s| s.shogi.handicap_label)}</span>
+                <span>{t!(i18n, shogi.handicap_label)}</span>
                 <select name="shogi-handicap" on:change=on_handicap>
                     {handicaps}
                 </select>
             </label>
             <fieldset class="choices">
-                <legend>{text(|s| s.shogi.first_label)}</legend>
+                <legend>{t!(i18n, shogi.first_label)}</legend>
                 {firsts}
-                <p class="preset-text">{text(|s| s.shogi.first_text)}</p>
+                <p class="preset-text">{t!(i18n, shogi.first_text)}</p>
             </fieldset>
             <button type="submit" class="primary play-cpu play-shogi">
-                {text(|s| s.shogi.play_cpu)}
+                {t!(i18n, shogi.play_cpu)}
             </button>
         </form>
     }

@@ -63,7 +63,10 @@ pub fn MoveList(
                 when=move || moves.with(|m| !m.is_empty())
                 fallback=move || view! { <p class="no-moves">{move || td_string!(i18n.get_locale(), shogi.no_moves)}</p> }
             >
-                <ol class="move-list">{items}</ol>
+                // It scrolls on a long game, so the keyboard can reach it.
+                <ol class="move-list" tabindex="0" aria-labelledby="shogi-moves-title">
+                    {items}
+                </ol>
             </Show>
         </section>
     }

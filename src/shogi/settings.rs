@@ -69,12 +69,13 @@ impl Entry for ShogiSettings {
     const WHAT: What = What::ShogiSettings;
 }
 
-/// The stable identifier of a handicap: its serde name.
+/// The stable identifier of a handicap: its serde name (written as the
+/// stored settings are, so no other serializer is linked in).
 pub fn handicap_id(handicap: Handicap) -> String {
-    serde_json::to_value(handicap)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
+    serde_json::to_string(&handicap)
         .unwrap_or_default()
+        .trim_matches('"')
+        .to_owned()
 }
 
 #[cfg(test)]
