@@ -140,7 +140,7 @@ pub fn ShogiHome() -> impl IntoView {
             <fieldset class="choices">
                 <legend>{t!(i18n, shogi.first_label)}</legend>
                 {firsts}
-                <p class="preset-text">{t!(i18n, shogi.first_text)}</p>
+                <p class="shogi-note">{t!(i18n, shogi.first_text)}</p>
             </fieldset>
             <button type="submit" class="primary play-cpu play-shogi">
                 {t!(i18n, shogi.play_cpu)}

@@ -144,7 +144,7 @@ for (const [locale, text, button] of [
         // Reload: the new worker takes over and the page reloads once.
         await banner.getByRole("button", { name: button }).click();
         await expect(page.locator('meta[name="gunjin-build"]')).toHaveAttribute("content", "2");
-        await expect(page.getByRole("button", { name: locale === "ja-JP" ? /CPU/ : "Play the CPU" })).toBeVisible();
+        await expect(page.getByRole("button", { name: locale === "ja-JP" ? "CPUと対戦する" : "Play the CPU", exact: true })).toBeVisible();
         await expect(page.locator(".sw-update")).toHaveCount(0);
         // Only the new build's cache is left.
         const keys = await page.evaluate(() => caches.keys());

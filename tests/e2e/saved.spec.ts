@@ -187,7 +187,8 @@ test("export to a file, then import it on a fresh browser", async ({ page }, inf
   await download.saveAs(file);
   const exported = JSON.parse(await readFile(file, "utf8"));
   expect(exported.app).toBe("gunjin-shogi");
-  expect(Object.keys(exported.entries).sort()).toEqual(["gunjin", "gunjin-game"]);
+  // The Shogi settings travel too (saved as soon as the app starts).
+  expect(Object.keys(exported.entries).sort()).toEqual(["gunjin", "gunjin-game", "shogi"]);
 
   // A fresh browser: nothing saved.
   await page.evaluate(() => localStorage.clear());
