@@ -8,6 +8,8 @@ use leptos::prelude::*;
 pub enum ShogiPage {
     /// The game against the CPU: the stored one, else a new one.
     Play,
+    GuideHow,
+    GuidePieces,
 }
 
 /// Every page of the app. Gunjin Shogi's keep the hashes they have always
@@ -31,7 +33,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 8] = [
+    pub const ALL: [Route; 10] = [
         Route::Home,
         Route::Setup,
         Route::Play,
@@ -40,6 +42,8 @@ impl Route {
         Route::GuideBattles,
         Route::GuideHow,
         Route::Shogi(ShogiPage::Play),
+        Route::Shogi(ShogiPage::GuideHow),
+        Route::Shogi(ShogiPage::GuidePieces),
     ];
 
     /// The hash of this page, e.g. `#/guide/pieces`.
@@ -53,6 +57,8 @@ impl Route {
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
             Route::Shogi(ShogiPage::Play) => "#/shogi/play",
+            Route::Shogi(ShogiPage::GuideHow) => "#/shogi/guide/how",
+            Route::Shogi(ShogiPage::GuidePieces) => "#/shogi/guide/pieces",
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
             Route::NotFound => "#/not-found",

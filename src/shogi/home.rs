@@ -7,6 +7,7 @@ use shogi_rules::Handicap;
 
 use crate::i18n::*;
 use crate::route::{Route, ShogiPage, navigate};
+use crate::shogi::guide::GuideLinks;
 use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::{First, Level, handicap_id};
 use crate::state::AppState;
@@ -24,7 +25,7 @@ fn level_name(locale: Locale, level: Level) -> &'static str {
 }
 
 /// A handicap's name: the Japanese one is the rules crate's.
-fn handicap_name(locale: Locale, handicap: Handicap) -> &'static str {
+pub fn handicap_name(locale: Locale, handicap: Handicap) -> &'static str {
     let s = &locale.strings().shogi;
     match (locale, handicap) {
         (Locale::ja, h) => h.japanese(),
@@ -145,6 +146,7 @@ pub fn ShogiHome() -> impl IntoView {
             <button type="submit" class="primary play-cpu play-shogi">
                 {t!(i18n, shogi.play_cpu)}
             </button>
+            <GuideLinks />
         </form>
     }
 }

@@ -8,10 +8,12 @@
 //! - `settings`, `session`, `pick`: plain state (the choices, the game
 //!   against the CPU, from a picked piece to a move), tested natively;
 //! - `labels`: Shogi's words in both languages;
-//! - `board`, `hand`, `piece`, `moves`, `play`: the play screen.
+//! - `board`, `hand`, `piece`, `moves`, `play`: the play screen;
+//! - `guide`: how to play and the pieces' moves.
 
 pub mod board;
 pub mod cpu;
+pub mod guide;
 pub mod hand;
 pub mod home;
 pub mod labels;
@@ -30,5 +32,7 @@ use crate::route::ShogiPage;
 pub fn page(page: ShogiPage) -> AnyView {
     match page {
         ShogiPage::Play => view! { <play::ShogiPlay /> }.into_any(),
+        ShogiPage::GuideHow => view! { <guide::ShogiHowToPlay /> }.into_any(),
+        ShogiPage::GuidePieces => view! { <guide::ShogiPieceGuide /> }.into_any(),
     }
 }

@@ -13,6 +13,7 @@ use crate::model::fresh_seed;
 use crate::route::Route;
 use crate::shogi::board::{Cells, ShogiBoard};
 use crate::shogi::cpu;
+use crate::shogi::guide::GuideLinks;
 use crate::shogi::hand::HandTray;
 use crate::shogi::labels::{reason_label, result_label};
 use crate::shogi::moves::{MoveList, written};
@@ -208,6 +209,7 @@ pub fn ShogiPlay() -> impl IntoView {
                         notation
                         on_notation=Callback::new(move |n| state.shogi.update(|s| s.notation = n))
                     />
+                    <GuideLinks />
                 </div>
             </div>
             <DragGhost dragger />
