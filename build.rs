@@ -3,6 +3,13 @@
 //! with a `&'static str` field per key, and one static table per language.
 //! A missing key, an extra key or a placeholder (`{{ name }}`) that differs
 //! between the languages stops the build, so every word exists in both.
+//!
+//! The words of the pages behind the home page (`PageStrings`) are not in
+//! the first module of a split release build: all data stays in the first
+//! module, so they travel as a file of their own, fetched with the pages
+//! (`i18n::load_pages`). The build puts that file in a custom section of the
+//! wasm (`gunjin_page_strings`: its name, a newline, its text), which
+//! scripts/split.mjs takes out into the built folder.
 
 use std::collections::BTreeSet;
 use std::error::Error;
@@ -13,31 +20,67 @@ use serde_json::{Map, Value};
 
 /// The languages, the first one being the default, and their table names.
 const LOCALES: [(&str, &str); 2] = [("en", "EN"), ("ja", "JA")];
-/// One namespace per area of the app: `common` for the screens, `guide`
-/// for the guides, `shogi` for the other game.
-const NAMESPACES: [&str; 3] = ["common", "guide", "shogi"];
+/// The namespaces of the home page and the shell: `common` for Gunjin's
+/// screens, `shogi_home` for Shogi's section of the home page.
+const HOME: [&str; 2] = ["common", "shogi_home"];
+/// The namespaces of the pages behind it: `guide` for the guides, `shogi`
+/// for Shogi's game.
+const PAGES: [&str; 2] = ["guide", "shogi"];
+/// What separates the texts in the file of the pages' words (in field
+/// order, every language in turn): no text contains it.
+const SEPARATOR: char = '\u{1}';
 
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=locales");
+    let split = std::env::var_os("CARGO_FEATURE_SPLIT").is_some()
+        && std::env::var("CARGO_CFG_TARGET_FAMILY").is_ok_and(|f| f == "wasm");
     // scripts/split.mjs needs the linker's relocations to move functions
     // into another module.
-    if std::env::var_os("CARGO_FEATURE_SPLIT").is_some()
-        && std::env::var("CARGO_CFG_TARGET_FAMILY").is_ok_and(|f| f == "wasm")
-    {
+    if split {
         println!("cargo::rustc-link-arg-bins=--emit-relocs");
     }
+    let home = read_tables(&HOME)?;
+    let pages = read_tables(&PAGES)?;
+    let mut out = String::new();
+    declare("Strings", &home[0], &mut out)?;
+    statics("", "Strings", &home, &mut out)?;
+    declare("PageStrings", &pages[0], &mut out)?;
+    page_file(&pages, split, &mut out)?;
+    if !split {
+        statics("PAGES_", "PageStrings", &pages, &mut out)?;
+    }
+    table_macro(&mut out)?;
+    let dest = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
+    std::fs::write(dest.join("strings.rs"), out)?;
+    Ok(())
+}
+
+/// `table!(locale, namespace)`: the table that holds a namespace, for the
+/// text macros of `src/i18n.rs`.
+fn table_macro(out: &mut String) -> Result<(), Box<dyn Error>> {
+    out.push_str("macro_rules! table {\n");
+    for ns in PAGES {
+        writeln!(out, "    ($locale:expr, {ns}) => {{ $locale.pages() }};")?;
+    }
+    out.push_str("    ($locale:expr, $namespace:ident) => { $locale.strings() };\n}\n");
+    Ok(())
+}
+
+/// Each language's table of `namespaces`, checked to have the shape of the
+/// first language's.
+fn read_tables(namespaces: &[&str]) -> Result<Vec<Value>, Box<dyn Error>> {
     let mut tables = Vec::new();
     for (lang, _) in LOCALES {
         let mut root = Map::new();
-        for ns in NAMESPACES {
+        for ns in namespaces {
             let path = Path::new("locales").join(lang).join(format!("{ns}.json"));
             println!("cargo::rerun-if-changed={}", path.display());
             let text =
                 std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let value: Value =
                 serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            root.insert(ns.to_owned(), value);
+            root.insert((*ns).to_owned(), value);
         }
         tables.push(Value::Object(root));
     }
@@ -45,17 +88,109 @@ fn main() -> Result<(), Box<dyn Error>> {
     for ((lang, _), table) in LOCALES.iter().zip(&tables).skip(1) {
         same_shape(&tables[0], table, &mut Vec::new(), base, lang)?;
     }
+    Ok(tables)
+}
 
-    let mut out = String::new();
-    declare("Strings", &tables[0], &mut out)?;
-    for ((_, name), table) in LOCALES.iter().zip(&tables) {
-        write!(out, "static {name}: Strings = ")?;
-        literal("Strings", table, &mut out)?;
+/// One static `<prefix><LANG>` of the struct `name` per language.
+fn statics(
+    prefix: &str,
+    name: &str,
+    tables: &[Value],
+    out: &mut String,
+) -> Result<(), Box<dyn Error>> {
+    for ((_, lang), table) in LOCALES.iter().zip(tables) {
+        write!(out, "static {prefix}{lang}: {name} = ")?;
+        literal(name, table, out)?;
         out.push_str(";\n");
     }
-    let dest = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
-    std::fs::write(dest.join("strings.rs"), out)?;
     Ok(())
+}
+
+/// The pages' words as one text (every language's texts in field order)
+/// and `PageStrings::read`, which builds one language's table from its
+/// texts in that order. A split build puts the text in its custom section
+/// and names its file; other builds keep it for the test of `read`.
+fn page_file(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let mut texts = Vec::new();
+    for table in tables {
+        leaves(table, &mut texts);
+    }
+    let text = texts.join(&SEPARATOR.to_string());
+    let used = if split { "" } else { "#[cfg(test)]\n" };
+    writeln!(
+        out,
+        "{used}const PAGE_STRINGS_SEPARATOR: char = {SEPARATOR:?};"
+    )?;
+    let per_locale = texts.len() / LOCALES.len();
+    writeln!(
+        out,
+        "{used}const PAGE_STRINGS_PER_LOCALE: usize = {per_locale};"
+    )?;
+    if split {
+        let name = format!("strings-{:016x}.txt", fnv1a(text.as_bytes()));
+        let section = format!("{name}\n{text}");
+        writeln!(out, "const PAGE_STRINGS_FILE: &str = {name:?};")?;
+        writeln!(
+            out,
+            "#[unsafe(link_section = \"gunjin_page_strings\")]\n#[used]\nstatic PAGE_STRINGS_SECTION: [u8; {}] = *{};",
+            section.len(),
+            byte_literal(&section)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "#[cfg(test)]\nconst PAGE_STRINGS_TEXT: &str = {text:?};"
+        )?;
+    }
+    out.push_str(used);
+    out.push_str("impl PageStrings {\n    fn read(next: &mut dyn FnMut() -> &'static str) -> Self {\n        ");
+    constructor("PageStrings", &tables[0], out)?;
+    out.push_str("\n    }\n}\n");
+    Ok(())
+}
+
+/// The strings of `value` in field order.
+fn leaves<'a>(value: &'a Value, texts: &mut Vec<&'a str>) {
+    match value {
+        Value::Object(map) => map.values().for_each(|v| leaves(v, texts)),
+        Value::String(text) => texts.push(text),
+        _ => {}
+    }
+}
+
+/// A struct literal of `name` taking each text from `next()`, in the order
+/// of [`leaves`].
+fn constructor(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let Value::Object(map) = value else {
+        out.push_str("next()");
+        return Ok(());
+    };
+    write!(out, "{name} {{ ")?;
+    for (key, field) in map {
+        write!(out, "{key}: ")?;
+        constructor(&struct_name(name, key), field, out)?;
+        out.push_str(", ");
+    }
+    out.push('}');
+    Ok(())
+}
+
+/// A byte string literal of `text`.
+fn byte_literal(text: &str) -> String {
+    let mut literal = String::from("b\"");
+    for byte in text.bytes() {
+        literal.extend(std::ascii::escape_default(byte).map(char::from));
+    }
+    literal.push('"');
+    literal
+}
+
+/// FNV-1a, to name the file after its contents (a new text, a new name,
+/// so no cache serves an old one).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Checks that `other` has exactly the keys, nesting and placeholders of
@@ -127,7 +262,10 @@ fn declare(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dyn Er
     let Value::Object(map) = value else {
         return Err(format!("{name} is not an object").into());
     };
-    writeln!(out, "#[allow(non_snake_case)]\npub struct {name} {{")?;
+    writeln!(
+        out,
+        "#[allow(non_snake_case)]\n#[derive(Debug, PartialEq)]\npub struct {name} {{"
+    )?;
     for (key, field) in map {
         match field {
             Value::Object(_) => writeln!(out, "    pub {key}: {},", struct_name(name, key))?,

@@ -11,7 +11,10 @@
 //   2. runs wasm-bindgen on the main part, and in release builds wasm-opt -Oz
 //      on every part (Trunk's own wasm-opt is off for the app);
 //   3. puts the main part in place of Trunk's two files, names the others
-//      after their contents, and updates the integrity hashes of index.html.
+//      after their contents, and updates the integrity hashes of index.html;
+//   4. takes the file of the pages' words out of the wasm's custom section
+//      `gunjin_page_strings` (build.rs: its name, a newline, its text) into
+//      the built folder, so the first module does not carry it.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -49,9 +52,53 @@ const optimize = (path) => {
   }
 };
 
+/** Reads a LEB128 unsigned number at `at`: [value, next offset]. */
+const leb = (bytes, at) => {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, at];
+  }
+};
+
+/** The wasm `bytes` without its custom section `name`, and that section's contents. */
+const takeSection = (bytes, name) => {
+  const kept = [bytes.subarray(0, 8)];
+  let contents;
+  for (let at = 8; at < bytes.length; ) {
+    const [size, body] = leb(bytes, at + 1);
+    const end = body + size;
+    if (bytes[at] === 0) {
+      const [length, text] = leb(bytes, body);
+      if (Buffer.from(bytes.subarray(text, text + length)).toString() === name) {
+        contents = bytes.subarray(text + length, end);
+        at = end;
+        continue;
+      }
+    }
+    kept.push(bytes.subarray(at, end));
+    at = end;
+  }
+  return [Buffer.concat(kept), contents];
+};
+
 const work = await mkdtemp(join(tmpdir(), "gunjin-split-"));
 try {
-  run("wasm-split-cli", [input, work, "--out-name", stem]);
+  const [linked, words] = takeSection(await readFile(input), "gunjin_page_strings");
+  if (!words) {
+    console.error(`split: ${input} has no section gunjin_page_strings (build.rs)`);
+    process.exit(1);
+  }
+  const newline = words.indexOf(10);
+  const wordsName = words.subarray(0, newline).toString();
+  await writeFile(join(dir, wordsName), words.subarray(newline + 1));
+  // Beside the work folder, whose every .wasm is taken for a split part.
+  const stripped = `${work}.wasm`;
+  await writeFile(stripped, linked);
+  run("wasm-split-cli", [stripped, work, "--out-name", stem]);
   const bound = join(work, "bound");
   // The split-off part shares the main part's function table, which
   // wasm-bindgen drops from the exports unless told to keep it.
@@ -86,7 +133,8 @@ try {
     html = await replaceFile(path, await readFile(path), bytes, html);
   }
   await writeFile(join(dir, "index.html"), html);
-  console.log(`split: ${stem}_bg.wasm ${wasm.length} bytes; ${parts.join(", ")}`);
+  console.log(`split: ${stem}_bg.wasm ${wasm.length} bytes; ${parts.join(", ")}; ${wordsName} ${words.length - newline - 1} bytes`);
 } finally {
   await rm(work, { recursive: true, force: true });
+  await rm(`${work}.wasm`, { force: true });
 }

@@ -1,7 +1,10 @@
 //! Every word on screen, in English and Japanese. `build.rs` turns
-//! `locales/<lang>/<namespace>.json` into one static table of `&'static
-//! str` per language (checked to have the same keys and placeholders); the
-//! chosen language is a signal in context, and three macros read it:
+//! `locales/<lang>/<namespace>.json` into tables of `&'static str` per
+//! language (checked to have the same keys and placeholders): `Strings`, a
+//! static, for the home page and the shell, and `PageStrings` for the pages
+//! behind it, which a split release build fetches with them
+//! ([`load_pages`]). The chosen language is a signal in context, and three
+//! macros read it, each key from the table of its namespace:
 //!
 //! - `t!(i18n, common.key)`: a text that follows the language, to render;
 //! - `t_string!(i18n, common.key)`: the text now (tracked), with
@@ -27,12 +30,18 @@ pub enum Locale {
 }
 
 impl Locale {
-    /// The words of this language.
+    /// The words of the home page and the shell in this language.
     pub fn strings(self) -> &'static Strings {
         match self {
             Locale::en => &EN,
             Locale::ja => &JA,
         }
+    }
+
+    /// The words of the pages behind the home page in this language: the
+    /// pages' loader has fetched them ([`load_pages`]) before any renders.
+    pub fn pages(self) -> &'static PageStrings {
+        pages::of(self)
     }
 
     /// The language code, for `lang` attributes and the saved settings.
@@ -65,8 +74,8 @@ impl I18nContext {
 
     /// A text that follows the language (what `t!` makes). Taking a plain
     /// function keeps one signal type for all texts.
-    pub fn text(self, pick: fn(&'static Strings) -> &'static str) -> Signal<&'static str> {
-        Signal::derive(move || pick(self.get_locale().strings()))
+    pub fn text(self, pick: fn(Locale) -> &'static str) -> Signal<&'static str> {
+        Signal::derive(move || pick(self.get_locale()))
     }
 }
 
@@ -121,12 +130,12 @@ pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
 /// arguments (`name = value`, or `name` for a variable of that name) a
 /// `String` with the placeholders filled.
 macro_rules! td_string {
-    ($locale:expr, $($key:ident).+) => {
-        $locale.strings().$($key).+
+    ($locale:expr, $ns:ident $(. $key:ident)+) => {
+        $crate::i18n::table!($locale, $ns).$ns $(. $key)+
     };
-    ($locale:expr, $($key:ident).+, $($arg:ident $(= $value:expr)?),+ $(,)?) => {
+    ($locale:expr, $ns:ident $(. $key:ident)+, $($arg:ident $(= $value:expr)?),+ $(,)?) => {
         $crate::i18n::fill(
-            $locale.strings().$($key).+,
+            $crate::i18n::table!($locale, $ns).$ns $(. $key)+,
             &[$((
                 stringify!($arg),
                 &$crate::i18n::arg!($arg $(= $value)?) as &dyn ::core::fmt::Display,
@@ -155,12 +164,96 @@ macro_rules! t_string {
 /// A text that follows the page's language, to render as a child or an
 /// attribute.
 macro_rules! t {
-    ($i18n:expr, $($key:ident).+) => {
-        $i18n.text(|strings| strings.$($key).+)
+    ($i18n:expr, $ns:ident $(. $key:ident)+) => {
+        $i18n.text(|locale| $crate::i18n::table!(locale, $ns).$ns $(. $key)+)
     };
 }
 
-pub(crate) use {arg, t, t_string, td_string};
+pub(crate) use {arg, t, t_string, table, td_string};
+
+/// Why the pages' words could not be had: the page says it is unavailable,
+/// as when its module cannot be fetched.
+#[derive(Debug)]
+pub struct PagesUnavailable;
+
+/// Fetches the pages' words once (a split release build; elsewhere they
+/// are static). The fetch starts at the call, so the page's module and its
+/// words come down side by side.
+pub fn load_pages() -> impl Future<Output = Result<(), PagesUnavailable>> + Send {
+    pages::load()
+}
+
+/// Both languages' tables from the pages' words (build.rs), if it has as
+/// many texts as this build's tables.
+#[cfg(any(test, all(feature = "split", target_family = "wasm")))]
+fn parse_pages(text: &'static str) -> Option<[PageStrings; 2]> {
+    let texts: Vec<&'static str> = text.split(PAGE_STRINGS_SEPARATOR).collect();
+    if texts.len() != 2 * PAGE_STRINGS_PER_LOCALE {
+        return None;
+    }
+    let mut next = texts.into_iter();
+    let mut read = || PageStrings::read(&mut || next.next().unwrap_or_default());
+    Some([read(), read()])
+}
+
+#[cfg(all(feature = "split", target_family = "wasm"))]
+mod pages {
+    use std::sync::OnceLock;
+
+    use send_wrapper::SendWrapper;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+
+    use super::*;
+
+    static LOADED: OnceLock<[PageStrings; 2]> = OnceLock::new();
+
+    pub fn of(locale: Locale) -> &'static PageStrings {
+        let tables = LOADED
+            .get()
+            .expect("the pages' loader fetches their words first");
+        &tables[locale as usize]
+    }
+
+    /// `Send`, as a page's future must be: the browser's one thread is
+    /// the only one there is.
+    pub fn load() -> impl Future<Output = Result<(), PagesUnavailable>> + Send {
+        let fetch = LOADED
+            .get()
+            .is_none()
+            .then(|| JsFuture::from(window().fetch_with_str(PAGE_STRINGS_FILE)));
+        SendWrapper::new(async move {
+            let Some(fetch) = fetch else { return Ok(()) };
+            let text = read_text(fetch).await.ok_or(PagesUnavailable)?;
+            let tables = parse_pages(String::leak(text)).ok_or(PagesUnavailable)?;
+            // Two pages opened at once fetch twice; the first to finish stays.
+            let _ = LOADED.set(tables);
+            Ok(())
+        })
+    }
+
+    async fn read_text(fetch: JsFuture) -> Option<String> {
+        let response: web_sys::Response = fetch.await.ok()?.unchecked_into();
+        let text = response.ok().then(|| response.text().ok()).flatten()?;
+        JsFuture::from(text).await.ok()?.as_string()
+    }
+}
+
+#[cfg(not(all(feature = "split", target_family = "wasm")))]
+mod pages {
+    use super::*;
+
+    pub fn of(locale: Locale) -> &'static PageStrings {
+        match locale {
+            Locale::en => &PAGES_EN,
+            Locale::ja => &PAGES_JA,
+        }
+    }
+
+    pub async fn load() -> Result<(), PagesUnavailable> {
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -188,6 +281,18 @@ mod tests {
             assert!(text.contains('4') && text.contains("80"), "{text}");
             assert!(!text.contains("{{"), "{text}");
         }
+    }
+
+    #[test]
+    fn the_pages_words_read_back_as_the_tables() {
+        let [en, ja] = parse_pages(PAGE_STRINGS_TEXT).expect("as many texts as fields");
+        assert_eq!(&en, Locale::en.pages());
+        assert_eq!(&ja, Locale::ja.pages());
+        let short = &PAGE_STRINGS_TEXT[..PAGE_STRINGS_TEXT.rfind(PAGE_STRINGS_SEPARATOR).unwrap()];
+        assert!(
+            parse_pages(short).is_none(),
+            "a file of another build is refused"
+        );
     }
 
     #[test]

@@ -110,12 +110,18 @@ fn Shell() -> impl IntoView {
     }
 }
 
-/// A page from a split module, with a line saying it is on its way.
+/// A page from a split module, and its words, with a line saying they are
+/// on their way.
 fn lazy(page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + 'static) -> AnyView {
     let i18n = use_i18n();
+    let words = i18n::load_pages();
+    load_pages_css();
     let page = async move {
-        page.await
-            .unwrap_or_else(|_| view! { <PageUnavailable /> }.into_any())
+        let words = words.await;
+        match page.await {
+            Ok(page) if words.is_ok() => page,
+            _ => view! { <PageUnavailable /> }.into_any(),
+        }
     };
     view! {
         <Suspense fallback=move || {
@@ -123,6 +129,15 @@ fn lazy(page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + '
         }>{Suspend::new(page)}</Suspense>
     }
     .into_any()
+}
+
+/// The stylesheet of the pages behind the home page, which index.html
+/// leaves disabled so that the home page does not download it.
+fn load_pages_css() {
+    if let Some(link) = document().get_element_by_id("pages-css") {
+        // Only fails for an attribute name the DOM refuses.
+        let _ = link.remove_attribute("disabled");
+    }
 }
 
 /// The pages behind the home page. A release build moves them into a wasm

@@ -14,8 +14,8 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         What::SetupDraft => td_string!(locale, common.what_setup),
         What::Game => td_string!(locale, common.what_game),
         What::Seats => td_string!(locale, common.what_seats),
-        What::ShogiSettings => td_string!(locale, shogi.what_settings),
-        What::ShogiGame => td_string!(locale, shogi.what_game),
+        What::ShogiSettings => td_string!(locale, shogi_home.what_settings),
+        What::ShogiGame => td_string!(locale, shogi_home.what_game),
     };
     match problem {
         Problem::Unreadable {

@@ -88,7 +88,7 @@ fn describe(locale: Locale, c: Cell, you: Color) -> String {
         Some(piece) => piece_label(locale, piece, you),
         None => td_string!(locale, common.empty).to_string(),
     }];
-    let s = &locale.strings().shogi;
+    let s = &locale.pages().shogi;
     if c.check {
         parts.push(s.in_check.to_owned());
     }

@@ -43,7 +43,7 @@ pub fn reach(role: Role) -> Bitboard {
 
 /// How a piece moves, in a sentence.
 fn moves_text(locale: Locale, role: Role) -> &'static str {
-    let s = &locale.strings().guide.shogi;
+    let s = &locale.pages().guide.shogi;
     match role {
         Role::King => s.move_king,
         Role::Rook => s.move_rook,
@@ -66,10 +66,10 @@ fn moves_text(locale: Locale, role: Role) -> &'static str {
 pub fn GuideLinks() -> impl IntoView {
     let i18n = use_i18n();
     view! {
-        <nav class="guide-links shogi-guide-links" aria-label=t!(i18n, guide.shogi.links)>
-            <a href=Route::Shogi(ShogiPage::GuideHow).hash()>{t!(i18n, guide.shogi.how_title)}</a>
+        <nav class="guide-links shogi-guide-links" aria-label=t!(i18n, shogi_home.guide_links)>
+            <a href=Route::Shogi(ShogiPage::GuideHow).hash()>{t!(i18n, shogi_home.guide_how)}</a>
             <a href=Route::Shogi(ShogiPage::GuidePieces).hash()>
-                {t!(i18n, guide.shogi.pieces_title)}
+                {t!(i18n, shogi_home.guide_pieces)}
             </a>
         </nav>
     }
@@ -157,7 +157,7 @@ pub fn ShogiPieceGuide() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <article class="guide shogi-guide" aria-labelledby="sg-pieces-title">
-            <h2 id="sg-pieces-title">{t!(i18n, guide.shogi.pieces_title)}</h2>
+            <h2 id="sg-pieces-title">{t!(i18n, shogi_home.guide_pieces)}</h2>
             <p class="guide-intro">{t!(i18n, guide.shogi.pieces_intro)}</p>
             <ul class="sg-cards">
                 {PIECES.into_iter().map(|role| view! { <PieceCard role /> }).collect_view()}
@@ -187,7 +187,7 @@ pub fn ShogiHowToPlay() -> impl IntoView {
     };
     view! {
         <article class="guide shogi-guide" aria-labelledby="sg-how-title">
-            <h2 id="sg-how-title">{t!(i18n, guide.shogi.how_title)}</h2>
+            <h2 id="sg-how-title">{t!(i18n, shogi_home.guide_how)}</h2>
             <p class="guide-intro">{t!(i18n, guide.shogi.how_intro)}</p>
             <section aria-labelledby="sg-aim">
                 <h3 id="sg-aim">{t!(i18n, guide.shogi.aim_title)}</h3>

@@ -21,7 +21,7 @@ pub fn HandTray(
     let i18n = use_i18n();
     let mine = side == you;
     let name = move || {
-        let s = &i18n.get_locale().strings().shogi;
+        let s = &i18n.get_locale().pages().shogi;
         if mine { s.your_hand } else { s.cpu_hand }
     };
     let pieces = move || {

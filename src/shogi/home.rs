@@ -14,7 +14,7 @@ use crate::state::AppState;
 use crate::storage::{self, Entry};
 
 fn level_name(locale: Locale, level: Level) -> &'static str {
-    let s = &locale.strings().shogi;
+    let s = &locale.strings().shogi_home;
     match level {
         Level::Beginner => s.level_beginner,
         Level::Novice => s.level_novice,
@@ -26,7 +26,7 @@ fn level_name(locale: Locale, level: Level) -> &'static str {
 
 /// A handicap's name: the Japanese one is the rules crate's.
 pub fn handicap_name(locale: Locale, handicap: Handicap) -> &'static str {
-    let s = &locale.strings().shogi;
+    let s = &locale.strings().shogi_home;
     match (locale, handicap) {
         (Locale::ja, h) => h.japanese(),
         (_, Handicap::Even) => s.handicap_even,
@@ -79,8 +79,8 @@ pub fn ShogiHome() -> impl IntoView {
         .into_iter()
         .map(|first| {
             let label = match first {
-                First::You => t!(i18n, shogi.first_you),
-                First::Cpu => t!(i18n, shogi.first_cpu),
+                First::You => t!(i18n, shogi_home.first_you),
+                First::Cpu => t!(i18n, shogi_home.first_cpu),
             };
             let checked = Signal::derive(move || settings.with(|s| s.first == first));
             let choose = Callback::new(move |()| settings.update(|s| s.first = first));
@@ -115,36 +115,36 @@ pub fn ShogiHome() -> impl IntoView {
             <h2 id="shogi-home-title">
                 <span lang="ja">"将棋"</span>
                 " "
-                {t!(i18n, shogi.title)}
+                {t!(i18n, shogi_home.title)}
             </h2>
-            <p>{t!(i18n, shogi.about)}</p>
+            <p>{t!(i18n, shogi_home.about)}</p>
             {saved
                 .then(|| {
                     view! {
                         <p class="resume">
                             <a class="button primary" href=Route::Shogi(ShogiPage::Play).hash()>
-                                {t!(i18n, shogi.resume)}
+                                {t!(i18n, shogi_home.resume)}
                             </a>
                         </p>
                     }
                 })}
             <fieldset class="choices">
-                <legend>{t!(i18n, shogi.level_label)}</legend>
+                <legend>{t!(i18n, shogi_home.level_label)}</legend>
                 {levels}
             </fieldset>
             <label class="field">
-                <span>{t!(i18n, shogi.handicap_label)}</span>
+                <span>{t!(i18n, shogi_home.handicap_label)}</span>
                 <select name="shogi-handicap" on:change=on_handicap>
                     {handicaps}
                 </select>
             </label>
             <fieldset class="choices">
-                <legend>{t!(i18n, shogi.first_label)}</legend>
+                <legend>{t!(i18n, shogi_home.first_label)}</legend>
                 {firsts}
-                <p class="shogi-note">{t!(i18n, shogi.first_text)}</p>
+                <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
             </fieldset>
             <button type="submit" class="primary play-cpu play-shogi">
-                {t!(i18n, shogi.play_cpu)}
+                {t!(i18n, shogi_home.play_cpu)}
             </button>
             <GuideLinks />
         </form>

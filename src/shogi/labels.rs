@@ -36,7 +36,7 @@ pub fn square_label(locale: Locale, sq: Square) -> String {
 
 /// A kind of piece in words.
 pub fn role_label(locale: Locale, role: Role) -> &'static str {
-    let s = &locale.strings().shogi;
+    let s = &locale.pages().shogi;
     match role {
         Role::Pawn => s.pawn,
         Role::Lance => s.lance,
@@ -72,7 +72,7 @@ pub fn piece_label(locale: Locale, piece: Piece, you: Color) -> String {
 
 /// Why the game ended, in a sentence.
 pub fn reason_label(locale: Locale, reason: EndReason) -> &'static str {
-    let s = &locale.strings().shogi;
+    let s = &locale.pages().shogi;
     match reason {
         EndReason::Checkmate => s.by_checkmate,
         EndReason::Resignation => s.by_resignation,
@@ -87,7 +87,7 @@ pub fn reason_label(locale: Locale, reason: EndReason) -> &'static str {
 
 /// Who won, from the player's seat.
 pub fn result_label(locale: Locale, outcome: Outcome, you: Color) -> &'static str {
-    let s = &locale.strings().shogi;
+    let s = &locale.pages().shogi;
     match outcome.winner {
         Some(w) if w == you => s.you_won,
         Some(_) => s.cpu_won,

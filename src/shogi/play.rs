@@ -228,7 +228,7 @@ fn Status(
     let i18n = use_i18n();
     let text = move || {
         let locale = i18n.get_locale();
-        let s = &locale.strings().shogi;
+        let s = &locale.pages().shogi;
         session.with(|session| {
             let you = session.you();
             let last = moves.with(|m| m.last().cloned());
@@ -323,8 +323,9 @@ fn Actions(
         picked.set(None);
         session.set(Session::new(&state.shogi.get_untracked(), fresh_seed()));
     };
-    let t =
-        move |pick: fn(&'static Strings) -> &'static str| move || pick(i18n.get_locale().strings());
+    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
+        move || pick(i18n.get_locale().pages())
+    };
     view! {
         <div class="actions shogi-actions">
             <button

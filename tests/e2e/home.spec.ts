@@ -57,7 +57,7 @@ test("the guides are linked from the home page", async ({ page }) => {
     ["Piece guide", "#/guide/pieces"],
     ["Battle table", "#/guide/battles"],
   ]) {
-    await guides.getByRole("link", { name }).click();
+    await guides.getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${hash}$`));
     await expect(page.locator("main h2, main h1").first()).toBeVisible();
     await page.goBack();
@@ -131,6 +131,39 @@ test("the other pages load when first opened, and a failed load says so and can 
   await page.locator(".home-link").click();
   await page.getByRole("button", { name: "Play the CPU" }).click();
   await expect(page.getByRole("grid").first()).toBeVisible();
+  expect(fetched).toHaveLength(2);
+  await context.close();
+});
+
+test("the pages' words and stylesheet come with the pages, the words in both languages, and a failed fetch says so", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await context.newPage();
+  const words = /\/strings-[0-9a-f]+\.txt$/;
+  const fetched: string[] = [];
+  const styles: string[] = [];
+  page.on("request", (request) => {
+    if (words.test(request.url())) fetched.push(request.url());
+    if (/\/guides-[0-9a-f]+\.css$/.test(request.url())) styles.push(request.url());
+  });
+  let offline = true;
+  await page.route(words, (route) => (offline ? route.abort() : route.continue()));
+
+  await page.goto("./#/");
+  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  expect(fetched).toEqual([]);
+  expect(styles).toEqual([]);
+
+  const nav = page.getByRole("navigation", { name: "Gunjin Shogi" });
+  await nav.getByRole("link", { name: "How to play" }).click();
+  await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
+  await expect.poll(() => page.evaluate(() => (document.getElementById("pages-css") as HTMLLinkElement).sheet?.cssRules.length ?? 0)).toBeGreaterThan(0);
+
+  offline = false;
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "How to play" })).toBeVisible();
+  // Both languages came at once: the switch needs no other fetch.
+  await page.getByRole("button", { name: "日本語" }).click();
+  await expect(page.getByRole("heading", { name: "遊び方" })).toBeVisible();
   expect(fetched).toHaveLength(2);
   await context.close();
 });
