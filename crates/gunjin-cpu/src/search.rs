@@ -21,7 +21,7 @@
 //! its own deduction, from the world's history, makes sure.
 
 use gunjin_rules::{
-    Announcement, BattleResult, CAMP_SIZE, Game, Kind, MOVE_LIMIT, Move, Piece, Position,
+    Announcement, BattleResult, CAMP_SIZE, Game, Geometry, Kind, MOVE_LIMIT, Move, Piece, Position,
     PublicMove, Rules, Square, View,
 };
 use rand::Rng;
@@ -71,6 +71,14 @@ pub(crate) struct Style {
     /// [`crate::belief::Deduction::stillness`]), or weigh every world that
     /// fits the rules alike.
     pub reads_stillness: bool,
+    /// Its last this many officers (of Major or above) attack only what
+    /// it is sure they beat while the enemy may still have an officer
+    /// (see [`Searcher::risks_an_officer`]); 0: any of them may gamble.
+    pub keeps: u8,
+    /// Whether its officers leave a piece that may fight as a Mine to a
+    /// Plane or an Engineer, which take a Mine and, falling to anything
+    /// else, show there is none.
+    pub probes_mines: bool,
 }
 
 impl Style {
@@ -109,6 +117,8 @@ impl Style {
         enemy_sight: 1,
         exposed: KindSet::EMPTY,
         reads_stillness: false,
+        keeps: 0,
+        probes_mines: false,
     };
 
     const NORMAL: Style = Style {
@@ -126,6 +136,8 @@ impl Style {
         enemy_sight: 1,
         exposed: KindSet::EMPTY,
         reads_stillness: false,
+        keeps: 0,
+        probes_mines: false,
     };
 
     const HARD: Style = Style {
@@ -168,6 +180,18 @@ impl Style {
         // headquarters guarded by a piece that had not moved all
         // game: a Mine, more often than the counts alone said.
         reads_stillness: true,
+        // An officer sent into an unknown piece wins the game in the
+        // worlds where that piece is no Mine, which outweighed the
+        // officer in all the others: against a defence that stays home
+        // (a Mine in its headquarters, a Flag backed by it, the Spy and
+        // the General beside it) Hard lost its last officers that way
+        // and drew by the move limit in a quarter of its games.
+        keeps: 2,
+        // Its officers attacked unmoved pieces where the worlds said a
+        // Mine was unlikely; behind a defence that never moves one was
+        // there every time (a Lieutenant General attacked a Mine 29 times
+        // in 100 games against a blind attacker, issue 20).
+        probes_mines: true,
     };
 }
 
@@ -284,6 +308,10 @@ struct Searcher {
     learns: bool,
     /// See [`Style::exposed`].
     exposed: KindSet,
+    /// See [`Style::keeps`].
+    keeps: u8,
+    /// See [`Style::probes_mines`].
+    probes_mines: bool,
     /// What the CPU would know of the enemy's pieces at this node of the
     /// line searched.
     ours: Knows,
@@ -316,6 +344,8 @@ impl Searcher {
             quiescence: style.quiescence,
             learns: style.learns,
             exposed: style.exposed,
+            keeps: style.keeps,
+            probes_mines: style.probes_mines,
             lists: Vec::new(),
             nodes: 0,
             node_cap: 0,
@@ -473,6 +503,43 @@ impl Searcher {
         let v = -self.negamax(&child, self.depth - 1, 1, -WIN * 2.0, -alpha);
         self.forget(lesson);
         v
+    }
+
+    /// Whether `mv` risks an officer (of Major or above) the CPU means to
+    /// keep: one of its last ones (see [`Style::keeps`]) sent into an enemy
+    /// piece it is not sure to beat (a sure trade included) while some
+    /// enemy piece may still be an officer, for without one the CPU can no
+    /// longer take the headquarters and the enemy still can; or, with
+    /// [`Style::probes_mines`], any officer sent into a piece that may
+    /// fight as a Mine. Any parry goes while a piece that may be an officer
+    /// stands next to the CPU's headquarters.
+    fn risks_an_officer(&self, pos: &Position, mv: Move) -> bool {
+        let board = pos.board();
+        let me = self.eval.me;
+        let (Some(mover), Some(target)) = (board.piece_at(mv.from()), board.piece_at(mv.to()))
+        else {
+            return false;
+        };
+        if !mover.kind.takes_hq() || target.color == me {
+            return false;
+        }
+        let known = |p: Piece| self.ours.known[p.id.0 as usize];
+        let may_be_officer = |p: Piece| !(known(p) & KindSet::OFFICERS).is_empty();
+        let hq_guards = Geometry::of(self.eval.rules.front).steps(Square::hq(me));
+        let threatened = (hq_guards & board.occupied(!me))
+            .any(|sq| board.piece_at(sq).is_some_and(may_be_officer));
+        let last = pos.officers(me) <= self.keeps
+            && !self
+                .ours
+                .sure_win(self.eval.rules, pos, mover.kind, target, mv.to())
+            && board.pieces(!me).any(|(_, p)| may_be_officer(p));
+        let mined = self.probes_mines
+            && (known(target).contains(Kind::Mine)
+                || known(target).contains(Kind::Flag)
+                    && board
+                        .backer(mv.to())
+                        .is_some_and(|b| known(b).contains(Kind::Mine)));
+        !threatened && (last || mined)
     }
 
     /// Negamax with alpha-beta: the worth for the side to move.
@@ -701,6 +768,10 @@ struct Root {
     /// Moves that end the game in a draw right away (repetition, the move
     /// limit) are worth a draw in every world.
     draws: Vec<bool>,
+    /// Moves that risk an officer the CPU keeps
+    /// ([`Searcher::risks_an_officer`]) count as lost in every world,
+    /// unless every move does.
+    barred: Vec<bool>,
     /// How often the position after each move has been seen: going round
     /// in circles draws a game the CPU could still win.
     repeats: Vec<usize>,
@@ -716,6 +787,7 @@ impl Root {
             order: (0..moves.len()).collect(),
             totals: vec![0.0; moves.len()],
             draws: Vec::new(),
+            barred: Vec::new(),
             repeats: Vec::new(),
             scores: vec![0.0; moves.len()],
             searched: 0,
@@ -725,14 +797,24 @@ impl Root {
 
     /// Searches every move in the world `game`, best first.
     fn score_world(&mut self, searcher: &mut Searcher, game: &Game) {
+        let pos = game.position();
         if self.draws.is_empty() {
             (self.draws, self.repeats) = self.moves.iter().map(|&mv| after_move(game, mv)).unzip();
+            self.barred = self
+                .moves
+                .iter()
+                .map(|&mv| searcher.risks_an_officer(pos, mv))
+                .collect();
+            if self.barred.iter().all(|&b| b) {
+                self.barred.fill(false);
+            }
         }
-        let pos = game.position();
         let mut best = -WIN * 2.0;
         for &i in &self.order {
             let v = if self.draws[i] {
                 0.0
+            } else if self.barred[i] {
+                -WIN
             } else {
                 searcher.root(pos, self.moves[i], best - MARGIN)
             };
@@ -827,6 +909,8 @@ fn pick<R: Rng>(averages: &[f32], style: &Style, rng: &mut R) -> usize {
 mod tests {
     use super::*;
     use gunjin_rules::Color;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
 
     /// South's Engineer on b4 and North's Tank on b5, over the bridge.
     fn facing(first: Color) -> Position {
@@ -875,6 +959,87 @@ mod tests {
         searcher.forget(lesson);
         assert_eq!(searcher.ours.known, known);
         assert!(!general_sure(&searcher));
+    }
+
+    /// Hard's search on `text` for South, knowing of each North piece
+    /// what `known` says (by the node it stands on; anything elsewhere).
+    fn hard_knowing(text: &str, known: &[(&str, KindSet)]) -> (Searcher, Position) {
+        let pos: Position = text.parse().expect("a position");
+        let mut knows = [KindSet::ALL; CAMP_SIZE];
+        for &(node, kinds) in known {
+            let piece = pos.board().piece_at(node.parse().expect("a node"));
+            knows[piece.expect("a piece").id.0 as usize] = kinds;
+        }
+        let style = Style::of(Level::Hard);
+        let eval = Evaluator::new(Color::South, pos.rules(), style.weights);
+        (Searcher::new(eval, &style, knows), pos)
+    }
+
+    #[test]
+    fn hard_does_not_gamble_its_last_officer_while_the_enemy_has_one() {
+        // South's last officer, a Colonel on b4, faces a North piece on
+        // b5 that has moved (no Mine, no Flag); North's General is on f8.
+        let text = "htsrf 4g/6/6/1n4/1C4/6/6/E3N s";
+        let attack: Move = "b4-b5".parse().expect("a move");
+        let moved = KindSet::MOVABLE;
+        let (hard, pos) = hard_knowing(text, &[("b5", moved)]);
+        assert!(hard.risks_an_officer(&pos, attack), "it may be stronger");
+        // A piece it surely beats it takes.
+        let lieutenant = KindSet::single(Kind::Lieutenant);
+        let (hard, pos) = hard_knowing(text, &[("b5", lieutenant)]);
+        assert!(!hard.risks_an_officer(&pos, attack));
+        // With no enemy officer left to win with, it may try.
+        let no_officer = moved.iter().filter(|k| !k.takes_hq()).collect();
+        let no_officers = [("b5", no_officer), ("f8", lieutenant)];
+        let (hard, pos) = hard_knowing(text, &no_officers);
+        assert!(!hard.risks_an_officer(&pos, attack));
+        // With more officers than it keeps, it may try too.
+        let (hard, pos) = hard_knowing("htsrf 4g/6/6/1n4/1C4/GLM3/6/E3N s", &[("b5", moved)]);
+        assert!(!hard.risks_an_officer(&pos, attack));
+    }
+
+    #[test]
+    fn hard_sends_a_plane_or_an_engineer_where_a_mine_may_be() {
+        // Four officers, and an Engineer on a5, next to North's b5.
+        let text = "htsrf 4g/6/1n4/En4/1C4/GLM3/6/5 s";
+        let officer: Move = "b4-b5".parse().expect("a move");
+        let engineer: Move = "a5-b5".parse().expect("a move");
+        let (hard, pos) = hard_knowing(text, &[]);
+        assert!(hard.risks_an_officer(&pos, officer), "b5 may be a Mine");
+        assert!(!hard.risks_an_officer(&pos, engineer));
+        let (hard, pos) = hard_knowing(text, &[("b5", KindSet::MOVABLE)]);
+        assert!(!hard.risks_an_officer(&pos, officer), "b5 has moved");
+        // A Flag fights as the piece behind it, which may be a Mine.
+        let flag = KindSet::single(Kind::Flag);
+        let (hard, pos) = hard_knowing(text, &[("b5", flag)]);
+        assert!(hard.risks_an_officer(&pos, officer));
+        let (hard, pos) = hard_knowing(text, &[("b5", flag), ("b6", KindSet::MOVABLE)]);
+        assert!(!hard.risks_an_officer(&pos, officer));
+    }
+
+    #[test]
+    fn a_risked_officer_counts_as_lost_in_every_world() {
+        // At the start every North piece may be a Mine: South's Colonel on
+        // b4 does not attack b5, its Tank on e4 may attack e5.
+        let setups = gunjin_rules::ByColor {
+            south: "VCASTN/OPNELT/EYFAJS/PGXMX".parse().expect("a setup"),
+            north: "EVASTN/OPNCLT/EYFAJS/PGXMX".parse().expect("a setup"),
+        };
+        let game = Game::new(Rules::KIRAKUKEN, setups, Color::South).expect("a game");
+        let mut rng = SmallRng::seed_from_u64(3);
+        let style = Style::of(Level::Hard);
+        let analysis = analyse(&game.view(Color::South), &style, Limit::Worlds(2), &mut rng);
+        let worth = |m: &str| {
+            let mv: Move = m.parse().expect("a move");
+            analysis
+                .moves
+                .iter()
+                .find(|(m, _)| *m == mv)
+                .expect("legal")
+                .1
+        };
+        assert_eq!(worth("b4-b5"), -WIN, "the Colonel into an unknown piece");
+        assert!(worth("e4-e5") > -WIN, "the Tank may go");
     }
 
     #[test]
