@@ -46,7 +46,11 @@ pub enum Level {
     /// lets the enemy see everything in only one world of four (elsewhere
     /// it attacks only what it can deduce, so an unknown guard does not
     /// stop every officer, though one that may beat an officer beside it
-    /// still attacks it, as a blind attacker would), and chooses at random
+    /// still attacks it, as a blind attacker would, and its General
+    /// attacks any officer beside it), that keeps a winner (its last two
+    /// officers attack only what it is sure they beat while the enemy may
+    /// still have an officer, and no officer attacks what may be a Mine:
+    /// a Plane or an Engineer finds out first), and chooses at random
     /// only among near-equal moves: the strongest level.
     Hard,
 }

@@ -66,6 +66,9 @@ pub(crate) struct Style {
     /// the CPU's deduction makes that piece stronger). In the enemy's camp
     /// the old rule holds, or the officers would not go in.
     pub exposed: KindSet,
+    /// The enemy's kinds that attack the [`Style::exposed`] kinds so
+    /// anywhere, in the enemy's camp too.
+    pub fearless: KindSet,
     /// Whether its worlds make a piece that stood still while it could
     /// move likelier a Mine or the Flag (see
     /// [`crate::belief::Deduction::stillness`]), or weigh every world that
@@ -116,6 +119,7 @@ impl Style {
         learns: false,
         enemy_sight: 1,
         exposed: KindSet::EMPTY,
+        fearless: KindSet::EMPTY,
         reads_stillness: false,
         keeps: 0,
         probes_mines: false,
@@ -135,6 +139,7 @@ impl Style {
         learns: false,
         enemy_sight: 1,
         exposed: KindSet::EMPTY,
+        fearless: KindSet::EMPTY,
         reads_stillness: false,
         keeps: 0,
         probes_mines: false,
@@ -176,6 +181,13 @@ impl Style {
         // never did: 291 of 408 officers lost to such an opponent fell
         // defending (issue 20).
         exposed: KindSet::OFFICERS,
+        // A defence that stays home attacks what comes next to its
+        // General: its General took four officers in a row on one node
+        // before its own headquarters, each sent as if it would not.
+        // Only the General, which fears only the Spy and the Mines: with
+        // every stronger piece in its camp attacking, the officers would
+        // not go in.
+        fearless: KindSet::single(Kind::General),
         // Without it, the last officers went for an enemy
         // headquarters guarded by a piece that had not moved all
         // game: a Mine, more often than the counts alone said.
@@ -306,8 +318,9 @@ struct Searcher {
     depth: u8,
     quiescence: u8,
     learns: bool,
-    /// See [`Style::exposed`].
+    /// See [`Style::exposed`] and [`Style::fearless`].
     exposed: KindSet,
+    fearless: KindSet,
     /// See [`Style::keeps`].
     keeps: u8,
     /// See [`Style::probes_mines`].
@@ -344,6 +357,7 @@ impl Searcher {
             quiescence: style.quiescence,
             learns: style.learns,
             exposed: style.exposed,
+            fearless: style.fearless,
             keeps: style.keeps,
             probes_mines: style.probes_mines,
             lists: Vec::new(),
@@ -440,7 +454,7 @@ impl Searcher {
                     } else if let Some(theirs) = self.theirs.as_ref().filter(|_| !all) {
                         let sure = theirs.sure_win(rules, pos, piece.kind, target, to);
                         let blind = self.exposed.contains(target.kind)
-                            && to.camp() == target.color
+                            && (to.camp() == target.color || self.fearless.contains(piece.kind))
                             && self.battle(pos, piece.kind, to) != Some(BattleResult::DefenderWins);
                         if !sure && !blind {
                             continue;
