@@ -1057,6 +1057,22 @@ mod tests {
     }
 
     #[test]
+    fn the_enemy_general_attacks_an_officer_beside_it_in_its_own_camp() {
+        // South's Colonel on b5, in North's camp, between North's General
+        // on b6 and its Major General on a5: knowing nothing of it, only
+        // the General attacks.
+        let (mut hard, pos) = hard_knowing("htsrf 5/6/1g4/mC4/6/6/6/4N n", &[]);
+        hard.theirs = Some(Knows::new(pos.rules(), [KindSet::ALL; CAMP_SIZE]));
+        hard.generate(&pos, 0, true, false);
+        let attacks = |m: &str| {
+            let mv: Move = m.parse().expect("a move");
+            hard.lists[0].iter().any(|&(a, _)| a == mv)
+        };
+        assert!(attacks("b6-b5"));
+        assert!(!attacks("a5-b5"));
+    }
+
+    #[test]
     fn an_enemy_that_sees_only_its_view_attacks_only_what_it_is_sure_of() {
         let rules = Rules::KIRAKUKEN;
         let pos = facing(Color::North);
