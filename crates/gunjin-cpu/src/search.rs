@@ -325,6 +325,9 @@ struct Searcher {
     keeps: u8,
     /// See [`Style::probes_mines`].
     probes_mines: bool,
+    /// Whether the move limit is far enough off for keeping officers to
+    /// matter (see [`Searcher::risks_an_officer`]).
+    keeping: bool,
     /// What the CPU would know of the enemy's pieces at this node of the
     /// line searched.
     ours: Knows,
@@ -341,6 +344,10 @@ struct Searcher {
     deadline: Option<(fn() -> f64, f64)>,
     aborted: bool,
 }
+
+/// In this many plies before the move limit the CPU's officers may
+/// attack anything: a draw by the clock is all that keeping them saves.
+const LAST_GAMBLES: usize = 30;
 
 /// Nodes one world may take before it is abandoned.
 const WORLD_NODES: u64 = 400_000;
@@ -360,6 +367,7 @@ impl Searcher {
             fearless: style.fearless,
             keeps: style.keeps,
             probes_mines: style.probes_mines,
+            keeping: true,
             lists: Vec::new(),
             nodes: 0,
             node_cap: 0,
@@ -525,8 +533,9 @@ impl Searcher {
     /// enemy piece may still be an officer, for without one the CPU can no
     /// longer take the headquarters and the enemy still can; or, with
     /// [`Style::probes_mines`], any officer sent into a piece that may
-    /// fight as a Mine. Any parry goes while a piece that may be an officer
-    /// stands next to the CPU's headquarters.
+    /// fight as a Mine while the CPU has a Plane or an Engineer to find
+    /// out. Any parry goes while a piece that may be an officer stands
+    /// next to the CPU's headquarters, and anything near the move limit.
     fn risks_an_officer(&self, pos: &Position, mv: Move) -> bool {
         let board = pos.board();
         let me = self.eval.me;
@@ -534,7 +543,7 @@ impl Searcher {
         else {
             return false;
         };
-        if !mover.kind.takes_hq() || target.color == me {
+        if !self.keeping || !mover.kind.takes_hq() || target.color == me {
             return false;
         }
         let known = |p: Piece| self.ours.known[p.id.0 as usize];
@@ -548,6 +557,7 @@ impl Searcher {
                 .sure_win(self.eval.rules, pos, mover.kind, target, mv.to())
             && board.pieces(!me).any(|(_, p)| may_be_officer(p));
         let mined = self.probes_mines
+            && board.pieces(me).any(|(_, p)| p.kind.clears_mine())
             && (known(target).contains(Kind::Mine)
                 || known(target).contains(Kind::Flag)
                     && board
@@ -756,7 +766,9 @@ impl Searcher {
         let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
         eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
         eval.way = style.way;
-        Searcher::new(eval, style, known)
+        let mut searcher = Searcher::new(eval, style, known);
+        searcher.keeping = view.ply() + LAST_GAMBLES < MOVE_LIMIT;
+        searcher
     }
 
     /// Sets the limits of the next world: a fixed count of nodes, and by
@@ -1028,6 +1040,13 @@ mod tests {
         let (hard, pos) = hard_knowing(text, &[("b5", flag)]);
         assert!(hard.risks_an_officer(&pos, officer));
         let (hard, pos) = hard_knowing(text, &[("b5", flag), ("b6", KindSet::MOVABLE)]);
+        assert!(!hard.risks_an_officer(&pos, officer));
+        // With no Plane or Engineer to find out, an officer has to try.
+        let (hard, pos) = hard_knowing("htsrf 4g/6/1n4/1n4/1C4/GLM3/6/5 s", &[]);
+        assert!(!hard.risks_an_officer(&pos, officer));
+        // So it does near the move limit, where a draw is all it keeps.
+        let (mut hard, pos) = hard_knowing(text, &[]);
+        hard.keeping = false;
         assert!(!hard.risks_an_officer(&pos, officer));
     }
 
