@@ -74,9 +74,10 @@ pub(crate) struct Style {
     /// [`crate::belief::Deduction::stillness`]), or weigh every world that
     /// fits the rules alike.
     pub reads_stillness: bool,
-    /// Its last this many officers (of Major or above) attack only what
-    /// it is sure they beat while the enemy may still have an officer
-    /// (see [`Searcher::risks_an_officer`]); 0: any of them may gamble.
+    /// Its last this many officers (of Major or above) attack only where
+    /// it is sure how the battle ends while the enemy may still have an
+    /// officer (see [`Searcher::risks_an_officer`]); 0: any of them may
+    /// gamble.
     pub keeps: u8,
     /// Whether its officers leave a piece that may fight as a Mine to a
     /// Plane or an Engineer, which take a Mine and, falling to anything
@@ -272,6 +273,24 @@ impl Knows {
         self.known[id] = after;
         self.sure[id] = beats_all(rules, after);
         Some((id, before, sure))
+    }
+
+    /// Whether the side that knows this can be sure how its `attacker`'s
+    /// battle with the `target` on `to` ends: a sure win, or one result
+    /// against every kind the target can be (a Flag aside).
+    fn sure_result(
+        &self,
+        rules: Rules,
+        pos: &Position,
+        attacker: Kind,
+        target: Piece,
+        to: Square,
+    ) -> bool {
+        let known = self.known[target.id.0 as usize];
+        let mut results = known.iter().map(|k| rules.battle(attacker, k));
+        let first = results.next();
+        self.sure_win(rules, pos, attacker, target, to)
+            || !known.contains(Kind::Flag) && results.all(|r| Some(r) == first)
     }
 
     /// Whether the side that knows this can be sure that its `attacker`
@@ -529,9 +548,11 @@ impl Searcher {
 
     /// Whether `mv` risks an officer (of Major or above) the CPU means to
     /// keep: one of its last ones (see [`Style::keeps`]) sent into an enemy
-    /// piece it is not sure to beat (a sure trade included) while some
-    /// enemy piece may still be an officer, for without one the CPU can no
-    /// longer take the headquarters and the enemy still can; or, with
+    /// piece where it cannot be sure how the battle ends while some enemy
+    /// piece may still be an officer, for without one the CPU can no
+    /// longer take the headquarters and the enemy still can (a sure
+    /// result the search weighs as it is: a trade that leaves the enemy
+    /// no piece to move wins); or, with
     /// [`Style::probes_mines`], any officer sent into a piece that may
     /// fight as a Mine while the CPU has a Plane or an Engineer to find
     /// out. Any parry goes while a piece that may be an officer stands
@@ -554,7 +575,7 @@ impl Searcher {
         let last = pos.officers(me) <= self.keeps
             && !self
                 .ours
-                .sure_win(self.eval.rules, pos, mover.kind, target, mv.to())
+                .sure_result(self.eval.rules, pos, mover.kind, target, mv.to())
             && board.pieces(!me).any(|(_, p)| may_be_officer(p));
         let mined = self.probes_mines
             && board.pieces(me).any(|(_, p)| p.kind.clears_mine())
@@ -1013,6 +1034,10 @@ mod tests {
         // A piece it surely beats it takes.
         let lieutenant = KindSet::single(Kind::Lieutenant);
         let (hard, pos) = hard_knowing(text, &[("b5", lieutenant)]);
+        assert!(!hard.risks_an_officer(&pos, attack));
+        // A sure trade the search weighs as it is.
+        let colonel = KindSet::single(Kind::Colonel);
+        let (hard, pos) = hard_knowing(text, &[("b5", colonel)]);
         assert!(!hard.risks_an_officer(&pos, attack));
         // With no enemy officer left to win with, it may try.
         let no_officer = moved.iter().filter(|k| !k.takes_hq()).collect();
