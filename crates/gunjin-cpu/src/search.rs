@@ -275,22 +275,14 @@ impl Knows {
         Some((id, before, sure))
     }
 
-    /// Whether the side that knows this can be sure how its `attacker`'s
-    /// battle with the `target` on `to` ends: a sure win, or one result
-    /// against every kind the target can be (a Flag aside).
-    fn sure_result(
-        &self,
-        rules: Rules,
-        pos: &Position,
-        attacker: Kind,
-        target: Piece,
-        to: Square,
-    ) -> bool {
+    /// Whether the `attacker`'s battle with `target` ends one way against
+    /// every kind the side that knows this thinks it can be (a possible
+    /// Flag, which fights as another piece, aside).
+    fn one_result(&self, rules: Rules, attacker: Kind, target: Piece) -> bool {
         let known = self.known[target.id.0 as usize];
         let mut results = known.iter().map(|k| rules.battle(attacker, k));
         let first = results.next();
-        self.sure_win(rules, pos, attacker, target, to)
-            || !known.contains(Kind::Flag) && results.all(|r| Some(r) == first)
+        !known.contains(Kind::Flag) && results.all(|r| Some(r) == first)
     }
 
     /// Whether the side that knows this can be sure that its `attacker`
@@ -572,10 +564,11 @@ impl Searcher {
         let hq_guards = Geometry::of(self.eval.rules.front).steps(Square::hq(me));
         let threatened = (hq_guards & board.occupied(!me))
             .any(|sq| board.piece_at(sq).is_some_and(may_be_officer));
+        let rules = self.eval.rules;
+        let sure = self.ours.sure_win(rules, pos, mover.kind, target, mv.to())
+            || self.ours.one_result(rules, mover.kind, target);
         let last = pos.officers(me) <= self.keeps
-            && !self
-                .ours
-                .sure_result(self.eval.rules, pos, mover.kind, target, mv.to())
+            && !sure
             && board.pieces(!me).any(|(_, p)| may_be_officer(p));
         let mined = self.probes_mines
             && board.pieces(me).any(|(_, p)| p.kind.clears_mine())
