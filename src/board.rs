@@ -284,10 +284,7 @@ fn Node(
         grid_column(files[0]),
         files.len()
     );
-    let camp = match drawn.camp() {
-        Color::South => "south",
-        Color::North => "north",
-    };
+    let camp = side_name(drawn.camp());
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         crate::focus::board_key(
             &ev,
@@ -318,14 +315,7 @@ fn Node(
             tabindex=move || if focus.get() == square { "0" } else { "-1" }
             data-square=name.clone()
             data-kind=move || cell.get().face.and_then(Face::kind).map(|k| format!("{k:?}"))
-            data-side=move || {
-                cell.get()
-                    .face
-                    .map(|f| match f.side(me) {
-                        Color::South => "south",
-                        Color::North => "north",
-                    })
-            }
+            data-side=move || cell.get().face.map(|f| side_name(f.side(me)))
             data-enemy=move || match cell.get().face {
                 Some(Face::Enemy { id, .. }) => Some(id.0.to_string()),
                 _ => None,
@@ -361,38 +351,61 @@ fn Node(
                         </span>
                     }
                 })}
-            {move || {
-                let c = cell.get();
-                c.face.map(|face| {
-                    let offset = c.arrived_from.map(|from| {
-                        let from = from.relative_to(me);
-                        let dx = i16::from(grid_column(from.files()[0]))
-                            - i16::from(grid_column(files[0]));
-                        let dy = i16::from(grid_row(from.rank(), from.camp()))
-                            - i16::from(grid_row(drawn.rank(), drawn.camp()));
-                        (dx, dy)
-                    });
-                    match offset {
-                        Some(offset) => view! { <PieceFace face me offset /> }.into_any(),
-                        None => view! { <PieceFace face me /> }.into_any(),
-                    }
-                })
-            }}
-            {move || {
-                cell.get()
-                    .hint
-                    .map(|(kind, percent)| {
-                        view! {
-                            <span class="hint">
-                                {move || text::kind_short(i18n.get_locale(), kind)}
-                                " "
-                                <small>{format!("{percent}%")}</small>
-                            </span>
-                        }
-                    })
-            }}
+            <NodePiece cell me drawn />
+            <NodeHint cell />
             <span class="sr-only">{move || format!(", {}", description())}</span>
         </div>
+    }
+}
+
+/// The piece on a node (drawn at `drawn` for the player `me`), sliding in
+/// from the node it came from when it has just moved.
+#[component]
+fn NodePiece(cell: Memo<Cell>, me: Color, drawn: Square) -> impl IntoView {
+    let grid = |sq: Square| {
+        (
+            i16::from(grid_column(sq.files()[0])),
+            i16::from(grid_row(sq.rank(), sq.camp())),
+        )
+    };
+    move || {
+        let c = cell.get();
+        c.face.map(|face| {
+            let offset = c.arrived_from.map(|from| {
+                let ((x0, y0), (x1, y1)) = (grid(from.relative_to(me)), grid(drawn));
+                (x0 - x1, y0 - y1)
+            });
+            match offset {
+                Some(offset) => view! { <PieceFace face me offset /> }.into_any(),
+                None => view! { <PieceFace face me /> }.into_any(),
+            }
+        })
+    }
+}
+
+/// The hint on a node: the kind the CPU's deduction expects there and how
+/// likely it is.
+#[component]
+fn NodeHint(cell: Memo<Cell>) -> impl IntoView {
+    let i18n = use_i18n();
+    move || {
+        cell.get().hint.map(|(kind, percent)| {
+            view! {
+                <span class="hint">
+                    {move || text::kind_short(i18n.get_locale(), kind)}
+                    " "
+                    <small>{format!("{percent}%")}</small>
+                </span>
+            }
+        })
+    }
+}
+
+/// A side as the board's classes and data attributes name it.
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::South => "south",
+        Color::North => "north",
     }
 }
 

@@ -26,6 +26,7 @@ pub mod notices;
 pub mod online;
 pub mod route;
 pub mod screens;
+pub mod selection;
 pub mod shogi;
 pub mod state;
 pub mod storage;

@@ -4,13 +4,14 @@ use leptos::prelude::*;
 
 use crate::board::{Board, Cells, Face, Mark, PieceFace, Source, Target};
 use crate::cpu_protocol::Hint;
-use crate::drag::{DragGhost, use_dragger};
+use crate::drag::DragGhost;
 use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::log::{Event, LogEntry, entries};
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
 use crate::screens::hints::{self, HintsSwitch};
+use crate::selection::{Mover, Selection, Tap};
 use crate::state::{AppState, PLAYER};
 use crate::text;
 
@@ -191,7 +192,6 @@ fn game_cells(
 #[component]
 pub fn Game(game: Match) -> impl IntoView {
     let view = Memo::new(move |_| game.view.get());
-    let selected = RwSignal::new(None::<Square>);
     let tag_target = RwSignal::new(None::<PieceId>);
     let hints = hints::use_hints(view);
     let section_ref = NodeRef::<html::Section>::new();
@@ -207,65 +207,33 @@ pub fn Game(game: Match) -> impl IntoView {
         }
     });
 
-    let with_view =
-        move |f: &dyn Fn(&View) -> bool| view.with_untracked(|v| v.as_ref().is_some_and(f));
-    let try_move = move |from: Square, to: Square| -> bool {
-        let legal = with_view(&|v| v.is_my_turn() && v.destinations(from).contains(to));
-        if legal {
-            selected.set(None);
-            game.play.run(Move::Step { from, to });
-        }
-        legal
-    };
-    let dragger = use_dragger(move |source, target| {
-        if let (Source::Square(from), Target::Square(to)) = (source, target) {
-            try_move(from, to);
-        }
+    let selection = Selection::new(Moves {
+        view,
+        play: game.play,
     });
     let on_tap = Callback::new(move |sq: Square| {
-        if dragger.swallow_click() {
-            return;
-        }
-        if let Some(from) = selected.get_untracked()
-            && try_move(from, sq)
-        {
-            return;
-        }
-        let seen = view.with_untracked(|v| v.as_ref().map(|v| v.seen(sq)));
-        match seen {
-            Some(Seen::Own(_)) => {
-                tag_target.set(None);
-                selected.update(|s| *s = if *s == Some(sq) { None } else { Some(sq) });
+        match selection.tap(Source::Square(sq), Target::Square(sq)) {
+            Tap::Picked | Tap::Deselected => tag_target.set(None),
+            Tap::Missed => {
+                let enemy = view.with_untracked(|v| match v.as_ref().map(|v| v.seen(sq)) {
+                    Some(Seen::Enemy(e)) => Some(e.id),
+                    _ => None,
+                });
+                tag_target.update(|t| *t = enemy.filter(|&id| *t != Some(id)));
             }
-            Some(Seen::Enemy(e)) => {
-                selected.set(None);
-                tag_target.update(|t| *t = if *t == Some(e.id) { None } else { Some(e.id) });
-            }
-            _ => {
-                selected.set(None);
-                tag_target.set(None);
-            }
+            Tap::Put | Tap::Swallowed => {}
         }
     });
     let on_press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
-        let own = view.with_untracked(|v| match v.as_ref().map(|v| (v.is_my_turn(), v.seen(sq))) {
-            Some((true, Seen::Own(p)))
-                if !v.as_ref().is_some_and(|v| v.destinations(sq).is_empty()) =>
-            {
-                Some(p.kind)
-            }
-            _ => None,
-        });
-        if let Some(kind) = own {
-            dragger.press(Source::Square(sq), Face::Own(kind), &ev);
-        }
+        selection.press(Source::Square(sq), &ev);
     });
     let cells = Signal::derive(move || {
-        let dragging = dragger.active().and_then(|d| match d.source {
+        let square = |source| match source {
             Source::Square(sq) => Some(sq),
             Source::Tray(_) => None,
-        });
-        let focus = dragging.or_else(|| selected.get());
+        };
+        let dragging = selection.dragging().and_then(square);
+        let focus = dragging.or_else(|| selection.selected.get().and_then(square));
         view.with(|v| {
             v.as_ref()
                 .map(|v| {
@@ -291,7 +259,7 @@ pub fn Game(game: Match) -> impl IntoView {
             node_ref=section_ref
             on:keydown=move |ev| {
                 if ev.key() == "Escape" {
-                    selected.set(None);
+                    selection.cancel();
                     if tag_target.get_untracked().is_some() {
                         close_sheet.run(());
                     }
@@ -312,8 +280,54 @@ pub fn Game(game: Match) -> impl IntoView {
                 </div>
             </div>
             <p class="keys-help">{t!(use_i18n(), common.play_keys)}</p>
-            <DragGhost dragger />
+            <DragGhost dragger=selection.dragger />
         </section>
+    }
+}
+
+/// The player's own pieces as the board controller moves them: any can be
+/// picked up to see its moves, and one goes where a legal move takes it.
+#[derive(Clone, Copy)]
+struct Moves {
+    view: Memo<Option<View>>,
+    play: Callback<Move>,
+}
+
+impl Moves {
+    fn with_view(&self, f: impl Fn(&View) -> bool) -> bool {
+        self.view.with_untracked(|v| v.as_ref().is_some_and(f))
+    }
+}
+
+impl Mover for Moves {
+    type Square = Square;
+    type Tray = Kind;
+    type Face = Face;
+
+    fn lift(&self, source: Source) -> Option<Face> {
+        let Source::Square(sq) = source else {
+            return None;
+        };
+        self.view.with_untracked(|v| match v.as_ref()?.seen(sq) {
+            Seen::Own(p) => Some(Face::Own(p.kind)),
+            _ => None,
+        })
+    }
+
+    fn drags(&self, source: Source) -> bool {
+        matches!(source, Source::Square(sq)
+            if self.with_view(|v| v.is_my_turn() && !v.destinations(sq).is_empty()))
+    }
+
+    fn put(&self, source: Source, target: Target) -> bool {
+        let (Source::Square(from), Target::Square(to)) = (source, target) else {
+            return false;
+        };
+        let legal = self.with_view(|v| v.is_my_turn() && v.destinations(from).contains(to));
+        if legal {
+            self.play.run(Move::Step { from, to });
+        }
+        legal
     }
 }
 

@@ -5,12 +5,13 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::{Board, Cells, Face, PieceFace, Source, Target};
-use crate::drag::{DragGhost, use_dragger};
+use crate::drag::DragGhost;
 use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::model::setup_board::SetupBoard;
 use crate::route::query_number;
+use crate::selection::{Mover, Selection, Tap};
 use crate::state::AppState;
 use crate::storage;
 use crate::text;
@@ -64,13 +65,9 @@ pub fn SetupPanel(
     #[prop(default = Color::South)] side: Color,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
     let board = RwSignal::new(board.unwrap_or_else(|| SetupBoard::new(rules)));
-    let selected = RwSignal::new(None::<Source>);
     let refused = RwSignal::new(false);
-    let show_templates = RwSignal::new(false);
     let section_ref = NodeRef::<html::Section>::new();
-    let ready_ref = NodeRef::<html::Button>::new();
     let started = StoredValue::new(false);
     let start = move |setup: Setup| {
         if !started.get_value() {
@@ -78,135 +75,218 @@ pub fn SetupPanel(
             on_ready.run(setup);
         }
     };
-
-    let deadline_in = |seconds: u32| js_sys::Date::now() + f64::from(seconds) * 1000.0;
-    let deadline = StoredValue::new(deadline_in(seconds));
-    let remaining = RwSignal::new(seconds);
-    if let Ok(handle) = set_interval_with_handle(
-        move || {
-            let left = ((deadline.get_value() - js_sys::Date::now()) / 1000.0)
-                .ceil()
-                .max(0.0) as u32;
-            remaining.set(left);
-            if left == 0 {
-                start(board.get_untracked().fill_random(fresh_seed()));
-            }
-        },
-        std::time::Duration::from_millis(200),
-    ) {
-        on_cleanup(move || handle.clear());
-    }
-
+    let countdown = Countdown::start(seconds, move || {
+        start(board.get_untracked().fill_random(fresh_seed()));
+    });
     Effect::new(move |_| {
-        let change = (board.get(), remaining.get());
+        let change = (board.get(), countdown.remaining.get());
         if !started.get_value() {
             on_change.run(change);
         }
     });
 
-    let act = move |source: Source, target: Target| {
-        let result = board.try_update(|b| match (source, target) {
-            (Source::Tray(kind), Target::Square(sq)) => b.place(kind, sq),
-            (Source::Square(from), Target::Square(to)) if from != to => b.swap(from, to),
-            (Source::Square(from), Target::Tray | Target::Outside) => {
-                b.remove(from);
-                Ok(())
-            }
-            _ => Ok(()),
-        });
-        refused.set(matches!(result, Some(Err(_))));
-        selected.set(None);
-    };
-    // The board's nodes are the side's; the setup's are South's.
-    let dragger = use_dragger(move |source, target| {
-        act(
-            source,
-            match target {
-                Target::Square(sq) => Target::Square(sq.relative_to(side)),
-                other => other,
-            },
-        )
+    let selection = Selection::new(Camp {
+        board,
+        side,
+        refused,
     });
     let on_tap = Callback::new(move |sq: Square| {
-        let sq = sq.relative_to(side);
-        if dragger.swallow_click() {
-            return;
-        }
-        match selected.get_untracked() {
-            Some(Source::Square(s)) if s == sq => selected.set(None),
-            Some(source) => act(source, Target::Square(sq)),
-            None if board.with_untracked(|b| b.at(sq).is_some()) => {
-                refused.set(false);
-                selected.set(Some(Source::Square(sq)));
-            }
-            None => {}
+        if selection.tap(Source::Square(sq), Target::Square(sq)) == Tap::Picked {
+            refused.set(false);
         }
     });
     let on_press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
-        let sq = sq.relative_to(side);
-        if let Some(kind) = board.with_untracked(|b| b.at(sq)) {
-            dragger.press(Source::Square(sq), Face::Own(kind), &ev);
-        }
+        selection.press(Source::Square(sq), &ev);
     });
-    let cells = Signal::derive(move || {
-        let mut cells = Cells::default();
-        let dragging = dragger.active().map(|d| d.source);
-        board.with(|b| {
-            for (sq, kind) in b.pieces() {
-                let cell = cells.cell_mut(sq.relative_to(side));
-                cell.face = Some(Face::Own(kind));
-                cell.selected = selected.get() == Some(Source::Square(sq));
-                cell.dragging = dragging == Some(Source::Square(sq));
+    let on_pick = Callback::new(move |kind: Kind| {
+        if selection.tap(Source::Tray(kind), Target::Tray) == Tap::Picked {
+            refused.set(false);
+            // The next step is a node: the arrow keys work at once.
+            if let Some(section) = section_ref.get_untracked() {
+                focus_board(&section);
             }
-        });
-        cells
-    });
-    let tray_tap = move |kind: Kind| {
-        if dragger.swallow_click() {
-            return;
         }
-        match selected.get_untracked() {
-            Some(Source::Square(sq)) => act(Source::Square(sq), Target::Tray),
-            Some(Source::Tray(k)) if k == kind => selected.set(None),
-            _ => {
-                refused.set(false);
-                selected.set(Some(Source::Tray(kind)));
-                // The next step is a node: the arrow keys work at once.
-                if let Some(section) = section_ref.get_untracked() {
-                    focus_board(&section);
+    });
+    let on_clear = Callback::new(move |()| {
+        if let Some(full) = restart {
+            countdown.restart(full);
+        }
+    });
+    let cells = Signal::derive(move || camp_cells(board, selection, side));
+
+    view! {
+        <section
+            class="setup"
+            aria-labelledby="setup-title"
+            node_ref=section_ref
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" {
+                    selection.cancel();
                 }
             }
+        >
+            <div class="setup-head">
+                <h2 id="setup-title">{t!(i18n, common.setup_title)}</h2>
+                <p
+                    class="timer"
+                    role="timer"
+                    class:urgent=move || countdown.remaining.get() <= 10
+                    aria-label=t!(i18n, common.setup_timer)
+                >
+                    {move || clock(countdown.remaining.get())}
+                </p>
+            </div>
+            <div class="setup-layout">
+                <Board cells on_tap on_press me=side />
+                <div class="setup-side">
+                    <Tray board selection on_pick />
+                    <p class="refused" role="alert">
+                        {move || refused.get().then(|| t_string!(i18n, common.not_allowed))}
+                    </p>
+                    <SetupControls rules board selection on_clear on_ready=Callback::new(start) />
+                </div>
+            </div>
+            <DragGhost dragger=selection.dragger />
+        </section>
+    }
+}
+
+/// The setup's countdown, which calls `on_zero` at 0:00; Clear starts it
+/// again.
+#[derive(Clone, Copy)]
+struct Countdown {
+    deadline: StoredValue<f64>,
+    remaining: RwSignal<u32>,
+}
+
+impl Countdown {
+    fn start(seconds: u32, on_zero: impl Fn() + 'static) -> Countdown {
+        let countdown = Countdown {
+            deadline: StoredValue::new(deadline_in(seconds)),
+            remaining: RwSignal::new(seconds),
+        };
+        let tick = move || {
+            let left = ((countdown.deadline.get_value() - js_sys::Date::now()) / 1000.0)
+                .ceil()
+                .max(0.0) as u32;
+            countdown.remaining.set(left);
+            if left == 0 {
+                on_zero();
+            }
+        };
+        if let Ok(handle) = set_interval_with_handle(tick, std::time::Duration::from_millis(200)) {
+            on_cleanup(move || handle.clear());
+        }
+        countdown
+    }
+
+    fn restart(self, seconds: u32) {
+        self.deadline.set_value(deadline_in(seconds));
+        self.remaining.set(seconds);
+    }
+}
+
+/// The clock's time, in milliseconds, `seconds` from now.
+fn deadline_in(seconds: u32) -> f64 {
+    js_sys::Date::now() + f64::from(seconds) * 1000.0
+}
+
+/// The camp as the board draws it, for the player's `side`: the pieces
+/// placed, the one picked up and the one being dragged.
+fn camp_cells(board: RwSignal<SetupBoard>, selection: Selection<Camp>, side: Color) -> Cells {
+    let mut cells = Cells::default();
+    let dragging = selection.dragging();
+    board.with(|b| {
+        for (sq, kind) in b.pieces() {
+            let at = Source::Square(sq.relative_to(side));
+            let cell = cells.cell_mut(sq.relative_to(side));
+            cell.face = Some(Face::Own(kind));
+            cell.selected = selection.is_selected(at);
+            cell.dragging = dragging == Some(at);
+        }
+    });
+    cells
+}
+
+/// The pieces not yet placed, each kind once with its count; a tap (or a
+/// press, to drag) picks one up, and a tap on the tray's background puts
+/// the picked piece back.
+#[component]
+fn Tray(
+    board: RwSignal<SetupBoard>,
+    selection: Selection<Camp>,
+    on_pick: Callback<Kind>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let piece = move |kind: Kind, n: u8| {
+        view! {
+            <button
+                type="button"
+                class="tray-piece"
+                data-tray-kind=format!("{kind:?}")
+                aria-pressed=move || selection.is_selected(Source::Tray(kind)).to_string()
+                on:click=move |_| on_pick.run(kind)
+                on:pointerdown=move |ev| selection.press(Source::Tray(kind), &ev)
+            >
+                // Named by its content: the drawing, then its name in words.
+                <span class="tray-tile">
+                    <PieceFace face=Face::Own(kind) />
+                </span>
+                <span class="sr-only">
+                    {move || format!(", {}", text::kind_name(i18n.get_locale(), kind))}
+                </span>
+                {(n > 1).then(|| view! { <span class="tray-count">{format!(" ×{n}")}</span> })}
+            </button>
         }
     };
-    let tray = move || {
+    let pieces = move || {
         let left = board.with(|b| b.tray());
         Kind::ALL
             .into_iter()
             .filter(|&k| left[k] > 0)
-            .map(|kind| {
-                let n = left[kind];
-                view! {
-                    <button
-                        type="button"
-                        class="tray-piece"
-                        data-tray-kind=format!("{kind:?}")
-                        aria-pressed=move || (selected.get() == Some(Source::Tray(kind))).to_string()
-                        on:click=move |_| tray_tap(kind)
-                        on:pointerdown=move |ev| dragger.press(Source::Tray(kind), Face::Own(kind), &ev)
-                    >
-                        // Named by its content: the drawing, then its name in words.
-                        <span class="tray-tile">
-                            <PieceFace face=Face::Own(kind) />
-                        </span>
-                        <span class="sr-only">
-                            {move || format!(", {}", text::kind_name(i18n.get_locale(), kind))}
-                        </span>
-                        {(n > 1).then(|| view! { <span class="tray-count">{format!(" ×{n}")}</span> })}
-                    </button>
-                }
-            })
+            .map(|kind| piece(kind, left[kind]))
             .collect_view()
     };
+    view! {
+        <div
+            class="tray"
+            data-tray=""
+            role="group"
+            aria-label=t!(i18n, common.tray)
+            on:click=move |ev| {
+                let on_tray = crate::drag::element(&ev)
+                    .is_some_and(|el| el.closest(".tray-piece").ok().flatten().is_none());
+                if on_tray {
+                    selection.put_selected(Target::Tray);
+                }
+            }
+        >
+            <p class="placed-count">
+                {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()))}
+            </p>
+            {pieces}
+            <Show when=move || board.with(|b| b.placed() == CAMP_SIZE)>
+                <p class="tray-empty">{t!(i18n, common.tray_empty)}</p>
+            </Show>
+        </div>
+    }
+}
+
+/// The setup's buttons (Templates, Random or Random fill, Last setup,
+/// Clear, Ready), the line that explains the screen, and the sheet of
+/// templates the first one opens.
+#[component]
+fn SetupControls(
+    rules: Rules,
+    board: RwSignal<SetupBoard>,
+    selection: Selection<Camp>,
+    on_clear: Callback<()>,
+    on_ready: Callback<Setup>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let show_templates = RwSignal::new(false);
+    let ready_ref = NodeRef::<html::Button>::new();
     let last_setup = move || {
         state
             .saved
@@ -227,131 +307,121 @@ pub fn SetupPanel(
             };
             b.set(setup);
         });
-        selected.set(None);
+        selection.cancel();
     };
     let clear = move |_| {
         board.update(SetupBoard::clear);
-        selected.set(None);
-        if let Some(full) = restart {
-            deadline.set_value(deadline_in(full));
-            remaining.set(full);
-        }
+        selection.cancel();
+        on_clear.run(());
     };
     let ready = move |_| {
         if let Some(setup) = board.with_untracked(SetupBoard::complete) {
-            start(setup);
+            on_ready.run(setup);
         }
     };
-
-    view! {
-        <section
-            class="setup"
-            aria-labelledby="setup-title"
-            node_ref=section_ref
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    selected.set(None);
-                }
+    let choose = Callback::new(move |setup: Setup| {
+        board.update(|b| b.set(setup));
+        show_templates.set(false);
+        // Ready is what comes next, once it is enabled.
+        request_animation_frame(move || {
+            if let Some(ready) = ready_ref.get_untracked() {
+                focus_in_place(&ready);
             }
-        >
-            <div class="setup-head">
-                <h2 id="setup-title">{t!(i18n, common.setup_title)}</h2>
-                <p
-                    class="timer"
-                    role="timer"
-                    class:urgent=move || remaining.get() <= 10
-                    aria-label=t!(i18n, common.setup_timer)
-                >
-                    {move || clock(remaining.get())}
-                </p>
-            </div>
-            <div class="setup-layout">
-                <Board cells on_tap on_press me=side />
-                <div class="setup-side">
-                    <div
-                        class="tray"
-                        data-tray=""
-                        role="group"
-                        aria-label=t!(i18n, common.tray)
-                        on:click=move |ev| {
-                            let on_tray = crate::drag::element(&ev)
-                                .is_some_and(|el| el.closest(".tray-piece").ok().flatten().is_none());
-                            if on_tray && let Some(Source::Square(sq)) = selected.get_untracked() {
-                                act(Source::Square(sq), Target::Tray);
-                            }
-                        }
-                    >
-                        <p class="placed-count">
-                            {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()))}
-                        </p>
-                        {tray}
-                        <Show when=move || board.with(|b| b.placed() == CAMP_SIZE)>
-                            <p class="tray-empty">{t!(i18n, common.tray_empty)}</p>
-                        </Show>
-                    </div>
-                    <p class="refused" role="alert">
-                        {move || refused.get().then(|| t_string!(i18n, common.not_allowed))}
-                    </p>
-                    <div class="actions setup-actions">
-                        <button
-                            type="button"
-                            class="secondary"
-                            aria-expanded=move || show_templates.get().to_string()
-                            on:click=move |_| show_templates.update(|s| *s = !*s)
-                        >
-                            {t!(i18n, common.templates)}
-                        </button>
-                        <button type="button" class="secondary random" on:click=random>
-                            {move || {
-                                if fills() {
-                                    t_string!(i18n, common.random_fill)
-                                } else {
-                                    t_string!(i18n, common.random)
-                                }
-                            }}
-                        </button>
-                        <button
-                            type="button"
-                            class="secondary"
-                            disabled=move || last_setup().is_none()
-                            on:click=move |_| {
-                                if let Some(setup) = last_setup() {
-                                    board.update(|b| b.set(setup));
-                                }
-                            }
-                        >
-                            {t!(i18n, common.last_setup)}
-                        </button>
-                        <button type="button" class="secondary" on:click=clear>
-                            {t!(i18n, common.clear)}
-                        </button>
-                        <button
-                            type="button"
-                            class="primary ready"
-                            node_ref=ready_ref
-                            disabled=move || board.with(|b| b.complete().is_none())
-                            on:click=ready
-                        >
-                            {t!(i18n, common.ready)}
-                        </button>
-                    </div>
-                    <p class="intro">{t!(i18n, common.setup_intro)}</p>
-                    <Show when=move || show_templates.get()>
-                        <Templates on_choose=Callback::new(move |setup: Setup| {
-                            board.update(|b| b.set(setup));
-                            show_templates.set(false);
-                            // Ready is what comes next, once it is enabled.
-                            request_animation_frame(move || {
-                                if let Some(ready) = ready_ref.get_untracked() {
-                                    focus_in_place(&ready);
-                                }
-                            });
-                        }) />
-                    </Show>
-                </div>
-            </div>
-            <DragGhost dragger />
-        </section>
+        });
+    });
+    view! {
+        <div class="actions setup-actions">
+            <button
+                type="button"
+                class="secondary"
+                aria-expanded=move || show_templates.get().to_string()
+                on:click=move |_| show_templates.update(|s| *s = !*s)
+            >
+                {t!(i18n, common.templates)}
+            </button>
+            <button type="button" class="secondary random" on:click=random>
+                {move || {
+                    if fills() {
+                        t_string!(i18n, common.random_fill)
+                    } else {
+                        t_string!(i18n, common.random)
+                    }
+                }}
+            </button>
+            <button
+                type="button"
+                class="secondary"
+                disabled=move || last_setup().is_none()
+                on:click=move |_| {
+                    if let Some(setup) = last_setup() {
+                        board.update(|b| b.set(setup));
+                    }
+                }
+            >
+                {t!(i18n, common.last_setup)}
+            </button>
+            <button type="button" class="secondary" on:click=clear>
+                {t!(i18n, common.clear)}
+            </button>
+            <button
+                type="button"
+                class="primary ready"
+                node_ref=ready_ref
+                disabled=move || board.with(|b| b.complete().is_none())
+                on:click=ready
+            >
+                {t!(i18n, common.ready)}
+            </button>
+        </div>
+        <p class="intro">{t!(i18n, common.setup_intro)}</p>
+        <Show when=move || show_templates.get()>
+            <Templates on_choose=choose />
+        </Show>
+    }
+}
+
+/// The camp being set up as the board controller moves it: pieces from
+/// the tray to a node, between nodes (a swap) and back to the tray. The
+/// board's nodes are the player's side's; the setup's are South's.
+#[derive(Clone, Copy)]
+struct Camp {
+    board: RwSignal<SetupBoard>,
+    side: Color,
+    /// The last placement was refused (a piece its node does not take).
+    refused: RwSignal<bool>,
+}
+
+impl Mover for Camp {
+    type Square = Square;
+    type Tray = Kind;
+    type Face = Face;
+
+    fn lift(&self, source: Source) -> Option<Face> {
+        let kind = match source {
+            Source::Square(sq) => self
+                .board
+                .with_untracked(|b| b.at(sq.relative_to(self.side)))?,
+            Source::Tray(kind) => kind,
+        };
+        Some(Face::Own(kind))
+    }
+
+    fn put(&self, source: Source, target: Target) -> bool {
+        let at = |sq: Square| sq.relative_to(self.side);
+        let result = self.board.try_update(|b| match (source, target) {
+            (Source::Tray(kind), Target::Square(sq)) => Some(b.place(kind, at(sq))),
+            (Source::Square(from), Target::Square(to)) if from != to => {
+                Some(b.swap(at(from), at(to)))
+            }
+            (Source::Square(from), Target::Tray | Target::Outside) => {
+                b.remove(at(from));
+                Some(Ok(()))
+            }
+            _ => None,
+        });
+        let result = result.flatten();
+        self.refused.set(matches!(result, Some(Err(_))));
+        result.is_some()
     }
 }
 

@@ -7,10 +7,11 @@
 use leptos::prelude::*;
 use shogi_rules::{Color, Move, Piece, Role, Square};
 
-use crate::drag::{DragGhost, Source, Target, use_dragger};
+use crate::drag::{DragGhost, Source, Target};
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::route::Route;
+use crate::selection::{Mover, Selection};
 use crate::shogi::board::{Cells, ShogiBoard};
 use crate::shogi::cpu;
 use crate::shogi::guide::GuideLinks;
@@ -66,13 +67,72 @@ fn cells(session: &Session, picked: Option<Picked>, dragging: bool) -> Cells {
     cells
 }
 
+/// What the player may pick up (an own piece on the board or in hand, on
+/// their turn, no promotion being asked) and what putting it down does: a
+/// move or a drop, or the promotion question when the choice is theirs.
+#[derive(Clone, Copy)]
+struct Acts {
+    session: RwSignal<Session>,
+    promotion: RwSignal<Option<(Move, Move)>>,
+}
+
+impl Acts {
+    fn play(self, mv: Move) {
+        self.promotion.set(None);
+        self.session.update(|s| {
+            let _ = s.play(mv);
+        });
+    }
+}
+
+impl Mover for Acts {
+    type Square = Square;
+    type Tray = Role;
+    type Face = Face;
+
+    fn lift(&self, source: Picked) -> Option<Face> {
+        if self.promotion.get_untracked().is_some() {
+            return None;
+        }
+        self.session.with_untracked(|s| {
+            let you = s.you();
+            let position = s.game().position();
+            let piece = match source {
+                Source::Square(sq) => position.board().piece_at(sq).filter(|p| p.color == you)?,
+                Source::Tray(role) if position.hand(you).count(role) > 0 => Piece::new(you, role),
+                Source::Tray(_) => return None,
+            };
+            s.is_your_turn().then_some(Face { piece, you })
+        })
+    }
+
+    fn put(&self, from: Picked, target: Target<Square>) -> bool {
+        let Target::Square(to) = target else {
+            return false;
+        };
+        match self
+            .session
+            .with_untracked(|s| choice(s.game().position(), from, to))
+        {
+            Choice::None => false,
+            Choice::One(mv) => {
+                self.play(mv);
+                true
+            }
+            Choice::Promote { promote, stay } => {
+                self.promotion.set(Some((promote, stay)));
+                true
+            }
+        }
+    }
+}
+
 #[component]
 pub fn ShogiPlay() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let session = RwSignal::new(load_or_new(&state));
     let you = session.with_untracked(Session::you);
-    let picked = RwSignal::new(None::<Picked>);
     let promotion = RwSignal::new(None::<(Move, Move)>);
     let thinking = RwSignal::new(false);
     // Every change of the game is saved.
@@ -108,76 +168,24 @@ pub fn ShogiPlay() -> impl IntoView {
         });
     });
 
-    let play = move |mv: Move| {
-        picked.set(None);
-        promotion.set(None);
-        session.update(|s| {
-            let _ = s.play(mv);
-        });
-    };
-    let act = move |from: Picked, to: Square| {
-        let chosen = session.with_untracked(|s| choice(s.game().position(), from, to));
-        match chosen {
-            Choice::None => picked.set(None),
-            Choice::One(mv) => play(mv),
-            Choice::Promote { promote, stay } => promotion.set(Some((promote, stay))),
-        }
-    };
-    let own_piece = move |sq: Square| {
-        session.with_untracked(|s| {
-            s.game()
-                .position()
-                .board()
-                .piece_at(sq)
-                .filter(|p| p.color == you)
-        })
-    };
+    let acts = Acts { session, promotion };
+    let selection = Selection::new(acts);
+    let picked = selection.selected;
+    let play = move |mv: Move| acts.play(mv);
     let tap = move |sq: Square| {
-        if promotion.get_untracked().is_some() || !session.with_untracked(Session::is_your_turn) {
-            return;
-        }
-        let targets_now = |p: Picked| session.with_untracked(|s| targets(s.game().position(), p));
-        match picked.get_untracked() {
-            Some(p) if p == Source::Square(sq) => picked.set(None),
-            Some(p) if targets_now(p).contains(&sq) => act(p, sq),
-            _ if own_piece(sq).is_some() => picked.set(Some(Source::Square(sq))),
-            _ => picked.set(None),
-        }
+        selection.tap(Source::Square(sq), Target::Square(sq));
     };
-    let dragger = use_dragger(move |from: Picked, target: Target<Square>| {
-        if let Target::Square(to) = target
-            && from != Source::Square(to)
-        {
-            act(from, to);
-        }
-    });
     let press = move |(sq, ev): (Square, web_sys::PointerEvent)| {
-        if let Some(piece) = own_piece(sq)
-            && session.with_untracked(Session::is_your_turn)
-        {
-            dragger.press(Source::Square(sq), Face { piece, you }, &ev);
-        }
+        selection.press(Source::Square(sq), &ev);
     };
     let pick_hand = move |role: Role| {
-        if promotion.get_untracked().is_none() && session.with_untracked(Session::is_your_turn) {
-            let hand = Source::Tray(role);
-            picked.set((picked.get_untracked() != Some(hand)).then_some(hand));
-        }
+        selection.tap(Source::Tray(role), Target::Tray);
     };
     let press_hand = move |(role, ev): (Role, web_sys::PointerEvent)| {
-        if session.with_untracked(Session::is_your_turn) {
-            dragger.press(
-                Source::Tray(role),
-                Face {
-                    piece: Piece::new(you, role),
-                    you,
-                },
-                &ev,
-            );
-        }
+        selection.press(Source::Tray(role), &ev);
     };
     let board_cells = Memo::new(move |_| {
-        let drag = dragger.active().map(|d| d.source);
+        let drag = selection.dragging();
         session.with(|s| cells(s, drag.or(picked.get()), drag.is_some()))
     });
     let hand_of =
@@ -212,7 +220,7 @@ pub fn ShogiPlay() -> impl IntoView {
                     <GuideLinks />
                 </div>
             </div>
-            <DragGhost dragger />
+            <DragGhost dragger=selection.dragger />
         </section>
     }
 }
