@@ -36,6 +36,8 @@ pub mod worker;
 use gunjin_rules::Rules;
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 use crate::i18n::*;
 use crate::notices::Notices;
@@ -116,9 +118,10 @@ fn Shell() -> impl IntoView {
 fn lazy(page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + 'static) -> AnyView {
     let i18n = use_i18n();
     let words = i18n::load_pages();
-    load_pages_css();
+    let style = load_pages_css();
     let page = async move {
         let words = words.await;
+        style.await;
         match page.await {
             Ok(page) if words.is_ok() => page,
             _ => view! { <PageUnavailable /> }.into_any(),
@@ -133,12 +136,28 @@ fn lazy(page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + '
 }
 
 /// The stylesheet of the pages behind the home page, which index.html
-/// leaves disabled so that the home page does not download it.
-fn load_pages_css() {
-    if let Some(link) = document().get_element_by_id("pages-css") {
+/// leaves disabled so that the home page does not download it: enabled
+/// the first time, and done once it has loaded (or failed: the page then
+/// shows unstyled rather than not at all).
+fn load_pages_css() -> impl Future<Output = ()> + Send {
+    let link = document()
+        .get_element_by_id("pages-css")
+        .filter(|link| link.has_attribute("disabled"))
+        .and_then(|link| link.dyn_into::<web_sys::HtmlElement>().ok());
+    let loaded = link.map(|link| {
+        let done = js_sys::Promise::new(&mut |resolve, _| {
+            link.set_onload(Some(&resolve));
+            link.set_onerror(Some(&resolve));
+        });
         // Only fails for an attribute name the DOM refuses.
         let _ = link.remove_attribute("disabled");
-    }
+        JsFuture::from(done)
+    });
+    send_wrapper::SendWrapper::new(async move {
+        if let Some(loaded) = loaded {
+            let _ = loaded.await;
+        }
+    })
 }
 
 /// The pages behind the home page. A release build moves them into a wasm

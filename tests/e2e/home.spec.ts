@@ -143,7 +143,7 @@ test("the pages' words and stylesheet come with the pages, the words in both lan
   const styles: string[] = [];
   page.on("request", (request) => {
     if (words.test(request.url())) fetched.push(request.url());
-    if (/\/guides-[0-9a-f]+\.css$/.test(request.url())) styles.push(request.url());
+    if (/\/pages-[0-9a-f]+\.css$/.test(request.url())) styles.push(request.url());
   });
   let offline = true;
   await page.route(words, (route) => (offline ? route.abort() : route.continue()));
