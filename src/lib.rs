@@ -3,6 +3,8 @@
 //!
 //! - `model/`: plain state (settings, the setup board, the session that
 //!   referees a game against the CPU, the log, the replay, guess tags);
+//! - `state`: what the screens share; `cpu_game`: the game against the
+//!   CPU, read from storage when a page first asks for it;
 //! - `storage`: the one persistence point (`notices` tells its problems);
 //!   `route`: the hash router;
 //! - `board`, `drag`: the board and dragging; `screens/`: one module per
@@ -16,6 +18,7 @@
 pub mod board;
 pub mod cpu;
 pub mod cpu_client;
+pub mod cpu_game;
 pub use gunjin_worker_protocol as cpu_protocol;
 pub mod drag;
 pub mod focus;

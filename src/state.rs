@@ -1,18 +1,15 @@
-//! The state the screens share, provided as a context: what is remembered
-//! and the game in progress, each saved to storage by one effect. The
-//! session (the referee) stays here; screens read only the player's
-//! [`View`].
+//! The state the screens share, provided as a context: what is remembered,
+//! each saved to storage by one effect, and the game against the CPU once
+//! a page has asked for it ([`CpuGame`], read from storage then, so that
+//! the home page's module carries no referee).
 
-use gunjin_rules::{Color, Move, PlayError, Rules, Setup, View};
+use gunjin_rules::{Color, Rules};
 use leptos::prelude::*;
 
-use crate::cpu;
-use crate::model::fresh_seed;
-use crate::model::session::{ME, SavedGame, Session};
+use crate::cpu_game::CpuGame;
+use crate::model::session::{ME, Outline, SavedGame, SavedOutline};
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
-use crate::model::tags::Tags;
-use crate::route::{Route, navigate, query_text};
 use crate::shogi::settings::ShogiSettings;
 use crate::storage::{self, Entry, Problem};
 
@@ -23,12 +20,14 @@ pub struct AppState {
     /// Shogi's choices (the name and language are in `saved`); every
     /// change is saved.
     pub shogi: RwSignal<ShogiSettings>,
-    /// The referee of the game in progress; screens never read it.
-    session: RwSignal<Option<Session>>,
-    /// The player's view of the current game, derived from the session.
-    pub view: Memo<Option<View>>,
-    /// The player's guesses about enemy pieces.
-    pub tags: RwSignal<Tags>,
+    /// Whether a Gunjin game is saved (`Some`), and how far it got when
+    /// the build that saved it wrote that down (`Some(Some(_))`).
+    pub saved_game: RwSignal<Option<Option<Outline>>>,
+    /// The game against the CPU, with the owner of its signals and effects
+    /// (the app's, not the page's that first asked for it).
+    cpu_game: StoredValue<Option<(Owner, CpuGame)>>,
+    /// The app's owner, under which the game's owner is made.
+    owner: StoredValue<Option<Owner>>,
     /// The CPU's worker could not be started: no game can be played.
     pub cpu_unavailable: RwSignal<bool>,
     /// What went wrong with storage, told once each until dismissed.
@@ -36,7 +35,7 @@ pub struct AppState {
 }
 
 /// An entry from storage, noting a problem.
-fn load<E: Entry>(problems: &mut Vec<Problem>) -> Option<E> {
+pub fn read<E: Entry>(problems: &mut Vec<Problem>) -> Option<E> {
     storage::load::<E>().unwrap_or_else(|problem| {
         problems.push(problem);
         None
@@ -44,16 +43,15 @@ fn load<E: Entry>(problems: &mut Vec<Problem>) -> Option<E> {
 }
 
 impl AppState {
-    /// The state as saved, and the effects that save it: the settings when
-    /// they change, the game after every move and every change of tags.
+    /// The state as saved, and the effects that save the settings when
+    /// they change.
     pub fn new() -> AppState {
-        let session = RwSignal::new(None::<Session>);
         let state = AppState {
             saved: RwSignal::new(Saved::default()),
             shogi: RwSignal::new(ShogiSettings::default()),
-            session,
-            view: Memo::new(move |_| session.with(|s| s.as_ref().map(Session::view))),
-            tags: RwSignal::new(Tags::default()),
+            saved_game: RwSignal::new(None),
+            cpu_game: StoredValue::new(None),
+            owner: StoredValue::new(Owner::current()),
             problems: RwSignal::new(Vec::new()),
             cpu_unavailable: RwSignal::new(false),
         };
@@ -66,56 +64,45 @@ impl AppState {
             let result = state.shogi.with(storage::save);
             state.report(result);
         });
-        Effect::new(move |_| {
-            let saved = state
-                .tags
-                .with(|tags| state.session.with(|s| s.as_ref().map(|s| s.saved(tags))));
-            if let Some(game) = saved {
-                state.report(storage::save(&game));
-            }
-        });
-        // A tag goes with its piece: once the piece leaves the board, so
-        // does the tag.
-        Effect::new(move |_| {
-            let kept = state.view.with(|v| {
-                let v = v.as_ref()?;
-                let mut tags = state.tags.get_untracked();
-                tags.retain_on_board(v);
-                Some(tags)
-            });
-            if let Some(kept) = kept.filter(|k| state.tags.with_untracked(|t| t != k)) {
-                state.tags.set(kept);
-            }
-        });
         state
     }
 
-    /// Reads everything from storage (at start, and after an import).
+    /// Reads everything from storage (at start, and after an import): the
+    /// game against the CPU only by its outline, and read again in full
+    /// when a page next asks for it.
     pub fn load(&self) {
         let mut problems = Vec::new();
         self.saved
-            .set(load::<Saved>(&mut problems).unwrap_or_default());
+            .set(read::<Saved>(&mut problems).unwrap_or_default());
         self.shogi
-            .set(load::<ShogiSettings>(&mut problems).unwrap_or_default());
-        let game = load::<SavedGame>(&mut problems).and_then(|game| match Session::resume(&game) {
-            Ok(session) => Some((session, game.tags)),
-            Err(_) => {
-                problems.push(storage::reject::<SavedGame>());
-                None
-            }
+            .set(read::<ShogiSettings>(&mut problems).unwrap_or_default());
+        let outline = storage::load_as::<SavedGame, SavedOutline>().unwrap_or_else(|problem| {
+            problems.push(problem);
+            None
         });
-        match game {
-            Some((session, tags)) => {
-                self.session.set(Some(session));
-                self.tags.set(tags);
-            }
-            None => {
-                self.session.set(None);
-                self.tags.set(Tags::default());
-            }
+        self.saved_game.set(outline.map(|saved| saved.outline));
+        if let Some((owner, _)) = self.cpu_game.try_update_value(Option::take).flatten() {
+            owner.cleanup();
         }
         problems.dedup();
         self.problems.set(problems);
+    }
+
+    /// The game against the CPU, read from storage the first time.
+    pub fn cpu_game(&self) -> CpuGame {
+        if let Some(game) = self
+            .cpu_game
+            .with_value(|g| g.as_ref().map(|(_, game)| *game))
+        {
+            return game;
+        }
+        let owner = self
+            .owner
+            .with_value(|root| root.as_ref().map(Owner::child))
+            .unwrap_or_else(Owner::new);
+        let game = owner.with(|| CpuGame::load(*self));
+        self.cpu_game.set_value(Some((owner, game)));
+        game
     }
 
     /// Notes a storage problem, once.
@@ -133,7 +120,7 @@ impl AppState {
     /// then it is reported and put aside).
     pub fn setup_draft(&self) -> Option<SetupDraft> {
         let mut problems = Vec::new();
-        let draft = load::<SetupDraft>(&mut problems);
+        let draft = read::<SetupDraft>(&mut problems);
         for problem in problems {
             self.report(Err(problem));
         }
@@ -142,109 +129,6 @@ impl AppState {
 
     pub fn rules(&self) -> Rules {
         self.saved.with_untracked(|s| s.settings.rules())
-    }
-
-    /// Starts a game against the CPU from the player's setup, once the CPU
-    /// has set up in its worker; remembers the setup as the last one, and
-    /// goes to the board.
-    pub fn start_game(&self, my_setup: Setup) {
-        let settings = self.saved.with_untracked(|s| s.settings.clone());
-        let rules = settings.rules();
-        let seed = fresh_seed();
-        let state = *self;
-        leptos::task::spawn_local(async move {
-            let Ok(cpu_setup) = cpu::cpu_setup(settings.difficulty, rules, seed).await else {
-                state.cpu_unavailable.set(true);
-                return;
-            };
-            // Who moves first is drawn at random; `?first=you|cpu` fixes it.
-            let first = match query_text("first").as_deref() {
-                Some("you") => Color::South,
-                Some("cpu") => Color::North,
-                _ if seed >> 63 == 0 => Color::South,
-                _ => Color::North,
-            };
-            match Session::start(rules, my_setup, cpu_setup, first, settings.difficulty, seed) {
-                Ok(session) => {
-                    state.session.set(Some(session));
-                    state.tags.set(Tags::default());
-                    state.saved.update(|s| s.last_setup = Some(my_setup));
-                    storage::remove::<SetupDraft>();
-                    navigate(Route::Play);
-                }
-                Err(_) => navigate(Route::Setup),
-            }
-        });
-    }
-
-    /// A new game with the same settings and the same setup.
-    pub fn play_again(&self) {
-        let setup = self
-            .session
-            .with_untracked(|s| s.as_ref().map(Session::my_setup));
-        match setup {
-            Some(setup) if setup.check(self.rules()).is_ok() => self.start_game(setup),
-            _ => navigate(Route::Setup),
-        }
-    }
-
-    /// The player's move.
-    pub fn play(&self, mv: Move) -> Result<(), PlayError> {
-        self.session
-            .try_update(|s| s.as_mut().map(|s| s.play(mv)))
-            .flatten()
-            .unwrap_or(Err(PlayError::GameOver))
-    }
-
-    pub fn resign(&self) {
-        self.session.update(|s| {
-            if let Some(s) = s {
-                let _ = s.resign();
-            }
-        });
-    }
-
-    /// Lets the CPU move if it is its turn; the page stays responsive while
-    /// it thinks.
-    pub fn cpu_turn(&self, thinking: RwSignal<bool>) {
-        let ask = self.session.with_untracked(|s| {
-            s.as_ref()
-                .filter(|s| s.is_cpu_turn())
-                .map(|s| (s.difficulty(), s.cpu_seed(), s.cpu_view()))
-        });
-        let Some((difficulty, seed, cpu_view)) = ask else {
-            return;
-        };
-        if thinking.get_untracked() {
-            return;
-        }
-        thinking.set(true);
-        let state = *self;
-        let ply = cpu_view.ply();
-        leptos::task::spawn_local(async move {
-            let Ok(mv) = cpu::ask_cpu(difficulty, seed, cpu_view).await else {
-                state.cpu_unavailable.set(true);
-                return;
-            };
-            state.session.update(|s| {
-                if let Some(s) = s
-                    .as_mut()
-                    .filter(|s| s.is_cpu_turn() && s.cpu_view().ply() == ply)
-                {
-                    let played = mv.map(|mv| s.play_cpu(mv));
-                    if !matches!(played, Some(Ok(()))) {
-                        let _ = s.cpu_resign();
-                    }
-                }
-            });
-            thinking.set(false);
-        });
-    }
-
-    /// Whether the game in progress is over.
-    pub fn is_over(&self) -> bool {
-        self.view
-            .with_untracked(|v| v.as_ref().is_some_and(|v| v.outcome().is_some()))
     }
 }
 

@@ -140,11 +140,17 @@ pub fn available() -> bool {
 /// The entry as saved: `Ok(None)` when there is none. An entry that does
 /// not read is moved aside and reported.
 pub fn load<E: Entry>() -> Result<Option<E>, Problem> {
+    load_as::<E, E>()
+}
+
+/// The entry as saved, read as `T`: the entry itself, or a lighter
+/// reading of it (a saved game's outline).
+pub fn load_as<E: Entry, T: DeserializeOwned>() -> Result<Option<T>, Problem> {
     let store = local().ok_or(Problem::Unavailable)?;
     let Some(text) = store.get_item(E::KEY).ok().flatten() else {
         return Ok(None);
     };
-    match from_text::<E>(&text) {
+    match from_text_as::<T>(&text, E::VERSION) {
         Ok(entry) => Ok(Some(entry)),
         Err(_) => Err(Problem::Unreadable {
             what: E::WHAT,

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::model::session::SavedGame;
+use crate::model::session::{SavedGame, SavedOutline};
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
 use crate::shogi::session::SavedShogi;
@@ -27,7 +27,9 @@ type Check = fn(&str) -> Result<(), ReadError>;
 const ENTRIES: [(&str, Check); 5] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
-    (SavedGame::KEY, check::<SavedGame>),
+    (SavedGame::KEY, |text| {
+        from_text_as::<SavedOutline>(text, SavedGame::VERSION).map(drop)
+    }),
     (ShogiSettings::KEY, check::<ShogiSettings>),
     (SavedShogi::KEY, |text| {
         from_text_as::<StoredShogi>(text, SavedShogi::VERSION).map(drop)

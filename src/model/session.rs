@@ -117,6 +117,30 @@ pub struct SavedGame {
     pub seed: u64,
     /// The player's guesses.
     pub tags: Tags,
+    /// Written so that the home page can tell of the game without
+    /// replaying it; a game saved by an earlier build has none (and
+    /// writes back without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outline: Option<Outline>,
+}
+
+/// What the home page says of a saved game: how far it got and whether it
+/// is over. Reading it parses no record, so the home page's module carries
+/// no referee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outline {
+    pub ply: usize,
+    pub over: bool,
+}
+
+/// A saved game read only as far as its outline (and that it has a
+/// record): the home page's and the export file's reading of it.
+#[derive(Deserialize)]
+pub struct SavedOutline {
+    #[serde(rename = "record")]
+    _record: Box<serde_json::value::RawValue>,
+    #[serde(default)]
+    pub outline: Option<Outline>,
 }
 
 impl Entry for SavedGame {
@@ -133,6 +157,10 @@ impl Session {
             difficulty: self.difficulty,
             seed: self.seed,
             tags: tags.clone(),
+            outline: Some(Outline {
+                ply: self.game.history().len(),
+                over: self.game.outcome().is_some(),
+            }),
         }
     }
 
@@ -183,5 +211,46 @@ mod tests {
         s.resign().unwrap();
         assert!(s.view().outcome().is_some());
         assert!(s.view().reveal().is_some());
+    }
+
+    /// The home page reads a saved game by its outline alone: how far it
+    /// got and whether it is over, written by this build, absent from a
+    /// game saved by an earlier one (which still reads).
+    #[test]
+    fn a_saved_game_tells_its_outline_without_a_replay() {
+        use crate::storage::{from_text_as, to_text};
+        let mut s = Session::start(
+            Rules::KIRAKUKEN,
+            Template::ALL[0].setup(),
+            Template::ALL[1].setup(),
+            ME,
+            Difficulty::Easy,
+            1,
+        )
+        .unwrap();
+        s.play(s.view().legal_moves()[0]).unwrap();
+        let outline = |s: &Session| {
+            let text = to_text(&s.saved(&Tags::default()));
+            from_text_as::<SavedOutline>(&text, SavedGame::VERSION)
+                .unwrap()
+                .outline
+        };
+        assert_eq!(
+            outline(&s),
+            Some(Outline {
+                ply: 1,
+                over: false
+            })
+        );
+        s.resign().unwrap();
+        assert_eq!(outline(&s), Some(Outline { ply: 1, over: true }));
+
+        let file: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/fixtures/export-v1.json")).unwrap();
+        let old = file["entries"][SavedGame::KEY].to_string();
+        let read = from_text_as::<SavedOutline>(&old, SavedGame::VERSION).unwrap();
+        assert_eq!(read.outline, None);
+        let bad = r#"{"version": 1, "outline": {"ply": 3, "over": false}}"#;
+        assert!(from_text_as::<SavedOutline>(bad, SavedGame::VERSION).is_err());
     }
 }

@@ -4,29 +4,30 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
 use crate::board::{Board, Cells, Face};
+use crate::cpu_game::CpuGame;
 use crate::focus::focus_in_place;
 use crate::i18n::*;
 use crate::model::log::entries;
 use crate::model::replay::{Replay, Step};
 use crate::route::{Route, navigate};
 use crate::screens::play::{LogList, NoGame, who_moved};
-use crate::state::{AppState, PLAYER};
+use crate::state::PLAYER;
 use crate::text;
 
 /// The result, the whole board revealed, and the replay.
 #[component]
 pub fn End() -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
+    let game = CpuGame::get();
     move || {
-        let finished = state.view.with(|v| {
+        let finished = game.view.with(|v| {
             v.as_ref()
                 .and_then(|v| Some((v.outcome()?, v.reveal()?.clone())))
         });
         match finished {
             Some((outcome, record)) => view! {
                 <Result outcome record me=PLAYER opponent=None>
-                    <button type="button" class="primary play-again" on:click=move |_| state.play_again()>
+                    <button type="button" class="primary play-again" on:click=move |_| game.play_again()>
                         {t!(i18n, common.play_again)}
                     </button>
                     <button type="button" class="secondary" on:click=move |_| navigate(Route::Setup)>

@@ -1,4 +1,4 @@
-use gunjin_rules::{Preset, View};
+use gunjin_rules::Preset;
 use gunjin_table::ErrorCode;
 use leptos::prelude::*;
 
@@ -62,12 +62,17 @@ pub fn Home() -> impl IntoView {
     // A game left in progress (restored from storage) is one click away.
     let resume = move || {
         state
-            .view
-            .with(|v| v.as_ref().filter(|v| v.outcome().is_none()).map(View::ply))
-            .map(|ply| {
+            .saved_game
+            .get()
+            .filter(|outline| !outline.is_some_and(|o| o.over))
+            .map(|outline| {
+                let text = move || match outline {
+                    Some(o) => t_string!(i18n, common.resume_text, ply = o.ply).to_string(),
+                    None => t_string!(i18n, common.resume_saved).to_string(),
+                };
                 view! {
                     <div class="resume" role="region" aria-label=t!(i18n, common.resume_game)>
-                        <p>{move || t_string!(i18n, common.resume_text, ply = ply)}</p>
+                        <p>{text}</p>
                         <a class="button primary" href=Route::Play.hash()>
                             {t!(i18n, common.resume_game)}
                         </a>

@@ -3,6 +3,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::board::{Board, Cells, Face, Mark, PieceFace, Source, Target};
+use crate::cpu_game::CpuGame;
 use crate::cpu_protocol::Hint;
 use crate::drag::DragGhost;
 use crate::focus::{focus_board, focus_in_place};
@@ -36,23 +37,24 @@ pub struct Match {
 pub fn Play() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
+    let cpu_game = CpuGame::get();
     let thinking = RwSignal::new(false);
     // The CPU moves on its turn; the end goes to the result page.
     Effect::new(move |_| {
-        state.view.with(|v| match v {
+        cpu_game.view.with(|v| match v {
             Some(v) if v.outcome().is_some() => navigate(Route::End),
-            Some(v) if !v.is_my_turn() => state.cpu_turn(thinking),
+            Some(v) if !v.is_my_turn() => cpu_game.cpu_turn(thinking),
             _ => {}
         });
     });
     let game = Match {
         side: PLAYER,
-        view: state.view.into(),
-        tags: state.tags,
+        view: cpu_game.view.into(),
+        tags: cpu_game.tags,
         play: Callback::new(move |mv| {
-            let _ = state.play(mv);
+            let _ = cpu_game.play(mv);
         }),
-        resign: Callback::new(move |()| state.resign()),
+        resign: Callback::new(move |()| cpu_game.resign()),
         me: Signal::derive(move || {
             state
                 .saved
@@ -63,7 +65,7 @@ pub fn Play() -> impl IntoView {
     };
     // Only a game starting or ending re-renders the page, not every move.
     let on = Memo::new(move |_| {
-        state
+        cpu_game
             .view
             .with(|v| v.as_ref().is_some_and(|v| v.outcome().is_none()))
     });
@@ -71,7 +73,7 @@ pub fn Play() -> impl IntoView {
         if on.get() {
             view! { <Game game /> }.into_any()
         } else {
-            if state.is_over() {
+            if cpu_game.is_over() {
                 navigate(Route::End);
             }
             view! { <NoGame /> }.into_any()

@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::{Board, Cells, Face, PieceFace, Source, Target};
+use crate::cpu_game::CpuGame;
 use crate::drag::DragGhost;
 use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
@@ -40,7 +41,8 @@ pub fn SetupScreen() -> impl IntoView {
     let on_change = Callback::new(move |(board, left): (SetupBoard, u32)| {
         state.report(storage::save(&board.draft(left)));
     });
-    let on_ready = Callback::new(move |setup| state.start_game(setup));
+    let game = CpuGame::get();
+    let on_ready = Callback::new(move |setup| game.start(setup));
     view! {
         <SetupPanel rules seconds restart=full board=draft.map(|(b, _)| b) on_change on_ready />
     }

@@ -78,11 +78,35 @@ test("a reload mid-game resumes the board, the history, the tags and the turn", 
   expect(await playRandomMove(page)).toBe(true);
   if (await waitForMyTurn(page)) await expect(page.locator(".move-count")).toContainText("Move 4 / 300");
 
-  // The home page offers the game back.
+  // The home page offers the game back, saying how far it got.
   await page.goto("./#/");
+  await expect(page.locator(".resume")).toContainText(/at move \d+\./);
   await page.getByRole("link", { name: "Resume your game" }).click();
   await expect(page).toHaveURL(/#\/play$/);
   await expect(board(page).locator("[data-enemy]").first()).toBeVisible();
+});
+
+test("a game saved by the previous build, without its outline, is offered and resumes", async ({ page }) => {
+  await startGame(page, "first=you", "balanced");
+  await node(page, "b4").click();
+  await node(page, "b5").click();
+  expect(await waitForMyTurn(page)).toBe(true);
+  const camp = await placements(page);
+  await page.evaluate((k) => {
+    const game = JSON.parse(localStorage.getItem(k)!);
+    delete game.outline;
+    localStorage.setItem(k, JSON.stringify(game));
+  }, KEYS.game);
+  await page.goto("./#/");
+  await page.reload();
+  await expect(page.locator(".resume")).toContainText("A game is saved.");
+  await expect(notice(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Resume your game" }).click();
+  await expect(page.locator('.turn[data-turn="you"]')).toBeVisible();
+  expect(await placements(page)).toEqual(camp);
+  // Saved again by this build, it tells how far it got.
+  await page.goto("./#/");
+  await expect(page.locator(".resume")).toContainText(/at move \d+\./);
 });
 
 test("a reload while the CPU thinks still gets its answer", async ({ page }) => {
