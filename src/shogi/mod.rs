@@ -21,6 +21,8 @@ pub mod moves;
 pub mod pick;
 pub mod piece;
 pub mod play;
+pub mod record_io;
+pub mod replay;
 pub mod session;
 pub mod settings;
 
