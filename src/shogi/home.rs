@@ -1,6 +1,7 @@
-//! Shogi's section of the home page: level, handicap and who moves first,
-//! all remembered, and one click to play the CPU (or to resume the game in
-//! progress).
+//! Shogi's section of the home page: the opponent (the CPU or a friend on
+//! this device), level, handicap and who moves first, all remembered, and
+//! one click to play (or to resume the game in progress); a link to the
+//! import page (records are read there, never in this module).
 
 use leptos::prelude::*;
 use shogi_rules::Handicap;
@@ -9,7 +10,7 @@ use crate::i18n::*;
 use crate::route::{Route, ShogiPage, navigate};
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::session::SavedShogi;
-use crate::shogi::settings::{First, Level, handicap_id};
+use crate::shogi::settings::{First, Level, Opponent, handicap_id};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
 
@@ -87,6 +88,23 @@ pub fn ShogiHome() -> impl IntoView {
             view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
         })
         .collect_view();
+    let opponents = Opponent::ALL
+        .into_iter()
+        .map(|opponent| {
+            let label = match opponent {
+                Opponent::Cpu => t!(i18n, shogi_home.opponent_cpu),
+                Opponent::Friend => t!(i18n, shogi_home.opponent_friend),
+            };
+            let checked = Signal::derive(move || settings.with(|s| s.opponent == opponent));
+            let choose = Callback::new(move |()| settings.update(|s| s.opponent = opponent));
+            view! { <Radio name="shogi-opponent" value=opponent.id() label checked choose /> }
+        })
+        .collect_view();
+    let friend = move || settings.with(|s| s.opponent == Opponent::Friend);
+    let (play_cpu, play_friend) = (
+        t!(i18n, shogi_home.play_cpu),
+        t!(i18n, shogi_home.play_friend),
+    );
     let handicaps = Handicap::ALL
         .into_iter()
         .map(|h| {
@@ -129,6 +147,10 @@ pub fn ShogiHome() -> impl IntoView {
                     }
                 })}
             <fieldset class="choices">
+                <legend>{t!(i18n, shogi_home.opponent_label)}</legend>
+                {opponents}
+            </fieldset>
+            <fieldset class="choices" hidden=friend>
                 <legend>{t!(i18n, shogi_home.level_label)}</legend>
                 {levels}
             </fieldset>
@@ -144,8 +166,11 @@ pub fn ShogiHome() -> impl IntoView {
                 <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
             </fieldset>
             <button type="submit" class="primary play-cpu play-shogi">
-                {t!(i18n, shogi_home.play_cpu)}
+                {move || if friend() { play_friend.get() } else { play_cpu.get() }}
             </button>
+            <p>
+                <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
+            </p>
             <GuideLinks />
         </form>
     }
