@@ -433,9 +433,12 @@ fn Actions(
             let _ = s.declare();
         });
     };
+    // A new game against the same opponent (the screen is drawn for it).
     let new_game = move |_| {
         picked.set(None);
-        session.set(Session::new(&state.shogi.get_untracked(), fresh_seed()));
+        let mut settings = state.shogi.get_untracked();
+        settings.opponent = session.with_untracked(Session::opponent);
+        session.set(Session::new(&settings, fresh_seed()));
     };
     let t = move |pick: fn(&'static PageStrings) -> &'static str| {
         move || pick(i18n.get_locale().pages())
