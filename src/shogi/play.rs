@@ -188,7 +188,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
             s.is_cpu_turn()
                 .then(|| (s.level(), s.cpu_seed(), s.game().clone()))
         });
-        let Some((level, seed, game)) = ask else {
+        let Some((level, seed, game)) = ask.filter(|_| !review) else {
             return;
         };
         if thinking.get_untracked() {

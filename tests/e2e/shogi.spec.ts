@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, failOnErrors, smallestText } from "./helpers";
 
@@ -257,7 +258,7 @@ test("a KIF exported and imported back gives the same position", async ({ page }
     page.getByRole("button", { name: "Download KIF" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^shogi-\d{4}-\d\d-\d\d\.kif$/);
-  const file = await download.path();
+  const file = { name: download.suggestedFilename(), mimeType: "text/plain", buffer: readFileSync(await download.path()) };
 
   await page.goto("./#/shogi/import");
   await page.getByLabel("Or choose a file").setInputFiles(file);
@@ -299,11 +300,11 @@ test("an import of garbage says where it stopped and keeps the stored game", asy
   await page.goto("./#/shogi/import");
   await page.getByLabel("Record text").fill("hello, this is\nnot a record");
   await page.getByRole("button", { name: "Read the record" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This is not a KIF or SFEN record: reading stopped at line 1.");
+  await expect(page.locator(".import-error")).toHaveText("This is not a KIF or SFEN record: reading stopped at line 1.");
   // A KIF with an illegal third move: its line and number.
   await page.getByLabel("Record text").fill("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ５五飛(28)\n");
   await page.getByRole("button", { name: "Read the record" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
+  await expect(page.locator(".import-error")).toHaveText(
     "Reading stopped at line 5, move 3 (５五飛(28)): it is not a legal move there.",
   );
   await expect(page.getByRole("button", { name: "Replay it" })).toHaveCount(0);
