@@ -88,23 +88,6 @@ pub fn ShogiHome() -> impl IntoView {
             view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
         })
         .collect_view();
-    let opponents = Opponent::ALL
-        .into_iter()
-        .map(|opponent| {
-            let label = match opponent {
-                Opponent::Cpu => t!(i18n, shogi_home.opponent_cpu),
-                Opponent::Friend => t!(i18n, shogi_home.opponent_friend),
-            };
-            let checked = Signal::derive(move || settings.with(|s| s.opponent == opponent));
-            let choose = Callback::new(move |()| settings.update(|s| s.opponent = opponent));
-            view! { <Radio name="shogi-opponent" value=opponent.id() label checked choose /> }
-        })
-        .collect_view();
-    let friend = move || settings.with(|s| s.opponent == Opponent::Friend);
-    let (play_cpu, play_friend) = (
-        t!(i18n, shogi_home.play_cpu),
-        t!(i18n, shogi_home.play_friend),
-    );
     let handicaps = Handicap::ALL
         .into_iter()
         .map(|h| {
@@ -121,8 +104,18 @@ pub fn ShogiHome() -> impl IntoView {
             settings.update(|s| s.handicap = h);
         }
     };
+    // The opponent is the button pressed: the CPU, or a friend here.
     let play = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        let friend = ev
+            .submitter()
+            .is_some_and(|b| b.class_name().contains("play-friend"));
+        let opponent = if friend {
+            Opponent::Friend
+        } else {
+            Opponent::Cpu
+        };
+        settings.update(|s| s.opponent = opponent);
         storage::remove::<SavedShogi>();
         navigate(Route::Shogi(ShogiPage::Play));
     };
@@ -147,10 +140,6 @@ pub fn ShogiHome() -> impl IntoView {
                     }
                 })}
             <fieldset class="choices">
-                <legend>{t!(i18n, shogi_home.opponent_label)}</legend>
-                {opponents}
-            </fieldset>
-            <fieldset class="choices" hidden=friend>
                 <legend>{t!(i18n, shogi_home.level_label)}</legend>
                 {levels}
             </fieldset>
@@ -166,7 +155,10 @@ pub fn ShogiHome() -> impl IntoView {
                 <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
             </fieldset>
             <button type="submit" class="primary play-cpu play-shogi">
-                {move || if friend() { play_friend.get() } else { play_cpu.get() }}
+                {t!(i18n, shogi_home.play_cpu)}
+            </button>
+            <button type="submit" class="secondary play-friend" value="friend">
+                {t!(i18n, shogi_home.play_friend)}
             </button>
             <p>
                 <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>

@@ -1,5 +1,5 @@
 //! The import page (`#/shogi/import`): a KIF or SFEN record pasted or
-//! chosen as a file, read through [`record_io`], then replayed or played
+//! chosen as a file (read as UTF-8, as the browser reads text files), read through [`record_io`], then replayed or played
 //! on from its last position against the CPU (the player picks the side)
 //! or with a friend. A text that does not read gets one sentence saying
 //! where reading stopped; the stored game is only replaced once a record
@@ -8,12 +8,12 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use shogi_rules::{Color, Game, KifEncoding, decode_kif};
-use wasm_bindgen_futures::JsFuture;
+use shogi_rules::{Color, Game};
 
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::route::{Route, ShogiPage, navigate};
+use crate::screens::your_data::chosen_text;
 use crate::shogi::record_io::{ImportError, Problem, import};
 use crate::shogi::session::{SavedShogi, Session};
 use crate::shogi::settings::Opponent;
@@ -60,22 +60,6 @@ pub fn side_name(locale: Locale, side: Color) -> &'static str {
     }
 }
 
-/// The text of a chosen file: UTF-8 (a byte-order mark wins), or for a
-/// `.kif` that is not UTF-8, Shift_JIS as the browser decodes it.
-async fn file_text(input: &web_sys::HtmlInputElement) -> Option<String> {
-    let file = input.files()?.get(0)?;
-    let buffer = JsFuture::from(file.array_buffer()).await.ok()?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    if let Ok(text) = decode_kif(&bytes, KifEncoding::Utf8) {
-        return Some(text);
-    }
-    let shift_jis = file.name().to_ascii_lowercase().ends_with(".kif");
-    let decoder = web_sys::TextDecoder::new_with_label("shift_jis")
-        .ok()
-        .filter(|_| shift_jis)?;
-    decoder.decode_with_u8_array(&bytes).ok()
-}
-
 /// A game from the import, as it will be played on.
 fn play_on(game: &Game, opponent: Opponent, you: Color, state: &AppState) -> Session {
     let level = state.shogi.with_untracked(|s| s.level);
@@ -104,7 +88,7 @@ pub fn ShogiImport() -> impl IntoView {
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
-            match file_text(&input).await {
+            match chosen_text(&input).await {
                 Some(contents) => {
                     text.set(contents);
                     read_text();

@@ -249,7 +249,8 @@ async function boardState(page: Page) {
 const OPENING = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"];
 
 test("a KIF exported and imported back gives the same position", async ({ page }) => {
-  await openGame(page, OPENING);
+  // A game with a friend: no CPU plays on before the record is taken.
+  await openGame(page, OPENING, { opponent: "friend" });
   await expect(moves(page)).toHaveCount(5);
   const board = await boardState(page);
   const list = await moves(page).allTextContents();
@@ -278,7 +279,8 @@ test("a KIF exported and imported back gives the same position", async ({ page }
 });
 
 test("an SFEN copied out reads back, and the replay page steps through it", async ({ page }) => {
-  await openGame(page, OPENING);
+  // A game with a friend: no CPU plays on before the record is taken.
+  await openGame(page, OPENING, { opponent: "friend" });
   const sfen = await page.evaluate(() => JSON.parse(localStorage.getItem("shogi.game")!).record.moves.join(" "));
   await page.goto("./#/shogi/import");
   await page.getByLabel("Record text").fill(`sfen ${START} moves ${sfen}`);
@@ -351,8 +353,7 @@ test("two players on one device: the board turns, a take-back is one move, a rel
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   const home = page.locator(".shogi-home");
-  await home.getByLabel("A friend on this device").check();
-  await home.getByRole("button", { name: "Play Shogi with a friend" }).click();
+  await home.getByRole("button", { name: "Play Shogi with a friend on this device" }).click();
   await expect(page).toHaveURL(/#\/shogi\/play$/);
   const firstSquare = () => shogiBoard(page).locator("[data-square]").first();
   await expect(status(page)).toContainText("Sente (▲) to move.");
