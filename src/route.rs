@@ -8,6 +8,10 @@ use leptos::prelude::*;
 pub enum ShogiPage {
     /// The game against the CPU: the stored one, else a new one.
     Play,
+    /// Reading a KIF or SFEN record, to replay it or play on from it.
+    Import,
+    /// The record read last (else the stored game), step by step.
+    Replay,
     GuideHow,
     GuidePieces,
 }
@@ -33,7 +37,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 10] = [
+    pub const ALL: [Route; 12] = [
         Route::Home,
         Route::Setup,
         Route::Play,
@@ -42,6 +46,8 @@ impl Route {
         Route::GuideBattles,
         Route::GuideHow,
         Route::Shogi(ShogiPage::Play),
+        Route::Shogi(ShogiPage::Import),
+        Route::Shogi(ShogiPage::Replay),
         Route::Shogi(ShogiPage::GuideHow),
         Route::Shogi(ShogiPage::GuidePieces),
     ];
@@ -57,6 +63,8 @@ impl Route {
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
             Route::Shogi(ShogiPage::Play) => "#/shogi/play",
+            Route::Shogi(ShogiPage::Import) => "#/shogi/import",
+            Route::Shogi(ShogiPage::Replay) => "#/shogi/replay",
             Route::Shogi(ShogiPage::GuideHow) => "#/shogi/guide/how",
             Route::Shogi(ShogiPage::GuidePieces) => "#/shogi/guide/pieces",
             Route::Rules(code) => return format!("#/rules/{code}"),

@@ -8,7 +8,7 @@ pub mod play;
 mod rules_link;
 pub mod setup;
 mod table;
-mod your_data;
+pub mod your_data;
 
 pub use end::End;
 pub use home::Home;

@@ -9,11 +9,12 @@ use crate::model::backup;
 use crate::state::AppState;
 use crate::storage;
 
-/// Offers the export file as a download named after today's date.
-fn download(text: &str) -> Option<()> {
+/// Offers `text` as a download named `<name>-<today's date>.<extension>`
+/// (also Shogi's records).
+pub fn download(text: &str, mime: &str, name: &str, extension: &str) -> Option<()> {
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
     let date: String = js_sys::Date::new_0()
@@ -24,13 +25,13 @@ fn download(text: &str) -> Option<()> {
         .collect();
     let a: web_sys::HtmlAnchorElement = document().create_element("a").ok()?.unchecked_into();
     a.set_href(&url);
-    a.set_download(&format!("gunjin-shogi-{date}.json"));
+    a.set_download(&format!("{name}-{date}.{extension}"));
     a.click();
     web_sys::Url::revoke_object_url(&url).ok()
 }
 
 /// The text of the first file chosen in a file input.
-async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
+pub async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
     let file = input.files()?.get(0)?;
     JsFuture::from(file.text()).await.ok()?.as_string()
 }
@@ -48,7 +49,12 @@ pub fn YourData() -> impl IntoView {
     let state = expect_context::<AppState>();
     let result = RwSignal::new(None::<Imported>);
     let export = move |_| {
-        download(&backup::export(storage::raw));
+        download(
+            &backup::export(storage::raw),
+            "application/json",
+            "gunjin-shogi",
+            "json",
+        );
     };
     let import = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);

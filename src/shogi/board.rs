@@ -13,7 +13,7 @@ use leptos::wasm_bindgen::JsCast;
 use shogi_rules::{Color, Piece, Square};
 
 use crate::i18n::*;
-use crate::shogi::labels::{file_label, piece_label, rank_label, square_label};
+use crate::shogi::labels::{file_label, piece_label, rank_label, side_piece_label, square_label};
 use crate::shogi::piece::{Face, ShogiPiece};
 
 /// Everything drawn on one square.
@@ -83,8 +83,9 @@ fn neighbour(you: Color, sq: Square, key: &str) -> Option<Square> {
 
 /// A square in words, after its name: what stands there and how it is
 /// highlighted.
-fn describe(locale: Locale, c: Cell, you: Color) -> String {
+fn describe(locale: Locale, c: Cell, you: Color, by_side: bool) -> String {
     let mut parts = vec![match c.piece {
+        Some(piece) if by_side => side_piece_label(locale, piece),
         Some(piece) => piece_label(locale, piece, you),
         None => td_string!(locale, common.empty).to_string(),
     }];
@@ -106,11 +107,13 @@ fn describe(locale: Locale, c: Cell, you: Color) -> String {
 
 /// The board for the player on `you`. `on_tap` gets a square clicked,
 /// tapped or activated from the keyboard; `on_press` a pointer going down
-/// on one (for dragging).
+/// on one (for dragging). `by_side` names pieces Sente's and Gote's (two
+/// players on one device) instead of yours and the CPU's.
 #[component]
 pub fn ShogiBoard(
     #[prop(into)] cells: Signal<Cells>,
     you: Color,
+    #[prop(optional)] by_side: bool,
     on_tap: Callback<Square>,
     on_press: Callback<(Square, web_sys::PointerEvent)>,
 ) -> impl IntoView {
@@ -139,7 +142,7 @@ pub fn ShogiBoard(
         .map(|row| {
             let squares = (0..9)
                 .filter_map(|column| drawn(you, row, column))
-                .map(|square| view! { <SquareCell square you cells focus on_tap on_press move_focus /> })
+                .map(|square| view! { <SquareCell square you by_side cells focus on_tap on_press move_focus /> })
                 .collect_view();
             let rank = drawn(you, row, 0).map_or(0, Square::rank);
             view! {
@@ -172,6 +175,7 @@ pub fn ShogiBoard(
 fn SquareCell(
     square: Square,
     you: Color,
+    by_side: bool,
     cells: Signal<Cells>,
     focus: RwSignal<Square>,
     on_tap: Callback<Square>,
@@ -214,7 +218,7 @@ fn SquareCell(
             <span class="sr-only">
                 {move || {
                     let locale = i18n.get_locale();
-                    format!("{}: {}", square_label(locale, square), describe(locale, cell.get(), you))
+                    format!("{}: {}", square_label(locale, square), describe(locale, cell.get(), you, by_side))
                 }}
             </span>
             {move || cell.get().piece.map(|piece| view! { <ShogiPiece face=Face { piece, you } /> })}

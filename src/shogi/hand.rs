@@ -1,6 +1,7 @@
 //! A side's pieces in hand (持ち駒) beside the board, with their counts.
-//! The player's own can be tapped or dragged to drop them; the CPU's are
-//! only shown.
+//! The hand of the side that may move here (the player's, or with a
+//! friend the side to move) can be tapped or dragged to drop a piece; the
+//! other is only shown.
 
 use leptos::prelude::*;
 use shogi_rules::{Color, Hand, Piece, Role};
@@ -12,20 +13,23 @@ use crate::shogi::piece::{Face, ShogiPiece};
 #[component]
 pub fn HandTray(
     side: Color,
+    /// The side drawn at the bottom (which way the pieces point).
     you: Color,
+    /// Whose hand in words.
+    #[prop(into)]
+    name: Signal<&'static str>,
+    /// Whether its pieces may be picked now.
+    #[prop(into)]
+    mine: Signal<bool>,
     #[prop(into)] hand: Signal<Hand>,
     #[prop(into)] picked: Signal<Option<Role>>,
     on_pick: Callback<Role>,
     on_press: Callback<(Role, web_sys::PointerEvent)>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let mine = side == you;
-    let name = move || {
-        let s = &i18n.get_locale().pages().shogi;
-        if mine { s.your_hand } else { s.cpu_hand }
-    };
     let pieces = move || {
         let locale = i18n.get_locale();
+        let mine = mine.get();
         hand.get()
             .iter()
             .map(|(role, count)| {
@@ -70,7 +74,7 @@ pub fn HandTray(
             class:mine=mine
             role="group"
             aria-label=name
-            data-tray=mine.then_some("")
+            data-tray=move || mine.get().then_some("")
             data-side=side.to_string().to_lowercase()
         >
             <span class="hand-title">{name}</span>

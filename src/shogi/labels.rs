@@ -70,6 +70,15 @@ pub fn piece_label(locale: Locale, piece: Piece, you: Color) -> String {
     }
 }
 
+/// Whose a piece is, by side: "Sente's pawn" (two players, one device).
+pub fn side_piece_label(locale: Locale, piece: Piece) -> String {
+    let role = role_label(locale, piece.role);
+    match piece.color {
+        Color::Sente => td_string!(locale, shogi.sente_piece, piece = role),
+        Color::Gote => td_string!(locale, shogi.gote_piece, piece = role),
+    }
+}
+
 /// Why the game ended, in a sentence.
 pub fn reason_label(locale: Locale, reason: EndReason) -> &'static str {
     let s = &locale.pages().shogi;

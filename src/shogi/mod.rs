@@ -8,19 +8,27 @@
 //! - `settings`, `session`, `pick`: plain state (the choices, the game
 //!   against the CPU, from a picked piece to a move), tested natively;
 //! - `labels`: Shogi's words in both languages;
-//! - `board`, `hand`, `piece`, `moves`, `play`: the play screen;
+//! - `record_io`, `replay`: records out and in (KIF, SFEN) and the
+//!   position at any move;
+//! - `board`, `hand`, `piece`, `moves`, `play`: the play screen (also the
+//!   replay of a record: `#/shogi/replay`), with `export` and `replay`'s bar;
+//! - `import`: the page that reads a record (`#/shogi/import`);
 //! - `guide`: how to play and the pieces' moves.
 
 pub mod board;
 pub mod cpu;
+pub mod export;
 pub mod guide;
 pub mod hand;
 pub mod home;
+pub mod import;
 pub mod labels;
 pub mod moves;
 pub mod pick;
 pub mod piece;
 pub mod play;
+pub mod record_io;
+pub mod replay;
 pub mod session;
 pub mod settings;
 
@@ -32,6 +40,8 @@ use crate::route::ShogiPage;
 pub fn page(page: ShogiPage) -> AnyView {
     match page {
         ShogiPage::Play => view! { <play::ShogiPlay /> }.into_any(),
+        ShogiPage::Import => view! { <import::ShogiImport /> }.into_any(),
+        ShogiPage::Replay => view! { <play::ShogiPlay review=true /> }.into_any(),
         ShogiPage::GuideHow => view! { <guide::ShogiHowToPlay /> }.into_any(),
         ShogiPage::GuidePieces => view! { <guide::ShogiPieceGuide /> }.into_any(),
     }

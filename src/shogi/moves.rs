@@ -1,6 +1,7 @@
 //! The move list: numbered, in Japanese notation (▲７六歩) or USI (7g7f)
-//! as the player chooses, the current move highlighted. The notation is
-//! the rules crate's.
+//! as the player chooses, the current move highlighted (in a replay, the
+//! move shown, and a click on a move shows it). The notation is the rules
+//! crate's.
 
 use leptos::prelude::*;
 use shogi_rules::{Game, japanese_moves};
@@ -21,20 +22,39 @@ pub fn MoveList(
     #[prop(into)] moves: Signal<Vec<String>>,
     #[prop(into)] notation: Signal<Notation>,
     on_notation: Callback<Notation>,
+    /// How many moves the board shows (all of them unless replaying).
+    #[prop(optional, into)]
+    current: Option<Signal<usize>>,
+    /// Shows the position after the move clicked (from 1), while
+    /// `pickable` (a replay).
+    #[prop(optional)]
+    on_pick: Option<Callback<usize>>,
+    #[prop(optional, into)] pickable: Option<Signal<bool>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let items = move || {
         let moves = moves.get();
-        let last = moves.len();
+        let current = current.map_or(moves.len(), |c| c.get());
+        let on_pick = on_pick.filter(|_| pickable.is_some_and(|p| p.get()));
         moves
             .into_iter()
             .enumerate()
             .map(|(i, text)| {
+                let text = view! {
+                    <span lang=move || (notation.get() == Notation::Japanese).then_some("ja")>{text}</span>
+                };
+                let text = match on_pick {
+                    Some(pick) => view! {
+                        <button type="button" class="move-pick" on:click=move |_| pick.run(i + 1)>{text}</button>
+                    }
+                    .into_any(),
+                    None => text.into_any(),
+                };
                 view! {
-                    <li aria-current=(i + 1 == last).then_some("step")>
+                    <li aria-current=(i + 1 == current).then_some("step")>
                         <span class="move-number">{i + 1}</span>
                         " "
-                        <span lang=move || (notation.get() == Notation::Japanese).then_some("ja")>{text}</span>
+                        {text}
                     </li>
                 }
             })

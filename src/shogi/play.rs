@@ -1,8 +1,11 @@
-//! The Shogi play screen against the CPU: the board turned for the
-//! player's side, both hands, the move list, and the player's acts (move,
-//! drop, promote or not, take back, resign, declare). Every question of
-//! legality goes to the rules ([`pick`]), every CPU decision to its worker
-//! ([`cpu`]); the game is saved after every move and resumes on a reload.
+//! The Shogi play screen, against the CPU or a friend on this device: the
+//! board turned for the player's side (with a friend, for the side to
+//! move, unless it is kept still), both hands, the move list, the record's
+//! export, and the player's acts (move, drop, promote or not, take back,
+//! resign, declare). After the game, and on the replay page (`review`),
+//! the replay bar steps through it. Every question of legality goes to the
+//! rules ([`pick`]), every CPU decision to its worker ([`cpu`]); the game
+//! is saved after every move and resumes on a reload.
 
 use leptos::prelude::*;
 use shogi_rules::{Color, Move, Piece, Role, Square};
@@ -14,13 +17,17 @@ use crate::route::Route;
 use crate::selection::{Mover, Selection};
 use crate::shogi::board::{Cells, ShogiBoard};
 use crate::shogi::cpu;
+use crate::shogi::export::RecordExport;
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::hand::HandTray;
+use crate::shogi::import::{imported, side_name};
 use crate::shogi::labels::{reason_label, result_label};
 use crate::shogi::moves::{MoveList, written};
 use crate::shogi::pick::{Choice, Picked, choice, targets};
 use crate::shogi::piece::Face;
+use crate::shogi::replay::{ReplayBar, position_at};
 use crate::shogi::session::{SavedShogi, Session};
+use crate::shogi::settings::Opponent;
 use crate::state::AppState;
 use crate::storage;
 
@@ -38,16 +45,17 @@ fn load_or_new(state: &AppState) -> Session {
     Session::new(&state.shogi.get_untracked(), fresh_seed())
 }
 
-/// What the board shows: the pieces, the picked piece and where it can
-/// go, the last move and a king in check.
-fn cells(session: &Session, picked: Option<Picked>, dragging: bool) -> Cells {
+/// What the board shows after the first `ply` moves: the pieces, the
+/// picked piece and where it can go (only at the last move), the move
+/// that led there and a king in check.
+fn cells(session: &Session, ply: usize, picked: Option<Picked>, dragging: bool) -> Cells {
     let game = session.game();
-    let position = game.position();
+    let (position, last) = position_at(game, ply);
     let mut cells = Cells::default();
     for (sq, piece) in position.board().pieces() {
         cells.cell_mut(sq).piece = Some(piece);
     }
-    if let Some(mv) = game.moves().last() {
+    if let Some(mv) = last {
         for sq in mv.from().into_iter().chain([mv.to()]) {
             cells.cell_mut(sq).last = true;
         }
@@ -55,8 +63,9 @@ fn cells(session: &Session, picked: Option<Picked>, dragging: bool) -> Cells {
     if position.is_check() {
         cells.cell_mut(position.king(position.turn())).check = true;
     }
-    if let Some(picked) = picked.filter(|_| session.is_your_turn()) {
-        for sq in targets(position, picked) {
+    let live = ply == game.moves().len();
+    if let Some(picked) = picked.filter(|_| live && session.is_your_turn()) {
+        for sq in targets(&position, picked) {
             cells.cell_mut(sq).target = true;
         }
         if let Source::Square(sq) = picked {
@@ -74,6 +83,10 @@ fn cells(session: &Session, picked: Option<Picked>, dragging: bool) -> Cells {
 struct Acts {
     session: RwSignal<Session>,
     promotion: RwSignal<Option<(Move, Move)>>,
+    /// The side drawn at the bottom.
+    bottom: Memo<Color>,
+    /// Nothing is played: a replay.
+    review: bool,
 }
 
 impl Acts {
@@ -91,18 +104,19 @@ impl Mover for Acts {
     type Face = Face;
 
     fn lift(&self, source: Picked) -> Option<Face> {
-        if self.promotion.get_untracked().is_some() {
+        if self.review || self.promotion.get_untracked().is_some() {
             return None;
         }
+        let bottom = self.bottom.get_untracked();
         self.session.with_untracked(|s| {
-            let you = s.you();
+            let you = s.mover();
             let position = s.game().position();
             let piece = match source {
                 Source::Square(sq) => position.board().piece_at(sq).filter(|p| p.color == you)?,
                 Source::Tray(role) if position.hand(you).count(role) > 0 => Piece::new(you, role),
                 Source::Tray(_) => return None,
             };
-            s.is_your_turn().then_some(Face { piece, you })
+            s.is_your_turn().then_some(Face { piece, you: bottom })
         })
     }
 
@@ -127,18 +141,46 @@ impl Mover for Acts {
     }
 }
 
+/// The play screen; with `review`, the replay page: the record read last
+/// on the import page (else the stored game), not played on nor saved.
 #[component]
-pub fn ShogiPlay() -> impl IntoView {
+pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
-    let session = RwSignal::new(load_or_new(&state));
+    let start = match imported().filter(|_| review) {
+        Some(game) => {
+            Session::from_game(game, Color::Sente, Default::default(), 0, Opponent::Friend)
+        }
+        None => load_or_new(&state),
+    };
+    let session = RwSignal::new(start);
     let you = session.with_untracked(Session::you);
+    let friend = session.with_untracked(|s| s.opponent() == Opponent::Friend);
     let promotion = RwSignal::new(None::<(Move, Move)>);
     let thinking = RwSignal::new(false);
-    // Every change of the game is saved.
+    // How many moves the board shows: all of them, unless replaying.
+    let plies = Signal::derive(move || session.with(|s| s.game().moves().len()));
+    let at = RwSignal::new(plies.get_untracked());
+    Effect::new(move |_| at.set(plies.get()));
+    let replaying =
+        Signal::derive(move || review || session.with(|s| s.game().outcome().is_some()));
+    // With a friend the board turns for the side to move, unless kept still.
+    let bottom = Memo::new(move |_| {
+        let still = state.shogi.with(|s| s.still_board);
+        session.with(|s| {
+            if friend && !still && !review {
+                s.mover()
+            } else {
+                you
+            }
+        })
+    });
+    // Every change of the game is saved (a replay is not a game).
     Effect::new(move |_| {
         let saved = session.with(Session::saved);
-        state.report(storage::save(&saved));
+        if !review {
+            state.report(storage::save(&saved));
+        }
     });
     // On the CPU's turn it is asked, in its worker.
     Effect::new(move |_| {
@@ -146,7 +188,7 @@ pub fn ShogiPlay() -> impl IntoView {
             s.is_cpu_turn()
                 .then(|| (s.level(), s.cpu_seed(), s.game().clone()))
         });
-        let Some((level, seed, game)) = ask else {
+        let Some((level, seed, game)) = ask.filter(|_| !review) else {
             return;
         };
         if thinking.get_untracked() {
@@ -168,7 +210,12 @@ pub fn ShogiPlay() -> impl IntoView {
         });
     });
 
-    let acts = Acts { session, promotion };
+    let acts = Acts {
+        session,
+        promotion,
+        bottom,
+        review,
+    };
     let selection = Selection::new(acts);
     let picked = selection.selected;
     let play = move |mv: Move| acts.play(mv);
@@ -186,10 +233,30 @@ pub fn ShogiPlay() -> impl IntoView {
     };
     let board_cells = Memo::new(move |_| {
         let drag = selection.dragging();
-        session.with(|s| cells(s, drag.or(picked.get()), drag.is_some()))
+        let ply = at.get();
+        session.with(|s| cells(s, ply, drag.or(picked.get()), drag.is_some()))
     });
-    let hand_of =
-        move |side: Color| Signal::derive(move || session.with(|s| s.game().position().hand(side)));
+    let hand_of = move |side: Color| {
+        Signal::derive(move || session.with(|s| position_at(s.game(), at.get()).0.hand(side)))
+    };
+    let hand_name = move |side: Color| {
+        Signal::derive(move || {
+            let s = &i18n.get_locale().pages().shogi;
+            match (friend || review, side) {
+                (true, Color::Sente) => s.sente_hand,
+                (true, Color::Gote) => s.gote_hand,
+                (false, side) if side == you => s.your_hand,
+                (false, _) => s.cpu_hand,
+            }
+        })
+    };
+    let may_pick = move |side: Color| {
+        Signal::derive(move || {
+            !review
+                && at.get() == plies.get()
+                && session.with(|s| s.mover() == side && s.is_your_turn())
+        })
+    };
     let picked_role = Signal::derive(move || match picked.get() {
         Some(Source::Tray(role)) => Some(role),
         _ => None,
@@ -200,23 +267,47 @@ pub fn ShogiPlay() -> impl IntoView {
     view! {
         <section class="shogi-play" aria-labelledby="shogi-title">
             <h2 id="shogi-title" class="sr-only">{move || td_string!(i18n.get_locale(), shogi.play_title)}</h2>
-            <Status session thinking moves />
+            <Status session thinking moves by_side=friend || review />
             <div class="shogi-layout">
-                <div class="shogi-table">
-                    <HandTray side=!you you hand=hand_of(!you) picked=Signal::derive(|| None) on_pick=Callback::new(|_| {}) on_press=Callback::new(|_| {}) />
-                    <div class="shogi-board-wrap">
-                        <ShogiBoard cells=board_cells you on_tap=Callback::new(tap) on_press=Callback::new(press) />
-                        <PromotionChoice promotion play />
-                    </div>
-                    <HandTray side=you you hand=hand_of(you) picked=picked_role on_pick=Callback::new(pick_hand) on_press=Callback::new(press_hand) />
+                <div class="shogi-table" data-bottom=move || bottom.get().to_string().to_lowercase()>
+                    {move || {
+                        let you = bottom.get();
+                        view! {
+                            <HandTray side=!you you name=hand_name(!you) mine=may_pick(!you) hand=hand_of(!you) picked=picked_role on_pick=Callback::new(pick_hand) on_press=Callback::new(press_hand) />
+                            <div class="shogi-board-wrap">
+                                <ShogiBoard cells=board_cells you by_side=friend || review on_tap=Callback::new(tap) on_press=Callback::new(press) />
+                                <PromotionChoice promotion play />
+                            </div>
+                            <HandTray side=you you name=hand_name(you) mine=may_pick(you) hand=hand_of(you) picked=picked_role on_pick=Callback::new(pick_hand) on_press=Callback::new(press_hand) />
+                        }
+                    }}
+                    <Show when=move || replaying.get()>
+                        <ReplayBar at plies />
+                    </Show>
                 </div>
                 <div class="shogi-side">
-                    <Actions session thinking picked />
+                    <Show when=move || !review>
+                        <Actions session thinking picked />
+                    </Show>
+                    <Show when=move || friend && !review>
+                        <label class="choice still-board">
+                            <input
+                                type="checkbox"
+                                prop:checked=move || state.shogi.with(|s| s.still_board)
+                                on:change=move |ev| state.shogi.update(|s| s.still_board = event_target_checked(&ev))
+                            />
+                            <span>{move || td_string!(i18n.get_locale(), shogi.still_board)}</span>
+                        </label>
+                    </Show>
                     <MoveList
                         moves
                         notation
                         on_notation=Callback::new(move |n| state.shogi.update(|s| s.notation = n))
+                        current=Signal::derive(move || at.get())
+                        on_pick=Callback::new(move |ply| at.set(ply))
+                        pickable=replaying
                     />
+                    <RecordExport session />
                     <GuideLinks />
                 </div>
             </div>
@@ -232,6 +323,8 @@ fn Status(
     session: RwSignal<Session>,
     thinking: RwSignal<bool>,
     moves: Signal<Vec<String>>,
+    /// Sides by name (two players on one device, or a replay).
+    by_side: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let text = move || {
@@ -241,7 +334,20 @@ fn Status(
             let you = session.you();
             let last = moves.with(|m| m.last().cloned());
             let said = last.map(|mv| td_string!(locale, shogi.last_played, mv = mv));
+            let turn = session.game().position().turn();
             let now = match session.game().outcome() {
+                Some(outcome) if by_side => {
+                    let winner = outcome.winner.map_or(s.draw.to_owned(), |w| {
+                        td_string!(locale, shogi.side_won, side = side_name(locale, w))
+                    });
+                    format!("{winner} {}", reason_label(locale, outcome.reason))
+                }
+                None if by_side && session.game().position().is_check() => {
+                    td_string!(locale, shogi.to_move_check, side = side_name(locale, turn))
+                }
+                None if by_side => {
+                    td_string!(locale, shogi.to_move, side = side_name(locale, turn))
+                }
                 Some(outcome) => format!(
                     "{} {}",
                     result_label(locale, outcome, you),
@@ -327,9 +433,12 @@ fn Actions(
             let _ = s.declare();
         });
     };
+    // A new game against the same opponent (the screen is drawn for it).
     let new_game = move |_| {
         picked.set(None);
-        session.set(Session::new(&state.shogi.get_untracked(), fresh_seed()));
+        let mut settings = state.shogi.get_untracked();
+        settings.opponent = session.with_untracked(Session::opponent);
+        session.set(Session::new(&settings, fresh_seed()));
     };
     let t = move |pick: fn(&'static PageStrings) -> &'static str| {
         move || pick(i18n.get_locale().pages())

@@ -1,12 +1,13 @@
-//! A Shogi game against the CPU: the referee is `shogi_rules::Game`; this
-//! adds which side the player has, the CPU's level and seed, the take-back
+//! A Shogi game against the CPU or a friend on the same device: the
+//! referee is `shogi_rules::Game`; this adds which side the player has (in
+//! a game with a friend, both), the CPU's level and seed, the take-back
 //! (待った) and the stored form, which is the game's record replayed
 //! through the rules on a reload.
 
 use serde::{Deserialize, Serialize};
 use shogi_rules::{Color, Game, Move, Outcome, PlayError, Record, RecordError};
 
-use crate::shogi::settings::{First, Level, ShogiSettings};
+use crate::shogi::settings::{First, Level, Opponent, ShogiSettings};
 use crate::storage::{Entry, What};
 use shogi_worker_protocol::Decision;
 
@@ -17,6 +18,10 @@ pub struct SavedShogi {
     pub you: Color,
     pub level: Level,
     pub seed: u64,
+    /// Left out for the CPU, so a stored game of an earlier build reads
+    /// as it always did (no new schema version).
+    #[serde(default, skip_serializing_if = "Opponent::is_cpu")]
+    pub opponent: Opponent,
 }
 
 impl Entry for SavedShogi {
@@ -31,6 +36,7 @@ pub struct Session {
     you: Color,
     level: Level,
     seed: u64,
+    opponent: Opponent,
 }
 
 impl Session {
@@ -38,15 +44,30 @@ impl Session {
     pub fn new(settings: &ShogiSettings, seed: u64) -> Session {
         let game = Game::handicap(settings.handicap);
         let first = game.position().turn();
-        let you = match settings.first {
-            First::You => first,
-            First::Cpu => !first,
+        let you = match (settings.opponent, settings.first) {
+            // Both sides are played here; Sente's is drawn at the bottom.
+            (Opponent::Friend, _) => Color::Sente,
+            (Opponent::Cpu, First::You) => first,
+            (Opponent::Cpu, First::Cpu) => !first,
         };
+        Session::from_game(game, you, settings.level, seed, settings.opponent)
+    }
+
+    /// A game read elsewhere (an imported record), played on from where it
+    /// stands.
+    pub fn from_game(
+        game: Game,
+        you: Color,
+        level: Level,
+        seed: u64,
+        opponent: Opponent,
+    ) -> Session {
         Session {
             game,
             you,
-            level: settings.level,
+            level,
             seed,
+            opponent,
         }
     }
 
@@ -57,6 +78,7 @@ impl Session {
             you: saved.you,
             level: saved.level,
             seed: saved.seed,
+            opponent: saved.opponent,
         })
     }
 
@@ -66,6 +88,7 @@ impl Session {
             you: self.you,
             level: self.level,
             seed: self.seed,
+            opponent: self.opponent,
         }
     }
 
@@ -73,9 +96,23 @@ impl Session {
         &self.game
     }
 
-    /// The player's side.
+    /// The player's side (with a friend, the side drawn at the bottom
+    /// when the board stays still).
     pub fn you(&self) -> Color {
         self.you
+    }
+
+    pub fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    /// The side whose pieces may be moved here now: the player's against
+    /// the CPU, the side to move with a friend.
+    pub fn mover(&self) -> Color {
+        match self.opponent {
+            Opponent::Cpu => self.you,
+            Opponent::Friend => self.game.position().turn(),
+        }
     }
 
     pub fn level(&self) -> Level {
@@ -93,11 +130,11 @@ impl Session {
     }
 
     pub fn is_your_turn(&self) -> bool {
-        self.is_turn_of(self.you)
+        self.is_turn_of(self.mover())
     }
 
     pub fn is_cpu_turn(&self) -> bool {
-        self.is_turn_of(!self.you)
+        self.opponent == Opponent::Cpu && self.is_turn_of(!self.you)
     }
 
     /// The player's move; refused on the CPU's turn.
@@ -120,8 +157,9 @@ impl Session {
         }
     }
 
+    /// The player resigns (with a friend, the side to move).
     pub fn resign(&mut self) -> Result<Outcome, PlayError> {
-        self.game.resign(self.you)
+        self.game.resign(self.mover())
     }
 
     /// Whether the player may declare an impasse now: their turn, and the
@@ -137,18 +175,23 @@ impl Session {
         self.game.declare()
     }
 
-    /// Whether there is a move of the player's to take back: not after a
-    /// resignation or a declaration.
+    /// Whether there is a move of the player's to take back (with a
+    /// friend, any move): not after a resignation or a declaration.
     pub fn can_undo(&self) -> bool {
         let played = self.game.moves().len();
         let you_first = self.game.start().turn() == self.you;
-        self.game.ending().is_none() && (played >= 2 || (played == 1 && you_first))
+        let friend = self.opponent == Opponent::Friend;
+        self.game.ending().is_none() && (played >= 2 || (played == 1 && (you_first || friend)))
     }
 
-    /// Takes back the CPU's reply, if any, and the player's last move.
+    /// Takes back the CPU's reply, if any, and the player's last move;
+    /// with a friend, the last move alone (one ply).
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {
             return false;
+        }
+        if self.opponent == Opponent::Friend {
+            return self.game.undo().is_some();
         }
         while let Some(_taken) = self.game.undo() {
             if self.game.position().turn() == self.you {
@@ -219,6 +262,44 @@ mod tests {
         session.play(mv("2g2f")).unwrap();
         session.resign().unwrap();
         assert!(!session.can_undo());
+    }
+
+    #[test]
+    fn a_friend_plays_the_other_side_and_a_take_back_is_one_ply() {
+        let settings = ShogiSettings {
+            opponent: Opponent::Friend,
+            ..ShogiSettings::default()
+        };
+        let mut session = Session::new(&settings, 3);
+        assert!(!session.is_cpu_turn());
+        session.play(mv("7g7f")).unwrap();
+        assert_eq!(session.mover(), Color::Gote);
+        session.play(mv("3c3d")).unwrap();
+        assert!(session.undo());
+        assert_eq!(session.game().moves(), &[mv("7g7f")]);
+        assert!(session.undo());
+        assert!(!session.can_undo());
+        session.play(mv("7g7f")).unwrap();
+        let text = to_text(&session.saved());
+        assert!(text.contains(r#""opponent":"friend""#));
+        let back = Session::resume(&from_text::<SavedShogi>(&text).unwrap()).unwrap();
+        assert_eq!(back.opponent(), Opponent::Friend);
+        assert_eq!(back.mover(), Color::Gote);
+        // Gote resigns on its turn.
+        session.resign().unwrap();
+        assert_eq!(session.game().outcome().unwrap().winner, Some(Color::Sente));
+    }
+
+    #[test]
+    fn a_game_stored_by_the_build_before_the_opponent_choice_still_reads() {
+        // Written by the build of 43a8bc3 (CPU games only).
+        let text = r#"{"version":1,"record":{"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["7g7f","3c3d"]},"you":"sente","level":"beginner","seed":7}"#;
+        let saved = from_text::<SavedShogi>(text).unwrap();
+        assert_eq!(saved.opponent, Opponent::Cpu);
+        let session = Session::resume(&saved).unwrap();
+        assert_eq!(session.game().moves().len(), 2);
+        // A CPU game is written as before.
+        assert_eq!(to_text(&session.saved()), text);
     }
 
     #[test]

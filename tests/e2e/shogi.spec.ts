@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, failOnErrors, smallestText } from "./helpers";
 
@@ -214,4 +215,180 @@ test("the play screen passes axe, fits the phone and has large targets", async (
   expect(overflow).toBeLessThanOrEqual(0);
   // Nothing the player reads is below 11 px.
   expect((await smallestText(page, ".shogi-play")).size).toBeGreaterThanOrEqual(11);
+});
+
+// Records out and in, replay, and two players on one device.
+
+const START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/** Opens the play page on a stored game of `moves` from the start. */
+async function openGame(page: Page, moves: string[], extra: object = {}) {
+  await page.goto("./#/");
+  await page.evaluate(
+    ([start, moves, extra]) => {
+      const game = { version: 1, record: { start, moves }, you: "sente", level: "beginner", seed: 1, ...extra };
+      localStorage.setItem("shogi.game", JSON.stringify(game));
+    },
+    [START, moves, extra] as const,
+  );
+  await page.goto("./#/shogi/play");
+  await expect(shogiBoard(page)).toBeVisible();
+}
+
+/** Every square's piece, as "square:color:role". */
+async function boardState(page: Page) {
+  return shogiBoard(page)
+    .locator("[data-square]")
+    .evaluateAll((cells) =>
+      cells
+        .map((c) => `${c.getAttribute("data-square")}:${c.getAttribute("data-color")}:${c.getAttribute("data-role")}`)
+        .sort(),
+    );
+}
+
+const OPENING = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"];
+
+test("a KIF exported and imported back gives the same position", async ({ page }) => {
+  // A game with a friend: no CPU plays on before the record is taken.
+  await openGame(page, OPENING, { opponent: "friend" });
+  await expect(moves(page)).toHaveCount(5);
+  const board = await boardState(page);
+  const list = await moves(page).allTextContents();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download KIF" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^shogi-\d{4}-\d\d-\d\d\.kif$/);
+  const file = { name: download.suggestedFilename(), mimeType: "text/plain", buffer: readFileSync(await download.path()) };
+
+  await page.goto("./#/shogi/import");
+  await page.getByLabel("Or choose a file").setInputFiles(file);
+  await expect(page.locator(".import-ok")).toHaveText("Read: 5 moves, Gote (△) to move.");
+  await expect(page.getByLabel("Record text")).toHaveValue(/７六歩\(77\)/);
+  await expect(page.getByRole("button", { name: "Play on against the CPU as Gote (△)" })).toBeVisible();
+  await page.getByRole("button", { name: "Play on with a friend on this device" }).click();
+  // A game is in progress: asked first, and kept if the answer is no.
+  await page.getByRole("button", { name: "Keep my game" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/import$/);
+  await page.getByRole("button", { name: "Play on with a friend on this device" }).click();
+  await page.getByRole("button", { name: "Yes, replace it" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/play$/);
+  await expect(status(page)).toContainText("Gote (△) to move.");
+  expect(await moves(page).allTextContents()).toEqual(list);
+  expect(await boardState(page)).toEqual(board);
+});
+
+test("an SFEN copied out reads back, and the replay page steps through it", async ({ page }) => {
+  // A game with a friend: no CPU plays on before the record is taken.
+  await openGame(page, OPENING, { opponent: "friend" });
+  const sfen = await page.evaluate(() => JSON.parse(localStorage.getItem("shogi.game")!).record.moves.join(" "));
+  await page.goto("./#/shogi/import");
+  await page.getByLabel("Record text").fill(`sfen ${START} moves ${sfen}`);
+  await page.getByRole("button", { name: "Read the record" }).click();
+  await expect(page.locator(".import-ok")).toContainText("Read: 5 moves");
+  await page.getByRole("button", { name: "Replay it" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/replay$/);
+  await expect(page.getByRole("group", { name: "Replay" })).toBeVisible();
+  await expect(moves(page)).toHaveCount(5);
+  await expect(square(page, "4e")).toHaveAttribute("data-role", "bishop");
+  await page.getByRole("button", { name: "First position" }).click();
+  await expect(square(page, "8h")).toHaveAttribute("data-role", "bishop");
+  await expect(square(page, "4e")).not.toHaveAttribute("data-role", /./);
+});
+
+test("an import of garbage says where it stopped and keeps the stored game", async ({ page }) => {
+  await openGame(page, ["7g7f", "3c3d"]);
+  const stored = await page.evaluate(() => localStorage.getItem("shogi.game"));
+  await page.goto("./#/shogi/import");
+  await page.getByLabel("Record text").fill("hello, this is\nnot a record");
+  await page.getByRole("button", { name: "Read the record" }).click();
+  await expect(page.locator(".import-error")).toHaveText("This is not a KIF or SFEN record: reading stopped at line 1.");
+  // A KIF with an illegal third move: its line and number.
+  await page.getByLabel("Record text").fill("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ５五飛(28)\n");
+  await page.getByRole("button", { name: "Read the record" }).click();
+  await expect(page.locator(".import-error")).toHaveText(
+    "Reading stopped at line 5, move 3 (５五飛(28)): it is not a legal move there.",
+  );
+  await expect(page.getByRole("button", { name: "Replay it" })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("shogi.game"))).toBe(stored);
+  await page.goto("./#/shogi/play");
+  await expect(moves(page)).toHaveCount(2);
+});
+
+test("after the game the replay steps, scrubs and jumps to a move", async ({ page }) => {
+  await openGame(page, ["7g7f", "3c3d", "8h2b+", "3a2b"]);
+  await myTurn(page);
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+  const bar = page.getByRole("group", { name: "Replay" });
+  await expect(bar).toBeVisible();
+  await expect(square(page, "2b")).toHaveAttribute("data-color", "gote");
+  // One step back: the horse is on 2b again, the last move (8h2b+) highlighted.
+  await bar.getByRole("button", { name: "Previous move" }).click();
+  await expect(square(page, "2b")).toHaveAttribute("data-role", "horse");
+  await expect(square(page, "8h")).toHaveClass(/last/);
+  await expect(page.locator(".move-list li[aria-current]")).toContainText("3");
+  // The ← key steps back too.
+  await page.keyboard.press("ArrowLeft");
+  await expect(square(page, "2b")).toHaveAttribute("data-role", "bishop");
+  await expect(square(page, "8h")).toHaveAttribute("data-role", "bishop");
+  // Scrub to the first move.
+  await bar.getByRole("slider", { name: "Move shown" }).evaluate((input: HTMLInputElement) => {
+    input.value = "1";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await expect(square(page, "7f")).toHaveAttribute("data-role", "pawn");
+  await expect(square(page, "3c")).toHaveAttribute("data-role", "pawn");
+  await expect(page.locator(".move-list li[aria-current] .move-number")).toHaveText("1");
+  // A move in the list shows its position.
+  await page.locator(".move-list li").nth(2).getByRole("button").click();
+  await expect(square(page, "2b")).toHaveAttribute("data-role", "horse");
+  await page.keyboard.press("ArrowRight");
+  await expect(square(page, "2b")).toHaveAttribute("data-role", "silver");
+  await expect(bar.getByRole("slider")).toHaveValue("4");
+});
+
+test("two players on one device: the board turns, a take-back is one move, a reload resumes", async ({ page }) => {
+  await page.goto("./#/");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const home = page.locator(".shogi-home");
+  await home.getByRole("button", { name: "Play Shogi with a friend on this device" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/play$/);
+  const firstSquare = () => shogiBoard(page).locator("[data-square]").first();
+  await expect(status(page)).toContainText("Sente (▲) to move.");
+  await expect(firstSquare()).toHaveAttribute("data-square", "9a");
+  await square(page, "7g").click();
+  await square(page, "7f").click();
+  // Gote's turn: the board turns, and no CPU answers.
+  await expect(status(page)).toContainText("Gote (△) to move.");
+  await expect(firstSquare()).toHaveAttribute("data-square", "1i");
+  await square(page, "3c").click();
+  await square(page, "3d").click();
+  await expect(firstSquare()).toHaveAttribute("data-square", "9a");
+  await square(page, "8h").click();
+  await square(page, "2b").click();
+  await page.getByRole("group", { name: "Promote this piece?" }).getByRole("button", { name: "Promote (成)" }).click();
+  await expect(moves(page)).toHaveCount(3);
+  await square(page, "3a").click();
+  await square(page, "2b").click();
+  await expect(moves(page)).toHaveCount(4);
+  await expect(page.getByRole("group", { name: "Sente's pieces in hand" }).locator("button.hand-piece")).toHaveCount(1);
+  await page.reload();
+  await expect(moves(page)).toHaveCount(4);
+  await expect(status(page)).toContainText("Sente (▲) to move.");
+  await expect(square(page, "2b")).toHaveAttribute("data-color", "gote");
+  // 待った undoes one move: Gote's recapture.
+  await page.getByRole("button", { name: "Take back (待った)" }).click();
+  await expect(moves(page)).toHaveCount(3);
+  await expect(status(page)).toContainText("Gote (△) to move.");
+  await expect(firstSquare()).toHaveAttribute("data-square", "1i");
+  // Kept still for face-to-face play.
+  await page.getByLabel("Keep the board still (face to face)").check();
+  await expect(firstSquare()).toHaveAttribute("data-square", "9a");
+  await expect(status(page)).toContainText("Gote (△) to move.");
+  await square(page, "3a").click();
+  await square(page, "2b").click();
+  await expect(moves(page)).toHaveCount(4);
+  await expect(firstSquare()).toHaveAttribute("data-square", "9a");
 });

@@ -1,0 +1,82 @@
+//! The record of the game on the screen, out: copied to the clipboard or
+//! downloaded as a file, as KIF or SFEN ([`record_io`]), during the game
+//! and after it.
+
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+
+use crate::i18n::*;
+use crate::screens::your_data::download;
+use crate::shogi::record_io::{Format, export};
+use crate::shogi::session::Session;
+
+/// What the last copy did.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Copied {
+    Done,
+    Refused,
+}
+
+#[component]
+pub fn RecordExport(session: RwSignal<Session>) -> impl IntoView {
+    let i18n = use_i18n();
+    let copied = RwSignal::new(None::<Copied>);
+    let text = move |format| session.with_untracked(|s| export(s.game(), format));
+    let copy = move |format| {
+        // No clipboard outside secure contexts (plain http on a LAN address).
+        let clipboard = js_sys::Reflect::get(&window().navigator(), &"clipboard".into())
+            .and_then(|c| c.dyn_into::<web_sys::Clipboard>());
+        copied.set(Some(match clipboard {
+            Ok(clipboard) => {
+                let _ = clipboard.write_text(&text(format));
+                Copied::Done
+            }
+            Err(_) => Copied::Refused,
+        }));
+    };
+    let save = move |format: Format| {
+        // A byte-order mark says UTF-8 to readers that take a .kif for
+        // Shift_JIS (as this app's import does).
+        let body = match format {
+            Format::Kif => format!("\u{feff}{}", text(format)),
+            Format::Sfen => text(format),
+        };
+        download(
+            &body,
+            "text/plain;charset=utf-8",
+            "shogi",
+            format.extension(),
+        );
+    };
+    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
+        move || pick(i18n.get_locale().pages())
+    };
+    view! {
+        <section class="shogi-record" aria-labelledby="shogi-record-title">
+            <h3 id="shogi-record-title">{t(|s| s.shogi.record_title)}</h3>
+            <div class="actions">
+                <button type="button" class="secondary copy-kif" on:click=move |_| copy(Format::Kif)>
+                    {t(|s| s.shogi.copy_kif)}
+                </button>
+                <button type="button" class="secondary download-kif" on:click=move |_| save(Format::Kif)>
+                    {t(|s| s.shogi.download_kif)}
+                </button>
+                <button type="button" class="secondary copy-sfen" on:click=move |_| copy(Format::Sfen)>
+                    {t(|s| s.shogi.copy_sfen)}
+                </button>
+                <button type="button" class="secondary download-sfen" on:click=move |_| save(Format::Sfen)>
+                    {t(|s| s.shogi.download_sfen)}
+                </button>
+            </div>
+            <p role="status" class="copy-status">
+                {move || copied.get().map(|c| match c {
+                    Copied::Done => t(|s| s.shogi.copied)(),
+                    Copied::Refused => t(|s| s.shogi.copy_failed)(),
+                })}
+            </p>
+            <p>
+                <a href=crate::route::Route::Shogi(crate::route::ShogiPage::Import).hash()>{t(|s| s.shogi.import_link)}</a>
+            </p>
+        </section>
+    }
+}

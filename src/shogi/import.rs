@@ -1,0 +1,206 @@
+//! The import page (`#/shogi/import`): a KIF or SFEN record pasted or
+//! chosen as a file (read as UTF-8, as the browser reads text files), read through [`record_io`], then replayed or played
+//! on from its last position against the CPU (the player picks the side)
+//! or with a friend. A text that does not read gets one sentence saying
+//! where reading stopped; the stored game is only replaced once a record
+//! has read, and a game in progress only after asking.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use shogi_rules::{Color, Game};
+
+use crate::i18n::*;
+use crate::model::fresh_seed;
+use crate::route::{Route, ShogiPage, navigate};
+use crate::screens::your_data::chosen_text;
+use crate::shogi::record_io::{ImportError, Problem, import};
+use crate::shogi::session::{SavedShogi, Session};
+use crate::shogi::settings::Opponent;
+use crate::state::AppState;
+use crate::storage;
+
+thread_local! {
+    /// The record read last, for the replay page (kept until the next).
+    static IMPORTED: RefCell<Option<Game>> = const { RefCell::new(None) };
+}
+
+/// The record read last on this page, if any.
+pub fn imported() -> Option<Game> {
+    IMPORTED.with(|i| i.borrow().clone())
+}
+
+/// Where reading stopped, in one sentence.
+fn error_text(locale: Locale, e: &ImportError) -> String {
+    let line = e.line;
+    match &e.problem {
+        Problem::Empty => locale.pages().shogi.import_empty.to_owned(),
+        Problem::NotARecord => td_string!(locale, shogi.import_not_record, line = line),
+        Problem::Start => td_string!(locale, shogi.import_bad_start, line = line),
+        Problem::Move { ply, text } => {
+            td_string!(
+                locale,
+                shogi.import_bad_move,
+                line = line,
+                ply = ply,
+                text = text
+            )
+        }
+        Problem::AfterEnd { ply } => {
+            td_string!(locale, shogi.import_after_end, line = line, ply = ply)
+        }
+    }
+}
+
+pub fn side_name(locale: Locale, side: Color) -> &'static str {
+    let s = &locale.pages().shogi;
+    match side {
+        Color::Sente => s.sente,
+        Color::Gote => s.gote,
+    }
+}
+
+/// A game from the import, as it will be played on.
+fn play_on(game: &Game, opponent: Opponent, you: Color, state: &AppState) -> Session {
+    let level = state.shogi.with_untracked(|s| s.level);
+    let you = if opponent == Opponent::Friend {
+        Color::Sente
+    } else {
+        you
+    };
+    Session::from_game(game.clone(), you, level, fresh_seed(), opponent)
+}
+
+/// Whether a game in progress is stored (one that reads and is not over).
+fn game_in_progress() -> bool {
+    matches!(storage::load::<SavedShogi>(), Ok(Some(saved))
+        if Session::resume(&saved).is_ok_and(|s| s.game().outcome().is_none()))
+}
+
+#[component]
+pub fn ShogiImport() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let text = RwSignal::new(String::new());
+    let read = RwSignal::new(None::<Result<Game, ImportError>>);
+    let replacing = RwSignal::new(None::<Session>);
+    let read_text = move || read.set(Some(import(&text.get_untracked())));
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        leptos::task::spawn_local(async move {
+            match chosen_text(&input).await {
+                Some(contents) => {
+                    text.set(contents);
+                    read_text();
+                }
+                None => read.set(Some(Err(ImportError {
+                    line: 1,
+                    problem: Problem::NotARecord,
+                }))),
+            }
+            input.set_value("");
+        });
+    };
+    let commit = move |session: Session| {
+        state.report(storage::save(&session.saved()));
+        navigate(Route::Shogi(ShogiPage::Play));
+    };
+    let choose = move |opponent: Opponent, you: Color| {
+        let Some(Ok(game)) = read.get_untracked() else {
+            return;
+        };
+        let session = play_on(&game, opponent, you, &state);
+        if game_in_progress() {
+            replacing.set(Some(session));
+        } else {
+            commit(session);
+        }
+    };
+    let replay = move |_| {
+        if let Some(Ok(game)) = read.get_untracked() {
+            IMPORTED.with(|i| *i.borrow_mut() = Some(game));
+            navigate(Route::Shogi(ShogiPage::Replay));
+        }
+    };
+    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
+        move || pick(i18n.get_locale().pages())
+    };
+    let outcome = move || {
+        let locale = i18n.get_locale();
+        read.get().map(|result| match result {
+            Err(e) => view! { <p role="alert" class="refused import-error">{error_text(locale, &e)}</p> }.into_any(),
+            Ok(game) => {
+                let moves = game.moves().len();
+                let turn = game.position().turn();
+                let over = game.outcome().is_some();
+                let said = if over {
+                    td_string!(locale, shogi.import_ok_over, moves = moves)
+                } else {
+                    td_string!(locale, shogi.import_ok, moves = moves, side = side_name(locale, turn))
+                };
+                let cpu = move |you: Color| {
+                    view! {
+                        <button type="button" class="secondary play-on" on:click=move |_| choose(Opponent::Cpu, you)>
+                            {move || td_string!(i18n.get_locale(), shogi.continue_as, side = side_name(i18n.get_locale(), you))}
+                        </button>
+                    }
+                };
+                view! {
+                    <p role="status" class="import-ok">{said}</p>
+                    <div class="actions">
+                        <button type="button" class="primary replay-it" on:click=replay>{t(|s| s.shogi.replay_it)}</button>
+                        <Show when=move || !over>
+                            {cpu(turn)}
+                            {cpu(!turn)}
+                            <button type="button" class="secondary play-on-friend" on:click=move |_| choose(Opponent::Friend, turn)>
+                                {t(|s| s.shogi.continue_friend)}
+                            </button>
+                        </Show>
+                    </div>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <section class="shogi-import" aria-labelledby="shogi-import-title">
+            <h2 id="shogi-import-title">{t(|s| s.shogi.import_title)}</h2>
+            <p>{t(|s| s.shogi.import_about)}</p>
+            <form on:submit=move |ev| {
+                ev.prevent_default();
+                read_text();
+            }>
+                <label class="field">
+                    <span>{t(|s| s.shogi.import_text)}</span>
+                    <textarea
+                        name="record"
+                        rows="8"
+                        spellcheck="false"
+                        prop:value=text
+                        on:input=move |ev| text.set(event_target_value(&ev))
+                    ></textarea>
+                </label>
+                <label class="field">
+                    <span>{t(|s| s.shogi.import_file)}</span>
+                    <input type="file" accept=".kif,.kifu,.sfen,.txt,text/plain" on:change=on_file />
+                </label>
+                <button type="submit" class="primary read-record">{t(|s| s.shogi.import_read)}</button>
+            </form>
+            {outcome}
+            {move || replacing.get().map(|session| {
+                let session = StoredValue::new(session);
+                view! {
+                    <div class="confirm" role="group" aria-label=t(|s| s.shogi.replace_question)>
+                        <p>{t(|s| s.shogi.replace_question)}</p>
+                        <button type="button" class="primary replace-yes" on:click=move |_| commit(session.get_value())>
+                            {t(|s| s.shogi.replace_yes)}
+                        </button>
+                        <button type="button" class="secondary" on:click=move |_| replacing.set(None)>
+                            {t(|s| s.shogi.replace_no)}
+                        </button>
+                    </div>
+                }
+            })}
+        </section>
+    }
+}
