@@ -152,12 +152,7 @@ impl Referee for Gunjin {
     }
 
     fn record_start(game: &Game) -> String {
-        let record = Record {
-            moves: Vec::new(),
-            resigned: None,
-            ..game.record()
-        };
-        record.to_string()
+        game.start().to_string()
     }
 
     /// The record's text is its start followed by its entries.

@@ -44,7 +44,7 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     // Setup messages are out of phase now; both connections still work.
     waiter
         .send(&ClientMessage::Ready {
-            setup: view.own_setup().to_owned(),
+            setup: *view.own_setup().unwrap(),
         })
         .await
         .unwrap();
