@@ -6,7 +6,7 @@
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
-    ClientMessage, Clock, ClockState, ErrorCode, Level, Phase, ServerMessage, TableState,
+    ClientMessage, Clock, ClockState, ErrorCode, GameTag, Level, Phase, ServerMessage, TableState,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -239,7 +239,12 @@ impl Online {
     /// Opens a table as its host, then goes to its page.
     pub fn open(&self, name: String, rules: gunjin_rules::Rules, clock: Option<Clock>) {
         self.reset();
-        self.connect(ClientMessage::Open { name, rules, clock });
+        self.connect(ClientMessage::Open {
+            game: GameTag::Gunjin,
+            name,
+            rules,
+            clock,
+        });
     }
 
     /// Sits at `table` as the guest.

@@ -46,7 +46,11 @@ pub fn consistent(view: &View) -> bool {
 /// of it.
 fn read(view: &View) -> (Vec<LogEntry>, bool) {
     let me = view.side();
-    let mut mine: HashMap<Square, Kind> = view.own_setup().placements(me).collect();
+    let mut mine: HashMap<Square, Kind> = view
+        .own_setup()
+        .into_iter()
+        .flat_map(|setup| setup.placements(me))
+        .collect();
     let mut log = Vec::with_capacity(view.ply());
     for (i, m) in view.history().iter().enumerate() {
         let Some(event) = event(&mut mine, me, m) else {

@@ -29,7 +29,7 @@ pub struct Replay {
 impl Replay {
     /// Replays `record` through the rules; `None` if it does not replay.
     pub fn new(record: &Record) -> Option<Replay> {
-        let mut game = gunjin_rules::Game::new(record.rules, record.setups, record.first).ok()?;
+        let mut game = record.start.game().ok()?;
         let snapshot = |game: &gunjin_rules::Game| -> Vec<(Square, Color, Kind)> {
             let board = game.position().board();
             Color::ALL

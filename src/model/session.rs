@@ -170,7 +170,11 @@ impl Session {
             game: saved.record.replay()?,
             difficulty: saved.difficulty,
             seed: saved.seed,
-            my_setup: saved.record.setups.south,
+            my_setup: saved
+                .record
+                .setups()
+                .ok_or_else(|| RecordError("a saved game starts from setups".into()))?
+                .south,
         })
     }
 }

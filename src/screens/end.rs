@@ -146,7 +146,7 @@ pub fn Result(
         .replay()
         .map(|game| entries(&game.view(me)))
         .unwrap_or_default();
-    let first = record.first;
+    let first = record.first();
     let Some(replay) = Replay::new(&record) else {
         return view! { <NoGame /> }.into_any();
     };

@@ -18,7 +18,7 @@
 
 use gunjin_rules::{
     Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Move, Outcome,
-    PieceId, PublicBoard, PublicMove, Rules, Setup, Square, View, WinReason, destinations,
+    PieceId, PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -73,7 +73,8 @@ impl Belief {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut counts = [ByKind::<u32>::default(); CAMP_SIZE];
         let mut taken = 0;
-        if let Some(mut chain) = Chain::new(&candidates, deduction.stillness, &mut rng) {
+        let chain = Chain::new(&candidates, deduction.stillness, &mut rng);
+        if let (Some(known), Some(mut chain)) = (Knowledge::of(view), chain) {
             // Assignments that fail the replay (a Flag's backing, the end
             // rules) are rejected; give up after many tries and use the
             // unchecked ones rather than nothing.
@@ -83,7 +84,7 @@ impl Belief {
                 for (slot, kind) in a.iter().enumerate() {
                     fallback[slot][*kind] += 1;
                 }
-                if world::replay(Knowledge::from(view), &a).is_some() {
+                if world::replay(known, &a).is_some() {
                     for (slot, kind) in a.iter().enumerate() {
                         counts[slot][*kind] += 1;
                     }
@@ -247,16 +248,18 @@ pub(crate) struct Knowledge<'a> {
     pub outcome: Option<Outcome>,
 }
 
-impl<'a> From<&'a View> for Knowledge<'a> {
-    fn from(view: &'a View) -> Knowledge<'a> {
-        Knowledge {
+impl<'a> Knowledge<'a> {
+    /// What the view tells for sure; `None` for a game from a position,
+    /// since the deduction replays the history from the setups' start.
+    pub(crate) fn of(view: &'a View) -> Option<Knowledge<'a>> {
+        Some(Knowledge {
             side: view.side(),
             rules: view.rules(),
             first: view.first(),
-            own_setup: view.own_setup(),
+            own_setup: view.own_setup()?,
             history: view.history(),
             outcome: view.outcome(),
-        }
+        })
     }
 }
 
@@ -277,13 +280,19 @@ pub(crate) struct Deduction {
 
 /// What every enemy piece can be, from the view.
 pub(crate) fn deduce(view: &View) -> Deduction {
-    if let Some(record) = view.reveal() {
+    if let Some(setups) = view.reveal().and_then(Record::setups) {
         return Deduction {
-            candidates: record.setups[!view.side()].slots().map(KindSet::single),
+            candidates: setups[!view.side()].slots().map(KindSet::single),
             stillness: [0.0; CAMP_SIZE],
         };
     }
-    deduce_from(Knowledge::from(view))
+    match Knowledge::of(view) {
+        Some(known) => deduce_from(known),
+        None => Deduction {
+            candidates: [KindSet::ALL; CAMP_SIZE],
+            stillness: [0.0; CAMP_SIZE],
+        },
+    }
 }
 
 /// What every enemy piece can be, from what the player knows: the public

@@ -66,11 +66,11 @@ fn steps_to(
     let mut d = 0usize;
     while !frontier.is_empty() || later.iter().any(|b| !b.is_empty()) {
         d += 1;
-        let reached = geometry.steps_of(frontier) & !seen;
+        let reached = geometry.steps_of(frontier) - seen;
         seen |= reached;
         let slow = reached & costly;
         later[(d + detour as usize) % 16] |= slow;
-        frontier = (reached & !slow) | core::mem::take(&mut later[d % 16]);
+        frontier = (reached - slow) | core::mem::take(&mut later[d % 16]);
         for sq in frontier {
             dist[sq.index()] = d.min(u8::MAX as usize) as u8;
         }
@@ -268,7 +268,7 @@ impl Evaluator {
             Way::Straight => return None,
             Way::RoundFixed => (fixed, Bitboard::EMPTY, 0),
             Way::ClearingMines(_) if !can_clear => (fixed, Bitboard::EMPTY, 0),
-            Way::ClearingMines(detour) => (fixed & !mines, mines, detour),
+            Way::ClearingMines(detour) => (fixed - mines, mines, detour),
         };
         let geometry = Geometry::of(self.rules.front);
         Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))

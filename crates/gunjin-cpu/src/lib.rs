@@ -136,7 +136,9 @@ impl Cpu {
     }
 
     /// The CPU's move; `None` only when it is not its turn, the game is
-    /// over, or it has no legal move.
+    /// over, or it has no legal move, and from the searching levels
+    /// (Easy, Normal, Hard) in a game from a position, which their
+    /// deduction, replaying from the setups, cannot read yet.
     pub fn choose_move(&mut self, view: &View, budget: Budget) -> Option<Move> {
         self.analyse(view, budget).chosen
     }

@@ -713,13 +713,16 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
         Limit::Time(budget) => (budget.now)(),
         Limit::Worlds(_) => 0.0,
     };
+    let Some(known) = Knowledge::of(view) else {
+        return Analysis::default();
+    };
     let deduction = deduce(view);
     let stillness = if style.reads_stillness {
         deduction.stillness
     } else {
         [0.0; CAMP_SIZE]
     };
-    let mut worlds = Worlds::new(Knowledge::from(view), &deduction.candidates, stillness, rng);
+    let mut worlds = Worlds::new(known, &deduction.candidates, stillness, rng);
     let mut searcher = Searcher::for_view(view, style, deduction.candidates);
     let mut root = Root::new(moves);
     let mut attempts = 0;
@@ -765,7 +768,7 @@ fn enemy_knows(view: &View, game: &Game) -> Knows {
         side: enemy,
         rules: view.rules(),
         first: view.first(),
-        own_setup: &game.setups()[enemy],
+        own_setup: &game.setups().expect("a sampled world starts from setups")[enemy],
         history: game.history(),
         outcome: None,
     });

@@ -16,7 +16,7 @@ const GAMES: usize = if cfg!(debug_assertions) { 80 } else { 3000 };
 
 /// The true kind of each of `side`'s enemy pieces, by id.
 fn truth(game: &Game, side: Color) -> [Kind; 23] {
-    *game.setups()[!side].slots()
+    *game.setups().unwrap()[!side].slots()
 }
 
 /// Checks every enemy piece of both views.

@@ -66,7 +66,7 @@ fn two_bots_play_a_game_over_the_protocol() {
             let outcome = game.outcome().unwrap();
             let result = Command::Result {
                 winner: outcome.winner(),
-                enemy: Some(game.setups()[!c]),
+                enemy: game.setups().map(|setups| setups[!c]),
                 text: String::new(),
             };
             assert!(exchange(&mut bots[c], result).is_empty());

@@ -1,19 +1,22 @@
 //! A set of squares in one machine word.
 
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
 use crate::{Shape, Square};
 
 /// A set of nodes, one bit per [`Square`] index. The 6×8 board fits in 48
 /// bits (a 9×6 board in 54). Only nodes can be in it: the word is private
-/// and [`Not`] stays within [`Bitboard::ALL`], so iterating never yields a
-/// bit that is no node (the `d` half of a headquarters, or beyond the
-/// board).
+/// and there is no complement, only the difference of two sets (`-`), so
+/// iterating never yields a bit that is no node (the `d` half of a
+/// headquarters, or beyond the board). The nodes not in a set are the
+/// board's nodes minus it, `shape.nodes() - set`.
 ///
 /// ```
-/// use gunjin_rules::{Bitboard, Square};
-/// assert_eq!((!Bitboard::EMPTY).count(), 46);
-/// assert!((!Bitboard::EMPTY).eq(Square::ALL));
+/// use gunjin_rules::{Bitboard, Shape, Square};
+/// let a1: Bitboard = ["a1".parse::<Square>().unwrap()].into_iter().collect();
+/// let rest = Shape::STANDARD.nodes() - a1;
+/// assert_eq!(rest.count(), 45);
+/// assert!(Square::ALL.into_iter().filter(|sq| sq.to_string() != "a1").eq(rest));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub(crate) u64);
@@ -119,11 +122,19 @@ impl BitOr for Bitboard {
     }
 }
 
-impl Not for Bitboard {
+/// The nodes of `self` that are not in `rhs`.
+impl Sub for Bitboard {
     type Output = Bitboard;
     #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::ALL.0)
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+
+impl SubAssign for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Bitboard) {
+        self.0 &= !rhs.0;
     }
 }
 

@@ -5,8 +5,8 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Announcement, ByColor, ByKind, Color, Kind, Move, Position, Record, Rules, Setup, SetupError,
-    Square,
+    Announcement, ByColor, ByKind, Color, Diagram, Kind, Move, Position, PositionError, Record,
+    Rules, Setup, SetupError, Square, Start,
 };
 
 /// After this many moves in total the game is drawn.
@@ -117,8 +117,7 @@ impl std::error::Error for PlayError {}
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
-    setups: ByColor<Setup>,
-    first: Color,
+    start: Start,
     history: Vec<PublicMove>,
     /// Hashes since the last battle (earlier positions cannot come back).
     since_battle: Vec<u64>,
@@ -133,19 +132,44 @@ impl Game {
         setups.south.check(rules)?;
         setups.north.check(rules)?;
         let position = Position::new(rules, &setups, first);
+        let start = Start::Setups {
+            rules,
+            first,
+            setups,
+        };
+        Ok(Game::starting(position, start))
+    }
+
+    /// Starts a game from a position written down (a puzzle, a test, an
+    /// ending to study), its side to move first. Such a game has no
+    /// setups; each side's pieces are numbered in node order.
+    ///
+    /// ```
+    /// use gunjin_rules::Game;
+    /// let mut game = Game::from_position("htsrf 1g3/6/6/6/6/6/6/4X n".parse().unwrap()).unwrap();
+    /// assert_eq!(game.setups(), None);
+    /// game.play("b8-b7".parse().unwrap()).unwrap();
+    /// assert_eq!(game.record().to_string(), "htsrf 1g3/6/6/6/6/6/6/4X n b8-b7");
+    /// ```
+    pub fn from_position(diagram: Diagram) -> Result<Game, PositionError> {
+        let position = Position::from_diagram(&diagram)?;
+        Ok(Game::starting(position, Start::Position(diagram)))
+    }
+
+    /// A game at `position`, before its first move.
+    fn starting(position: Position, start: Start) -> Game {
         // Room for a whole game up front: no regrowing on the hot path.
         let mut since_battle = Vec::with_capacity(64);
         since_battle.push(position.hash());
-        Ok(Game {
+        Game {
             since_battle,
             position,
-            setups,
-            first,
+            start,
             history: Vec::with_capacity(MOVE_LIMIT),
             losses: ByColor::default(),
             resigned: None,
             outcome: None,
-        })
+        }
     }
 
     #[inline]
@@ -158,13 +182,19 @@ impl Game {
         self.position.rules()
     }
 
-    pub fn setups(&self) -> &ByColor<Setup> {
-        &self.setups
+    /// Both setups, unless the game began from a position.
+    pub fn setups(&self) -> Option<&ByColor<Setup>> {
+        self.start.setups()
     }
 
     /// Who moved first.
     pub fn first(&self) -> Color {
-        self.first
+        self.start.first()
+    }
+
+    /// Where the game began.
+    pub fn start(&self) -> &Start {
+        &self.start
     }
 
     pub fn history(&self) -> &[PublicMove] {
@@ -255,9 +285,7 @@ impl Game {
     /// The record that replays this game.
     pub fn record(&self) -> Record {
         Record {
-            rules: self.rules(),
-            first: self.first,
-            setups: self.setups,
+            start: self.start,
             moves: self.history.iter().map(|m| m.mv).collect(),
             resigned: self.resigned,
         }

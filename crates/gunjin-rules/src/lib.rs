@@ -56,7 +56,7 @@ pub use moves::{Move, ParseMoveError, destinations};
 pub use playout::{random_game, random_playout};
 pub use position::{Announcement, Position};
 pub use public::{PublicBoard, PublicPiece};
-pub use record::{Record, RecordError};
+pub use record::{Record, RecordError, Start};
 pub use rules::{
     Front, MineRule, Mode, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
 };

@@ -144,7 +144,7 @@ pub fn destinations(
     if mobility == Mobility::Slide {
         targets = geometry.slide(from, occupied);
     }
-    targets & !own
+    targets - own
 }
 
 #[cfg(test)]

@@ -233,17 +233,17 @@ impl Position {
         let occupied = own | board.occupied(!color);
         let mut targets = [Bitboard::EMPTY; 64];
         for from in board.movers(color, Mobility::Step) {
-            targets[from.index() & 63] = geometry.steps(from) & !own;
+            targets[from.index() & 63] = geometry.steps(from) - own;
         }
         for from in board.movers(color, Mobility::Flight) {
-            targets[from.index() & 63] = geometry.plane(from) & !own;
+            targets[from.index() & 63] = geometry.plane(from) - own;
         }
         for from in board.movers(color, Mobility::Charge) {
             targets[from.index() & 63] =
-                (geometry.steps(from) | geometry.charges(color, from, occupied)) & !own;
+                (geometry.steps(from) | geometry.charges(color, from, occupied)) - own;
         }
         for from in board.movers(color, Mobility::Slide) {
-            targets[from.index() & 63] = geometry.slide(from, occupied) & !own;
+            targets[from.index() & 63] = geometry.slide(from, occupied) - own;
         }
         targets
     }
@@ -254,7 +254,7 @@ impl Position {
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         let targets = self.targets(self.turn);
         let movable =
-            self.board.occupied(self.turn) & !self.board.movers(self.turn, Mobility::Fixed);
+            self.board.occupied(self.turn) - self.board.movers(self.turn, Mobility::Fixed);
         let a1 = Square::from_index_unchecked(0);
         let mut buffer = [Move::Step { from: a1, to: a1 }; BUFFER];
         let mut n = 0;
@@ -313,11 +313,11 @@ impl Position {
         let (mut planes, mut chargers) = (movers(Mobility::Flight), movers(Mobility::Charge));
         // Planes and chargers reach every step too: try the steps first,
         // all pieces at once.
-        !(geometry.steps_of(movers(Mobility::Step) | planes | chargers) & !own).is_empty()
-            || planes.any(|from| !(geometry.plane(from) & !own).is_empty())
-            || chargers.any(|from| !(geometry.charges(color, from, occupied) & !own).is_empty())
+        !(geometry.steps_of(movers(Mobility::Step) | planes | chargers) - own).is_empty()
+            || planes.any(|from| !(geometry.plane(from) - own).is_empty())
+            || chargers.any(|from| !(geometry.charges(color, from, occupied) - own).is_empty())
             || movers(Mobility::Slide)
-                .any(|from| !(geometry.slide(from, occupied) & !own).is_empty())
+                .any(|from| !(geometry.slide(from, occupied) - own).is_empty())
     }
 
     #[inline]

@@ -5,18 +5,79 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{ByColor, Color, Game, Move, PlayError, Rules, Setup};
+use crate::{ByColor, Color, Diagram, Game, Move, PlayError, Rules, Setup};
 
-/// Everything needed to replay a game: the rule code, who moved first,
-/// both setups and the moves, and a resignation if there was one.
+/// Where a game began: two setups (every game played today), or a
+/// position written down (a puzzle, a test, a mode that starts
+/// mid-game), which has no setups to reveal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// Both camps set up, `first` to move.
+    Setups {
+        rules: Rules,
+        first: Color,
+        setups: ByColor<Setup>,
+    },
+    /// The position a diagram shows, its side to move first.
+    Position(Diagram),
+}
+
+impl Start {
+    pub const fn rules(&self) -> Rules {
+        match self {
+            Start::Setups { rules, .. } => *rules,
+            Start::Position(diagram) => diagram.rules,
+        }
+    }
+
+    /// Who moved first.
+    pub const fn first(&self) -> Color {
+        match self {
+            Start::Setups { first, .. } => *first,
+            Start::Position(diagram) => diagram.turn,
+        }
+    }
+
+    /// Both setups, for a game that began from them.
+    pub const fn setups(&self) -> Option<&ByColor<Setup>> {
+        match self {
+            Start::Setups { setups, .. } => Some(setups),
+            Start::Position(_) => None,
+        }
+    }
+
+    /// The game before its first move.
+    pub fn game(&self) -> Result<Game, RecordError> {
+        let game = match self {
+            Start::Setups {
+                rules,
+                first,
+                setups,
+            } => Game::new(*rules, *setups, *first).map_err(|e| e.to_string()),
+            Start::Position(diagram) => Game::from_position(*diagram).map_err(|e| e.to_string()),
+        };
+        game.map_err(RecordError)
+    }
+}
+
+/// Everything needed to replay a game: its start, the moves, and a
+/// resignation if there was one.
 ///
-/// Text form, whitespace separated:
-/// `htsrf s <south setup> <north setup> b4-b5 e5-e4 … [resign:n]`.
+/// Text form, whitespace separated (`docs/RULES.md` §8, "Game record"):
+/// `htsrf s <south setup> <north setup> b4-b5 e5-e4 … [resign:n]` from
+/// setups, `<position text> b4-b5 … [resign:n]` from a position.
+///
+/// ```
+/// use gunjin_rules::{Color, Record};
+/// let record: Record = "htsrf 1g3/6/6/6/6/6/6/4X n b8-b7".parse().unwrap();
+/// assert_eq!(record.first(), Color::North);
+/// assert_eq!(record.setups(), None);
+/// assert_eq!(record.replay().unwrap().history().len(), 1);
+/// assert_eq!(record.to_string(), "htsrf 1g3/6/6/6/6/6/6/4X n b8-b7");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
-    pub rules: Rules,
-    pub first: Color,
-    pub setups: ByColor<Setup>,
+    pub start: Start,
     pub moves: Vec<Move>,
     pub resigned: Option<Color>,
 }
@@ -34,10 +95,23 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 impl Record {
+    pub const fn rules(&self) -> Rules {
+        self.start.rules()
+    }
+
+    /// Who moved first.
+    pub const fn first(&self) -> Color {
+        self.start.first()
+    }
+
+    /// Both setups, unless the game began from a position.
+    pub const fn setups(&self) -> Option<&ByColor<Setup>> {
+        self.start.setups()
+    }
+
     /// Plays the record through the rules from the start.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        let mut game = Game::new(self.rules, self.setups, self.first)
-            .map_err(|e| RecordError(e.to_string()))?;
+        let mut game = self.start.game()?;
         for (ply, &mv) in self.moves.iter().enumerate() {
             game.play(mv).map_err(|e| match e {
                 PlayError::GameOver => {
@@ -54,16 +128,29 @@ impl Record {
     }
 }
 
+/// `<rule code> <s|n> <South setup> <North setup>`, or the position text.
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Start::Setups {
+                rules,
+                first,
+                setups,
+            } => write!(
+                f,
+                "{rules} {} {} {}",
+                first.char(),
+                setups.south,
+                setups.north
+            ),
+            Start::Position(diagram) => diagram.fmt(f),
+        }
+    }
+}
+
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} {} {}",
-            self.rules,
-            self.first.char(),
-            self.setups.south,
-            self.setups.north
-        )?;
+        self.start.fmt(f)?;
         for mv in &self.moves {
             write!(f, " {mv}")?;
         }
@@ -74,28 +161,57 @@ impl fmt::Display for Record {
     }
 }
 
+/// The tokens of a record's text, each named when it is missing.
+struct Tokens<'a>(core::str::SplitWhitespace<'a>);
+
+impl<'a> Tokens<'a> {
+    fn next(&mut self, what: &str) -> Result<&'a str, RecordError> {
+        self.0
+            .next()
+            .ok_or_else(|| RecordError(format!("the {what} is missing")))
+    }
+}
+
+/// Reads the start: after the rule code, a single `s` or `n` says who
+/// moved first from two setups; anything else is the ranks of a position
+/// text.
+fn parse_start(tokens: &mut Tokens<'_>) -> Result<Start, RecordError> {
+    let code = tokens.next("rule code")?;
+    let second = tokens.next("first player")?;
+    if let Some(first) = single_color(second) {
+        let rules = code
+            .parse()
+            .map_err(|e: crate::ParseRulesError| RecordError(e.to_string()))?;
+        let mut setup = |side: &str| {
+            tokens
+                .next(side)?
+                .parse::<Setup>()
+                .map_err(|e| RecordError(e.to_string()))
+        };
+        let south = setup("South setup")?;
+        let north = setup("North setup")?;
+        return Ok(Start::Setups {
+            rules,
+            first,
+            setups: ByColor { south, north },
+        });
+    }
+    let turn = tokens.next("side to move")?;
+    let diagram = format!("{code} {second} {turn}")
+        .parse()
+        .map_err(|e: crate::PositionError| RecordError(e.to_string()))?;
+    Ok(Start::Position(diagram))
+}
+
 impl FromStr for Record {
     type Err = RecordError;
 
     fn from_str(text: &str) -> Result<Record, RecordError> {
-        let mut tokens = text.split_whitespace();
-        let mut next = |what: &str| {
-            tokens
-                .next()
-                .ok_or_else(|| RecordError(format!("the {what} is missing")))
-        };
-        let rules = next("rule code")?
-            .parse()
-            .map_err(|e: crate::ParseRulesError| RecordError(e.to_string()))?;
-        let first = next("first player")?;
-        let first =
-            single_color(first).ok_or_else(|| RecordError(format!("\"{first}\" is not s or n")))?;
-        let setup = |s: &str| s.parse::<Setup>().map_err(|e| RecordError(e.to_string()));
-        let south = setup(next("South setup")?)?;
-        let north = setup(next("North setup")?)?;
+        let mut tokens = Tokens(text.split_whitespace());
+        let start = parse_start(&mut tokens)?;
         let mut moves = Vec::new();
         let mut resigned = None;
-        for token in tokens {
+        for token in tokens.0 {
             if resigned.is_some() {
                 return Err(RecordError(format!(
                     "\"{token}\" comes after the resignation"
@@ -115,9 +231,7 @@ impl FromStr for Record {
             }
         }
         Ok(Record {
-            rules,
-            first,
-            setups: ByColor { south, north },
+            start,
             moves,
             resigned,
         })

@@ -6,7 +6,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
+    Bitboard, ByKind, CAMP, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
     PublicPiece, Record, Rules, Setup, Square, destinations,
 };
 
@@ -43,7 +43,9 @@ pub struct View {
     rules: Rules,
     first: Color,
     turn: Color,
-    own_setup: Setup,
+    /// `None` for a game from a position; written as today's setup text
+    /// otherwise, so stored views still read.
+    own_setup: Option<Setup>,
     own: Vec<OwnPiece>,
     enemies: Vec<EnemyPiece>,
     history: Vec<PublicMove>,
@@ -63,7 +65,7 @@ impl Game {
             rules: self.rules(),
             first: self.first(),
             turn: self.position().turn(),
-            own_setup: self.setups()[side],
+            own_setup: self.setups().map(|setups| setups[side]),
             own: board
                 .pieces(side)
                 .map(|(square, p)| OwnPiece {
@@ -131,9 +133,12 @@ impl View {
         }
         let mut board: PublicBoard = self.public_pieces().collect();
         let removed = board.play(*step).ok_or(StepError(*step))?;
+        let kinds = self.own_kinds();
         for (color, id) in removed.into_iter().flatten() {
             if color == self.side {
-                self.own_losses[self.own_setup.slots()[id.0 as usize]] += 1;
+                if let Some(kind) = kinds[id.0 as usize] {
+                    self.own_losses[kind] += 1;
+                }
             } else {
                 self.enemy_losses += 1;
             }
@@ -151,17 +156,25 @@ impl View {
         own.chain(enemies)
     }
 
+    /// The kind of each own piece still on the board, by identity.
+    fn own_kinds(&self) -> [Option<Kind>; Square::INDICES] {
+        let mut kinds = [None; Square::INDICES];
+        for p in &self.own {
+            kinds[p.id.0 as usize] = Some(p.kind);
+        }
+        kinds
+    }
+
     /// Puts the pieces of `board` in this view, in board order as
-    /// `Game::view` lists them, each own piece with the kind its camp slot
-    /// (its identity) was set up with.
+    /// `Game::view` lists them, each own piece with the kind it had (its
+    /// identity never changes).
     fn set_pieces(&mut self, board: &PublicBoard) {
-        let kinds = self.own_setup.slots();
+        let kinds = self.own_kinds();
         self.own = board
             .pieces(self.side)
-            .map(|(square, id)| OwnPiece {
-                square,
-                kind: kinds[id.0 as usize],
-                id,
+            .filter_map(|(square, id)| {
+                let kind = kinds[id.0 as usize]?;
+                Some(OwnPiece { square, kind, id })
             })
             .collect();
         self.enemies = board
@@ -196,8 +209,17 @@ impl View {
             rules,
             first,
             turn: first,
-            own_setup,
-            own: Vec::new(),
+            own_setup: Some(own_setup),
+            own: own_setup
+                .slots()
+                .iter()
+                .enumerate()
+                .map(|(slot, &kind)| OwnPiece {
+                    square: CAMP[slot].relative_to(side),
+                    kind,
+                    id: PieceId(slot as u8),
+                })
+                .collect(),
             enemies: Vec::new(),
             history: Vec::with_capacity(history.len()),
             own_losses: ByKind::default(),
@@ -241,9 +263,10 @@ impl View {
     }
 
     /// The setup this player started from: with the public history it
-    /// replays every game consistent with what the player knows.
-    pub fn own_setup(&self) -> &Setup {
-        &self.own_setup
+    /// replays every game consistent with what the player knows. `None`
+    /// for a game from a position.
+    pub fn own_setup(&self) -> Option<&Setup> {
+        self.own_setup.as_ref()
     }
 
     pub fn own(&self) -> &[OwnPiece] {
@@ -351,7 +374,7 @@ mod tests {
                             game.rules(),
                             side,
                             game.first(),
-                            game.setups()[side],
+                            game.setups().unwrap()[side],
                             game.history(),
                         );
                         assert_eq!(public, Ok(game.view(side)));
@@ -374,7 +397,7 @@ mod tests {
             mv,
             announcement,
         };
-        let setup = game.setups()[first];
+        let setup = game.setups().unwrap()[first];
         let view =
             |history: &[PublicMove]| View::from_public(game.rules(), first, first, setup, history);
         let no_battle = view(&[at(Announcement::Moved)]);
@@ -385,5 +408,40 @@ mod tests {
         };
         assert!(view(&[wrong_side]).is_err());
         assert!(view(&[at(Announcement::BothRemoved)]).is_ok());
+    }
+
+    #[test]
+    fn a_game_from_a_position_steps_and_replays_like_the_referees() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for preset in Preset::ALL {
+            let mut before = random_game(preset.rules(), &mut rng);
+            for _ in 0..30 {
+                let moves = before.position().legal_moves();
+                if before.outcome().is_some() || moves.is_empty() {
+                    break;
+                }
+                before
+                    .play(moves[rng.random_range(0..moves.len())])
+                    .unwrap();
+            }
+            let mut game = Game::from_position(before.position().diagram()).unwrap();
+            let mut views = Color::ALL.map(|side| game.view(side));
+            assert_eq!(views[0].own_setup(), None);
+            while game.outcome().is_none() {
+                let moves = game.position().legal_moves();
+                game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                if game.outcome().is_some() {
+                    break;
+                }
+                for (view, side) in views.iter_mut().zip(Color::ALL) {
+                    view.apply(game.history().last().unwrap()).unwrap();
+                    assert_eq!(*view, game.view(side));
+                }
+            }
+            let record = game.record();
+            assert_eq!(record.to_string().parse::<Record>(), Ok(record.clone()));
+            let replayed = record.replay().unwrap();
+            assert_eq!(replayed.view(Color::South), game.view(Color::South));
+        }
     }
 }

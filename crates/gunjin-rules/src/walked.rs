@@ -48,5 +48,5 @@ pub(crate) fn walked(
             targets
         }
     };
-    targets & !own
+    targets - own
 }

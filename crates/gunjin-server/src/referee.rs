@@ -6,7 +6,7 @@
 
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
-use gunjin_table::{ClockState, ErrorCode, Phase, SeatInfo, ServerMessage, TableState};
+use gunjin_table::{ClockState, ErrorCode, GameTag, Phase, SeatInfo, ServerMessage, TableState};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
@@ -19,6 +19,9 @@ use crate::stage::Stage;
 /// What a table asks of a game's rules. Every rule question goes here; the
 /// table never answers one itself.
 pub trait Referee: 'static {
+    /// The game this referee judges: its tables are stored and announced
+    /// with this tag.
+    const GAME: GameTag;
     type Rules: Copy + Send + Serialize + DeserializeOwned;
     /// A setup in progress, kept so the timer can complete it.
     type Draft: Copy + Default + Send + Serialize + DeserializeOwned;
@@ -93,6 +96,7 @@ fn bad_setup(e: impl ToString) -> Refusal {
 }
 
 impl Referee for Gunjin {
+    const GAME: GameTag = GameTag::Gunjin;
     type Rules = Rules;
     type Draft = PartialSetup;
     type Setup = Setup;
@@ -152,12 +156,7 @@ impl Referee for Gunjin {
     }
 
     fn record_start(game: &Game) -> String {
-        let record = Record {
-            moves: Vec::new(),
-            resigned: None,
-            ..game.record()
-        };
-        record.to_string()
+        game.start().to_string()
     }
 
     /// The record's text is its start followed by its entries.
@@ -223,6 +222,7 @@ impl Referee for Gunjin {
         };
         ServerMessage::Table(TableState {
             table: info.id.to_owned(),
+            game: Gunjin::GAME,
             rules: info.rules,
             you: info.you,
             seats: info.seats,

@@ -16,7 +16,7 @@ use crate::cpu;
 use crate::hub::{Hub, TableTx};
 use crate::limit::TokenBucket;
 use crate::name;
-use crate::referee::Gunjin;
+use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
 use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
@@ -175,7 +175,17 @@ async fn handle(
         return table.send(act).await.map_err(|_| Away::Elsewhere);
     }
     let (table, command) = match msg {
-        ClientMessage::Open { name, rules, clock } => {
+        ClientMessage::Open {
+            game,
+            name,
+            rules,
+            clock,
+        } => {
+            if game != Gunjin::GAME {
+                let refusal =
+                    Refusal::new(ErrorCode::BadMessage, "this server has Gunjin tables only");
+                return Err(refusal.into());
+            }
             let name = name::player_name(&name)?;
             let (table, token) = hub.open(peer.ip, name, rules, clock)?;
             (table, Seating::Resume(token, false))

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::Clock;
+use gunjin_table::{Clock, GameTag};
 use serde::{Deserialize, Serialize};
 
 use crate::referee::{Gunjin, Referee};
@@ -43,6 +43,9 @@ pub struct Store {
 #[serde(bound = "")]
 pub struct StoredTable<R: Referee> {
     pub id: String,
+    /// The table's game (absent in tables stored before the tag: Gunjin).
+    #[serde(default)]
+    pub game: GameTag,
     pub rules: R::Rules,
     /// The host is South.
     pub seats: ByColor<Option<Seat>>,
@@ -328,6 +331,9 @@ fn rebuild<R: Referee>(
     record: Option<&str>,
 ) -> std::result::Result<Stored<R>, String> {
     let table: StoredTable<R> = serde_json::from_str(state).map_err(|e| e.to_string())?;
+    if table.game != R::GAME {
+        return Err(format!("table {}: a {:?} table", table.id, table.game));
+    }
     let game = record
         .map(R::replay)
         .transpose()
@@ -341,7 +347,7 @@ mod tests {
 
     use gunjin_rules::Rules;
 
-    use super::{Claim, Store};
+    use super::{Claim, Store, StoredTable};
     use crate::referee::Gunjin;
     use crate::seat::Seat;
     use crate::table::Table;
@@ -376,5 +382,18 @@ mod tests {
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
         }
+    }
+
+    /// A table in its setup as today's build stored it, before the game
+    /// tag (`tests/fixtures/table-v2.json`): it reads as a Gunjin table
+    /// and loads; a table of another game is refused, not misread.
+    #[test]
+    fn a_table_stored_before_the_game_tag_is_gunjin() {
+        let text = include_str!("../tests/fixtures/table-v2.json");
+        let table: StoredTable<Gunjin> = serde_json::from_str(text).unwrap();
+        assert_eq!(table.game, gunjin_table::GameTag::Gunjin);
+        assert!(super::rebuild::<Gunjin>(text, None).is_ok());
+        let shogi = text.replacen('{', r#"{"game":"shogi","#, 1);
+        assert!(super::rebuild::<Gunjin>(&shogi, None).is_err());
     }
 }

@@ -108,6 +108,7 @@ impl<R: Referee> Table<R> {
         let seed = token::random_seed();
         StoredTable {
             id: token::random_id(),
+            game: R::GAME,
             rules,
             seats: ByColor {
                 south: Some(host),
@@ -597,6 +598,7 @@ impl<R: Referee> Table<R> {
         };
         StoredTable {
             id: self.id.clone(),
+            game: R::GAME,
             rules: self.rules,
             seats: self.seats.held.clone(),
             first: self.first,

@@ -7,7 +7,7 @@ mod common;
 use common::bot::Bot;
 use gunjin_rules::{Move, Rules};
 use gunjin_server::{Rate, Server};
-use gunjin_table::{ClientMessage, ErrorCode, Level, MAX_MESSAGE_BYTES, ServerMessage};
+use gunjin_table::{ClientMessage, ErrorCode, GameTag, Level, MAX_MESSAGE_BYTES, ServerMessage};
 
 use common::next_error;
 
@@ -44,7 +44,7 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     // Setup messages are out of phase now; both connections still work.
     waiter
         .send(&ClientMessage::Ready {
-            setup: view.own_setup().to_owned(),
+            setup: *view.own_setup().unwrap(),
         })
         .await
         .unwrap();
@@ -126,6 +126,7 @@ async fn seat_rules_names_and_levels_are_checked() {
     assert_eq!(next_error(&mut bot).await, ErrorCode::NoSeat);
     let long = "x".repeat(100);
     bot.send(&ClientMessage::Open {
+        game: GameTag::Gunjin,
         name: long,
         rules: Rules::KIRAKUKEN,
         clock: None,
@@ -241,6 +242,7 @@ async fn names_that_hide_or_pass_for_the_cpu_are_refused() {
     ] {
         let mut bot = Bot::connect(server.addr, 5).await.unwrap();
         bot.send(&ClientMessage::Open {
+            game: GameTag::Gunjin,
             name: name.into(),
             rules: Rules::KIRAKUKEN,
             clock: None,

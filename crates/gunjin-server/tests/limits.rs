@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use common::bot::Bot;
 use common::next_error;
 use gunjin_rules::Rules;
-use gunjin_table::{ClientMessage, ErrorCode};
+use gunjin_table::{ClientMessage, ErrorCode, GameTag};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -89,6 +89,7 @@ async fn connections_are_capped_per_address_and_in_total() {
 async fn open(addr: std::net::SocketAddr) -> Option<ErrorCode> {
     let mut bot = Bot::connect(addr, 1).await.unwrap();
     bot.send(&ClientMessage::Open {
+        game: GameTag::Gunjin,
         name: "host".into(),
         rules: Rules::KIRAKUKEN,
         clock: None,
@@ -148,6 +149,7 @@ async fn open_on(mut socket: Socket) -> Option<ErrorCode> {
     use futures_util::{SinkExt, StreamExt};
     use gunjin_table::ServerMessage;
     let open = ClientMessage::Open {
+        game: GameTag::Gunjin,
         name: "host".into(),
         rules: Rules::KIRAKUKEN,
         clock: None,

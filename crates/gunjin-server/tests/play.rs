@@ -96,7 +96,7 @@ async fn no_message_names_an_enemy_kind_before_the_end() {
     common::play_out(&mut host, &mut guest).await;
     let record = host.view.as_ref().unwrap().reveal().unwrap().clone();
     for bot in [&host, &guest] {
-        let enemy_setup = record.setups[!bot.side].to_string();
+        let enemy_setup = record.setups().unwrap()[!bot.side].to_string();
         let before_end: Vec<&String> = bot
             .received
             .iter()
@@ -223,7 +223,10 @@ async fn the_setup_timer_completes_drafts_at_random() {
         }
     };
     for slot in [0, 5, 20] {
-        assert_eq!(view.own_setup().slots()[slot], template.slots()[slot]);
+        assert_eq!(
+            view.own_setup().unwrap().slots()[slot],
+            template.slots()[slot]
+        );
     }
     loop {
         if let ServerMessage::Game { .. } = guest.recv().await.unwrap() {

@@ -75,7 +75,9 @@ async fn tables_stored_by_the_previous_build_resume() {
                 until(&mut bot, |m| match m {
                     ServerMessage::Game { view, .. } => {
                         line.side == Color::North
-                            || (0..3).all(|s| view.own_setup().slots()[s] == template.slots()[s])
+                            || (0..3).all(|s| {
+                                view.own_setup().unwrap().slots()[s] == template.slots()[s]
+                            })
                     }
                     _ => false,
                 })

@@ -21,10 +21,12 @@
 //! ```
 
 mod clock;
+mod game;
 mod message;
 mod table;
 
 pub use clock::{Clock, ClockState};
+pub use game::GameTag;
 /// A CPU seat's level: the one typed level of the app, its worker and
 /// the table protocol, written as its lowercase name (`"easy"`,
 /// `"normal"`, `"hard"`) as the protocol always has, so stored tables and

@@ -5,7 +5,7 @@ use core::fmt;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
-use crate::{Clock, ClockState, Level, TableState};
+use crate::{Clock, ClockState, GameTag, Level, TableState};
 
 /// What a client sends. The first message of a connection must be
 /// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
@@ -18,9 +18,12 @@ use crate::{Clock, ClockState, Level, TableState};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// Opens a new table under these rules, with a clock if given, and
-    /// takes its first seat (South).
+    /// Opens a new table of `game` under these rules, with a clock if
+    /// given, and takes its first seat (South). `game` is absent for
+    /// Gunjin, as in every `open` before the tag.
     Open {
+        #[serde(default, skip_serializing_if = "GameTag::is_gunjin")]
+        game: GameTag,
         name: String,
         rules: Rules,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -194,6 +197,7 @@ mod tests {
             ClientMessage::AddCpu { level: Level::Hard }
         );
         let open = ClientMessage::Open {
+            game: GameTag::Shogi,
             name: "Aki".into(),
             rules: Rules::TRADITIONAL,
             clock: Some(Clock::PerMove { millis: 30_000 }),

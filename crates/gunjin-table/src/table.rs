@@ -3,7 +3,7 @@
 use gunjin_rules::{ByColor, Color, Outcome, PartialSetup, Rules};
 use serde::{Deserialize, Serialize};
 
-use crate::{ClockState, Level};
+use crate::{ClockState, GameTag, Level};
 
 /// A table as the receiving player sees it: the same for both seats but
 /// for `you` and the draft of the setup phase, which is the receiver's own.
@@ -11,6 +11,9 @@ use crate::{ClockState, Level};
 pub struct TableState {
     /// The table id: the invite link carries it.
     pub table: String,
+    /// The table's game (absent before the tag: Gunjin).
+    #[serde(default)]
+    pub game: GameTag,
     pub rules: Rules,
     /// The receiver's side; the host is South.
     pub you: Color,

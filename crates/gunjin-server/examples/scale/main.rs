@@ -33,7 +33,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bot::{Bot, choose};
-use gunjin_rules::{ByColor, Color, Game, Record, Rules};
+use gunjin_rules::{ByColor, Color, Record, Rules};
 use gunjin_table::{ClientMessage, ServerMessage};
 use node::Node;
 use tokio::sync::Mutex;
@@ -169,7 +169,7 @@ async fn stored_record(lb: SocketAddr, id: &str) -> Result<Record, String> {
 /// The game the same two replayable players make from the same start
 /// without interruption: the host (South) resigns at `resign_at` moves.
 fn uninterrupted(start: &Record, seeds: ByColor<u64>, resign_at: Option<usize>) -> Record {
-    let mut game = Game::new(start.rules, start.setups, start.first).expect("stored setups start");
+    let mut game = start.start.game().expect("a stored start replays");
     while game.outcome().is_none() {
         if resign_at.is_some_and(|n| game.history().len() >= n) {
             game.resign(Color::South).expect("the game is on");

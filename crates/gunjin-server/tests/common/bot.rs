@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::{Color, Move, Outcome, PublicMove, Rules, Setup, View};
-use gunjin_table::{ClientMessage, Clock, ErrorCode, Phase, ServerMessage, WS_PATH};
+use gunjin_table::{ClientMessage, Clock, ErrorCode, GameTag, Phase, ServerMessage, WS_PATH};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -106,6 +106,7 @@ impl Bot {
     ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect(addr, seed).await?;
         bot.send(&ClientMessage::Open {
+            game: GameTag::Gunjin,
             name: "host".into(),
             rules,
             clock,

@@ -171,7 +171,7 @@ impl Player {
         if let Engine::External(bot) = &mut self.engine {
             bot.send(&Command::Result {
                 winner: outcome.winner(),
-                enemy: Some(record.setups[!side]),
+                enemy: record.setups().map(|setups| setups[!side]),
                 text: describe(outcome).to_owned(),
             })?;
             bot.send(&Command::IsReady)?;
