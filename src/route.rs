@@ -8,6 +8,8 @@ use leptos::prelude::*;
 pub enum ShogiPage {
     /// The game against the CPU: the stored one, else a new one.
     Play,
+    /// A new game with a friend on this device (then the play page).
+    Friend,
     /// Reading a KIF or SFEN record, to replay it or play on from it.
     Import,
     /// The record read last (else the stored game), step by step.
@@ -37,7 +39,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 12] = [
+    pub const ALL: [Route; 13] = [
         Route::Home,
         Route::Setup,
         Route::Play,
@@ -46,6 +48,7 @@ impl Route {
         Route::GuideBattles,
         Route::GuideHow,
         Route::Shogi(ShogiPage::Play),
+        Route::Shogi(ShogiPage::Friend),
         Route::Shogi(ShogiPage::Import),
         Route::Shogi(ShogiPage::Replay),
         Route::Shogi(ShogiPage::GuideHow),
@@ -63,6 +66,7 @@ impl Route {
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
             Route::Shogi(ShogiPage::Play) => "#/shogi/play",
+            Route::Shogi(ShogiPage::Friend) => "#/shogi/friend",
             Route::Shogi(ShogiPage::Import) => "#/shogi/import",
             Route::Shogi(ShogiPage::Replay) => "#/shogi/replay",
             Route::Shogi(ShogiPage::GuideHow) => "#/shogi/guide/how",

@@ -157,7 +157,11 @@ mod tests {
     #[test]
     fn the_shogi_entries_are_exported_too() {
         use crate::shogi::session::Session;
-        let mut session = Session::new(&ShogiSettings::default(), 5);
+        let mut session = Session::new(
+            &ShogiSettings::default(),
+            5,
+            crate::shogi::session::Opponent::Cpu,
+        );
         session.play("7g7f".parse().unwrap()).unwrap();
         let stored = [
             (Saved::KEY, to_text(&saved())),

@@ -1,6 +1,6 @@
-//! Shogi's section of the home page: the opponent (the CPU or a friend on
-//! this device), level, handicap and who moves first, all remembered, and
-//! one click to play (or to resume the game in progress); a link to the
+//! Shogi's section of the home page: level, handicap and who moves first,
+//! all remembered, and one click to play the CPU (or to resume the game in
+//! progress); links to a game with a friend on this device and to the
 //! import page (records are read there, never in this module).
 
 use leptos::prelude::*;
@@ -10,7 +10,7 @@ use crate::i18n::*;
 use crate::route::{Route, ShogiPage, navigate};
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::session::SavedShogi;
-use crate::shogi::settings::{First, Level, Opponent, handicap_id};
+use crate::shogi::settings::{First, Level, handicap_id};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
 
@@ -104,18 +104,8 @@ pub fn ShogiHome() -> impl IntoView {
             settings.update(|s| s.handicap = h);
         }
     };
-    // The opponent is the button pressed: the CPU, or a friend here.
     let play = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let friend = ev
-            .submitter()
-            .is_some_and(|b| b.class_name().contains("play-friend"));
-        let opponent = if friend {
-            Opponent::Friend
-        } else {
-            Opponent::Cpu
-        };
-        settings.update(|s| s.opponent = opponent);
         storage::remove::<SavedShogi>();
         navigate(Route::Shogi(ShogiPage::Play));
     };
@@ -157,10 +147,9 @@ pub fn ShogiHome() -> impl IntoView {
             <button type="submit" class="primary play-cpu play-shogi">
                 {t!(i18n, shogi_home.play_cpu)}
             </button>
-            <button type="submit" class="secondary play-friend" value="friend">
-                {t!(i18n, shogi_home.play_friend)}
-            </button>
-            <p>
+            <p class="shogi-more">
+                <a class="button secondary play-friend" href=Route::Shogi(ShogiPage::Friend).hash()>{t!(i18n, shogi_home.play_friend)}</a>
+                " "
                 <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
             </p>
             <GuideLinks />

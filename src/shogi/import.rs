@@ -15,8 +15,7 @@ use crate::model::fresh_seed;
 use crate::route::{Route, ShogiPage, navigate};
 use crate::screens::your_data::chosen_text;
 use crate::shogi::record_io::{ImportError, Problem, import};
-use crate::shogi::session::{SavedShogi, Session};
-use crate::shogi::settings::Opponent;
+use crate::shogi::session::{Opponent, SavedShogi, Session};
 use crate::state::AppState;
 use crate::storage;
 

@@ -40,6 +40,10 @@ use crate::route::ShogiPage;
 pub fn page(page: ShogiPage) -> AnyView {
     match page {
         ShogiPage::Play => view! { <play::ShogiPlay /> }.into_any(),
+        ShogiPage::Friend => {
+            play::start_friend_game(&expect_context::<crate::state::AppState>());
+            view! { <p></p> }.into_any()
+        }
         ShogiPage::Import => view! { <import::ShogiImport /> }.into_any(),
         ShogiPage::Replay => view! { <play::ShogiPlay review=true /> }.into_any(),
         ShogiPage::GuideHow => view! { <guide::ShogiHowToPlay /> }.into_any(),

@@ -26,10 +26,20 @@ use crate::shogi::moves::{MoveList, written};
 use crate::shogi::pick::{Choice, Picked, choice, targets};
 use crate::shogi::piece::Face;
 use crate::shogi::replay::{ReplayBar, position_at};
-use crate::shogi::session::{SavedShogi, Session};
-use crate::shogi::settings::Opponent;
+use crate::shogi::session::{Opponent, SavedShogi, Session};
 use crate::state::AppState;
 use crate::storage;
+
+/// Starts a new game with a friend on this device (the home page's link
+/// `#/shogi/friend`): stored, then the play page opens on it, so a reload
+/// resumes it.
+pub fn start_friend_game(state: &AppState) {
+    let session = Session::new(&state.shogi.get_untracked(), fresh_seed(), Opponent::Friend);
+    state.report(storage::save(&session.saved()));
+    let _ = window()
+        .location()
+        .replace(&Route::Shogi(crate::route::ShogiPage::Play).hash());
+}
 
 /// The stored game, else a new one with the home page's choices. A stored
 /// game that does not read or replay is put aside and reported.
@@ -42,7 +52,7 @@ fn load_or_new(state: &AppState) -> Session {
         Ok(None) => {}
         Err(problem) => state.report(Err(problem)),
     }
-    Session::new(&state.shogi.get_untracked(), fresh_seed())
+    Session::new(&state.shogi.get_untracked(), fresh_seed(), Opponent::Cpu)
 }
 
 /// What the board shows after the first `ply` moves: the pieces, the
@@ -166,9 +176,8 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
         Signal::derive(move || review || session.with(|s| s.game().outcome().is_some()));
     // With a friend the board turns for the side to move, unless kept still.
     let bottom = Memo::new(move |_| {
-        let still = state.shogi.with(|s| s.still_board);
         session.with(|s| {
-            if friend && !still && !review {
+            if friend && !s.still_board() && !review {
                 s.mover()
             } else {
                 you
@@ -293,8 +302,8 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
                         <label class="choice still-board">
                             <input
                                 type="checkbox"
-                                prop:checked=move || state.shogi.with(|s| s.still_board)
-                                on:change=move |ev| state.shogi.update(|s| s.still_board = event_target_checked(&ev))
+                                prop:checked=move || session.with(Session::still_board)
+                                on:change=move |ev| session.update(|s| s.set_still_board(event_target_checked(&ev)))
                             />
                             <span>{move || td_string!(i18n.get_locale(), shogi.still_board)}</span>
                         </label>
@@ -436,9 +445,12 @@ fn Actions(
     // A new game against the same opponent (the screen is drawn for it).
     let new_game = move |_| {
         picked.set(None);
-        let mut settings = state.shogi.get_untracked();
-        settings.opponent = session.with_untracked(Session::opponent);
-        session.set(Session::new(&settings, fresh_seed()));
+        let opponent = session.with_untracked(Session::opponent);
+        session.set(Session::new(
+            &state.shogi.get_untracked(),
+            fresh_seed(),
+            opponent,
+        ));
     };
     let t = move |pick: fn(&'static PageStrings) -> &'static str| {
         move || pick(i18n.get_locale().pages())

@@ -7,9 +7,27 @@
 use serde::{Deserialize, Serialize};
 use shogi_rules::{Color, Game, Move, Outcome, PlayError, Record, RecordError};
 
-use crate::shogi::settings::{First, Level, Opponent, ShogiSettings};
+use crate::shogi::settings::{First, Level, ShogiSettings};
 use crate::storage::{Entry, What};
 use shogi_worker_protocol::Decision;
+
+/// Who plays the other side: the CPU, or a friend on the same device
+/// (pass-and-play: both sides are played here, by turns).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponent {
+    #[default]
+    Cpu,
+    Friend,
+}
+
+impl Opponent {
+    /// Not written when it is the CPU, so the texts stored before there
+    /// was a choice are the texts stored now.
+    pub fn is_cpu(&self) -> bool {
+        *self == Opponent::Cpu
+    }
+}
 
 /// The game in progress as stored: replayed through the rules on reading.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,6 +40,10 @@ pub struct SavedShogi {
     /// as it always did (no new schema version).
     #[serde(default, skip_serializing_if = "Opponent::is_cpu")]
     pub opponent: Opponent,
+    /// With a friend, the board stays still instead of turning for the
+    /// side to move (face to face across a table).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub still_board: bool,
 }
 
 impl Entry for SavedShogi {
@@ -37,20 +59,21 @@ pub struct Session {
     level: Level,
     seed: u64,
     opponent: Opponent,
+    still_board: bool,
 }
 
 impl Session {
-    /// A new game with the home page's choices.
-    pub fn new(settings: &ShogiSettings, seed: u64) -> Session {
+    /// A new game with the home page's choices, against `opponent`.
+    pub fn new(settings: &ShogiSettings, seed: u64, opponent: Opponent) -> Session {
         let game = Game::handicap(settings.handicap);
         let first = game.position().turn();
-        let you = match (settings.opponent, settings.first) {
+        let you = match (opponent, settings.first) {
             // Both sides are played here; Sente's is drawn at the bottom.
             (Opponent::Friend, _) => Color::Sente,
             (Opponent::Cpu, First::You) => first,
             (Opponent::Cpu, First::Cpu) => !first,
         };
-        Session::from_game(game, you, settings.level, seed, settings.opponent)
+        Session::from_game(game, you, settings.level, seed, opponent)
     }
 
     /// A game read elsewhere (an imported record), played on from where it
@@ -68,6 +91,7 @@ impl Session {
             level,
             seed,
             opponent,
+            still_board: false,
         }
     }
 
@@ -79,6 +103,7 @@ impl Session {
             level: saved.level,
             seed: saved.seed,
             opponent: saved.opponent,
+            still_board: saved.still_board,
         })
     }
 
@@ -89,6 +114,7 @@ impl Session {
             level: self.level,
             seed: self.seed,
             opponent: self.opponent,
+            still_board: self.still_board,
         }
     }
 
@@ -104,6 +130,14 @@ impl Session {
 
     pub fn opponent(&self) -> Opponent {
         self.opponent
+    }
+
+    pub fn still_board(&self) -> bool {
+        self.still_board
+    }
+
+    pub fn set_still_board(&mut self, still: bool) {
+        self.still_board = still;
     }
 
     /// The side whose pieces may be moved here now: the player's against
@@ -216,11 +250,14 @@ mod tests {
     #[test]
     fn the_side_that_moves_first_is_chosen_and_the_giver_moves_first() {
         let mut settings = ShogiSettings::default();
-        assert_eq!(Session::new(&settings, 1).you(), Color::Sente);
+        assert_eq!(
+            Session::new(&settings, 1, Opponent::Cpu).you(),
+            Color::Sente
+        );
         settings.first = First::Cpu;
-        assert_eq!(Session::new(&settings, 1).you(), Color::Gote);
+        assert_eq!(Session::new(&settings, 1, Opponent::Cpu).you(), Color::Gote);
         settings.handicap = Handicap::Bishop;
-        let session = Session::new(&settings, 1);
+        let session = Session::new(&settings, 1, Opponent::Cpu);
         // The CPU moves first, so it gives the handicap and plays Gote.
         assert_eq!(session.you(), Color::Sente);
         assert!(session.is_cpu_turn());
@@ -228,7 +265,7 @@ mod tests {
 
     #[test]
     fn a_game_is_stored_and_replayed() {
-        let mut session = Session::new(&ShogiSettings::default(), 9);
+        let mut session = Session::new(&ShogiSettings::default(), 9, Opponent::Cpu);
         session.play(mv("7g7f")).unwrap();
         session.cpu_decides(Decision::Move(mv("3c3d"))).unwrap();
         let text = to_text(&session.saved());
@@ -243,7 +280,7 @@ mod tests {
 
     #[test]
     fn moves_out_of_turn_are_refused() {
-        let mut session = Session::new(&ShogiSettings::default(), 0);
+        let mut session = Session::new(&ShogiSettings::default(), 0, Opponent::Cpu);
         assert!(session.cpu_decides(Decision::Move(mv("7g7f"))).is_err());
         session.play(mv("7g7f")).unwrap();
         assert!(session.play(mv("2g2f")).is_err());
@@ -251,7 +288,7 @@ mod tests {
 
     #[test]
     fn undo_takes_back_the_reply_and_the_players_move() {
-        let mut session = Session::new(&ShogiSettings::default(), 0);
+        let mut session = Session::new(&ShogiSettings::default(), 0, Opponent::Cpu);
         assert!(!session.can_undo());
         session.play(mv("7g7f")).unwrap();
         assert!(session.can_undo());
@@ -266,11 +303,8 @@ mod tests {
 
     #[test]
     fn a_friend_plays_the_other_side_and_a_take_back_is_one_ply() {
-        let settings = ShogiSettings {
-            opponent: Opponent::Friend,
-            ..ShogiSettings::default()
-        };
-        let mut session = Session::new(&settings, 3);
+        let mut session = Session::new(&ShogiSettings::default(), 3, Opponent::Friend);
+        session.set_still_board(true);
         assert!(!session.is_cpu_turn());
         session.play(mv("7g7f")).unwrap();
         assert_eq!(session.mover(), Color::Gote);
@@ -285,6 +319,7 @@ mod tests {
         let back = Session::resume(&from_text::<SavedShogi>(&text).unwrap()).unwrap();
         assert_eq!(back.opponent(), Opponent::Friend);
         assert_eq!(back.mover(), Color::Gote);
+        assert!(back.still_board());
         // Gote resigns on its turn.
         session.resign().unwrap();
         assert_eq!(session.game().outcome().unwrap().winner, Some(Color::Sente));
@@ -304,7 +339,7 @@ mod tests {
 
     #[test]
     fn the_cpu_resigns_and_declares_through_the_rules() {
-        let mut session = Session::new(&ShogiSettings::default(), 0);
+        let mut session = Session::new(&ShogiSettings::default(), 0, Opponent::Cpu);
         session.play(mv("7g7f")).unwrap();
         session.cpu_decides(Decision::Resign).unwrap();
         let outcome = session.game().outcome().unwrap();

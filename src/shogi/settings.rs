@@ -31,33 +31,6 @@ impl First {
     }
 }
 
-/// Who plays the other side: the CPU, or a friend on the same device
-/// (pass-and-play: both sides are played here, by turns).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Opponent {
-    #[default]
-    Cpu,
-    Friend,
-}
-
-impl Opponent {
-    pub const ALL: [Opponent; 2] = [Opponent::Cpu, Opponent::Friend];
-
-    pub const fn id(self) -> &'static str {
-        match self {
-            Opponent::Cpu => "cpu",
-            Opponent::Friend => "friend",
-        }
-    }
-
-    /// Not written when it is the CPU, so the texts stored before there
-    /// was a choice are the texts stored now.
-    pub fn is_cpu(&self) -> bool {
-        *self == Opponent::Cpu
-    }
-}
-
 /// How the move list writes moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -77,12 +50,6 @@ pub struct ShogiSettings {
     pub handicap: Handicap,
     pub first: First,
     pub notation: Notation,
-    #[serde(skip_serializing_if = "Opponent::is_cpu")]
-    pub opponent: Opponent,
-    /// In a game with a friend, the board stays as it is instead of
-    /// turning for the side to move (face to face across a table).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub still_board: bool,
 }
 
 impl Default for ShogiSettings {
@@ -92,8 +59,6 @@ impl Default for ShogiSettings {
             handicap: Handicap::Even,
             first: First::You,
             notation: Notation::Japanese,
-            opponent: Opponent::Cpu,
-            still_board: false,
         }
     }
 }
@@ -125,7 +90,6 @@ mod tests {
             handicap: Handicap::TwoPieces,
             first: First::Cpu,
             notation: Notation::Usi,
-            ..ShogiSettings::default()
         };
         let text = to_text(&settings);
         assert_eq!(
@@ -137,13 +101,5 @@ mod tests {
         assert_eq!(partial.level, Level::Novice);
         assert_eq!(partial.handicap, Handicap::Even);
         assert_eq!(handicap_id(Handicap::RookLance), "rook-lance");
-        let friend = ShogiSettings {
-            opponent: Opponent::Friend,
-            still_board: true,
-            ..ShogiSettings::default()
-        };
-        let text = to_text(&friend);
-        assert!(text.ends_with(r#""opponent":"friend","still_board":true}"#));
-        assert_eq!(from_text::<ShogiSettings>(&text), Ok(friend));
     }
 }

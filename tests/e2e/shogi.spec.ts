@@ -353,7 +353,7 @@ test("two players on one device: the board turns, a take-back is one move, a rel
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   const home = page.locator(".shogi-home");
-  await home.getByRole("button", { name: "Play Shogi with a friend on this device" }).click();
+  await home.getByRole("link", { name: "Play Shogi with a friend on this device" }).click();
   await expect(page).toHaveURL(/#\/shogi\/play$/);
   const firstSquare = () => shogiBoard(page).locator("[data-square]").first();
   await expect(status(page)).toContainText("Sente (▲) to move.");
