@@ -184,9 +184,9 @@ mod tests {
     use super::*;
     use gunjin_rules::Template;
 
-    #[test]
-    fn the_player_only_gets_views_and_turns_are_enforced() {
-        let mut s = Session::start(
+    /// A game of two templates, the player to move.
+    fn started() -> Session {
+        Session::start(
             Rules::KIRAKUKEN,
             Template::ALL[0].setup(),
             Template::ALL[1].setup(),
@@ -194,7 +194,12 @@ mod tests {
             Difficulty::Easy,
             1,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn the_player_only_gets_views_and_turns_are_enforced() {
+        let mut s = started();
         let view = s.view();
         assert!(view.is_my_turn());
         let mv = view.legal_moves()[0];
@@ -223,15 +228,7 @@ mod tests {
     #[test]
     fn a_saved_game_tells_its_outline_without_a_replay() {
         use crate::storage::{from_text_as, to_text};
-        let mut s = Session::start(
-            Rules::KIRAKUKEN,
-            Template::ALL[0].setup(),
-            Template::ALL[1].setup(),
-            ME,
-            Difficulty::Easy,
-            1,
-        )
-        .unwrap();
+        let mut s = started();
         s.play(s.view().legal_moves()[0]).unwrap();
         let outline = |s: &Session| {
             let text = to_text(&s.saved(&Tags::default()));
