@@ -29,6 +29,9 @@ pub struct Cell {
     pub check: bool,
     /// The piece here is being dragged away.
     pub dragging: bool,
+    /// The piece here was just moved from this square by the other side
+    /// (or is replayed): it slides in from there.
+    pub arrived_from: Option<Square>,
 }
 
 /// Every square's [`Cell`], by square index.
@@ -221,9 +224,20 @@ fn SquareCell(
                     format!("{}: {}", square_label(locale, square), describe(locale, cell.get(), you, by_side))
                 }}
             </span>
-            {move || cell.get().piece.map(|piece| view! { <ShogiPiece face=Face { piece, you } /> })}
+            {move || {
+                let c = cell.get();
+                let offset = c.arrived_from.map(|from| offset(you, from, square));
+                c.piece.map(|piece| view! { <ShogiPiece face=Face { piece, you } offset /> })
+            }}
         </div>
     }
+}
+
+/// How many squares across and down `from` is drawn from `to`, for the
+/// player on `you`.
+fn offset(you: Color, from: Square, to: Square) -> (i16, i16) {
+    let ((r0, c0), (r1, c1)) = (place(you, from), place(you, to));
+    (i16::from(c0) - i16::from(c1), i16::from(r0) - i16::from(r1))
 }
 
 #[cfg(test)]
@@ -244,6 +258,17 @@ mod tests {
         }
         assert_eq!(drawn(Color::Sente, 0, 0), Square::new(9, 1));
         assert_eq!(drawn(Color::Gote, 0, 0), Square::new(1, 9));
+    }
+
+    #[test]
+    fn a_piece_slides_in_from_where_its_square_is_drawn() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        // 7g-7f: from one square below for Sente, above for Gote.
+        assert_eq!(offset(Color::Sente, sq("7g"), sq("7f")), (0, 1));
+        assert_eq!(offset(Color::Gote, sq("7g"), sq("7f")), (0, -1));
+        // 8h-2b: six files right and six ranks down for Sente.
+        assert_eq!(offset(Color::Sente, sq("8h"), sq("2b")), (-6, 6));
+        assert_eq!(offset(Color::Gote, sq("8h"), sq("2b")), (6, -6));
     }
 
     #[test]

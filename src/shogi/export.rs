@@ -48,34 +48,31 @@ pub fn RecordExport(session: RwSignal<Session>) -> impl IntoView {
             format.extension(),
         );
     };
-    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
-        move || pick(i18n.get_locale().pages())
-    };
     view! {
         <section class="shogi-record" aria-labelledby="shogi-record-title">
-            <h3 id="shogi-record-title">{t(|s| s.shogi.record_title)}</h3>
+            <h3 id="shogi-record-title">{t!(i18n, shogi.record_title)}</h3>
             <div class="actions">
                 <button type="button" class="secondary copy-kif" on:click=move |_| copy(Format::Kif)>
-                    {t(|s| s.shogi.copy_kif)}
+                    {t!(i18n, shogi.copy_kif)}
                 </button>
                 <button type="button" class="secondary download-kif" on:click=move |_| save(Format::Kif)>
-                    {t(|s| s.shogi.download_kif)}
+                    {t!(i18n, shogi.download_kif)}
                 </button>
                 <button type="button" class="secondary copy-sfen" on:click=move |_| copy(Format::Sfen)>
-                    {t(|s| s.shogi.copy_sfen)}
+                    {t!(i18n, shogi.copy_sfen)}
                 </button>
                 <button type="button" class="secondary download-sfen" on:click=move |_| save(Format::Sfen)>
-                    {t(|s| s.shogi.download_sfen)}
+                    {t!(i18n, shogi.download_sfen)}
                 </button>
             </div>
             <p role="status" class="copy-status">
                 {move || copied.get().map(|c| match c {
-                    Copied::Done => t(|s| s.shogi.copied)(),
-                    Copied::Refused => t(|s| s.shogi.copy_failed)(),
+                    Copied::Done => td_string!(i18n.get_locale(), shogi.copied),
+                    Copied::Refused => td_string!(i18n.get_locale(), shogi.copy_failed),
                 })}
             </p>
             <p>
-                <a href=crate::route::Route::Shogi(crate::route::ShogiPage::Import).hash()>{t(|s| s.shogi.import_link)}</a>
+                <a href=crate::route::Route::Shogi(crate::route::ShogiPage::Import).hash()>{t!(i18n, shogi.import_link)}</a>
             </p>
         </section>
     }

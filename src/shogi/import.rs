@@ -115,62 +115,33 @@ pub fn ShogiImport() -> impl IntoView {
             commit(session);
         }
     };
-    let replay = move |_| {
+    let replay = move |()| {
         if let Some(Ok(game)) = read.get_untracked() {
             IMPORTED.with(|i| *i.borrow_mut() = Some(game));
             navigate(Route::Shogi(ShogiPage::Replay));
         }
     };
-    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
-        move || pick(i18n.get_locale().pages())
-    };
+    let choose = Callback::new(move |(opponent, you)| choose(opponent, you));
+    let replay = Callback::new(replay);
     let outcome = move || {
-        let locale = i18n.get_locale();
         read.get().map(|result| match result {
-            Err(e) => view! { <p role="alert" class="refused import-error">{error_text(locale, &e)}</p> }.into_any(),
-            Ok(game) => {
-                let moves = game.moves().len();
-                let turn = game.position().turn();
-                let over = game.outcome().is_some();
-                let said = if over {
-                    td_string!(locale, shogi.import_ok_over, moves = moves)
-                } else {
-                    td_string!(locale, shogi.import_ok, moves = moves, side = side_name(locale, turn))
-                };
-                let cpu = move |you: Color| {
-                    view! {
-                        <button type="button" class="secondary play-on" on:click=move |_| choose(Opponent::Cpu, you)>
-                            {move || td_string!(i18n.get_locale(), shogi.continue_as, side = side_name(i18n.get_locale(), you))}
-                        </button>
-                    }
-                };
-                view! {
-                    <p role="status" class="import-ok">{said}</p>
-                    <div class="actions">
-                        <button type="button" class="primary replay-it" on:click=replay>{t(|s| s.shogi.replay_it)}</button>
-                        <Show when=move || !over>
-                            {cpu(turn)}
-                            {cpu(!turn)}
-                            <button type="button" class="secondary play-on-friend" on:click=move |_| choose(Opponent::Friend, turn)>
-                                {t(|s| s.shogi.continue_friend)}
-                            </button>
-                        </Show>
-                    </div>
-                }
-                .into_any()
+            Err(e) => view! {
+                <p role="alert" class="refused import-error">{error_text(i18n.get_locale(), &e)}</p>
             }
+            .into_any(),
+            Ok(game) => view! { <ImportRead game choose replay /> }.into_any(),
         })
     };
     view! {
         <section class="shogi-import" aria-labelledby="shogi-import-title">
-            <h2 id="shogi-import-title">{t(|s| s.shogi.import_title)}</h2>
-            <p>{t(|s| s.shogi.import_about)}</p>
+            <h2 id="shogi-import-title">{t!(i18n, shogi.import_title)}</h2>
+            <p>{t!(i18n, shogi.import_about)}</p>
             <form on:submit=move |ev| {
                 ev.prevent_default();
                 read_text();
             }>
                 <label class="field">
-                    <span>{t(|s| s.shogi.import_text)}</span>
+                    <span>{t!(i18n, shogi.import_text)}</span>
                     <textarea
                         name="record"
                         rows="8"
@@ -180,26 +151,83 @@ pub fn ShogiImport() -> impl IntoView {
                     ></textarea>
                 </label>
                 <label class="field">
-                    <span>{t(|s| s.shogi.import_file)}</span>
+                    <span>{t!(i18n, shogi.import_file)}</span>
                     <input type="file" accept=".kif,.kifu,.sfen,.txt,text/plain" on:change=on_file />
                 </label>
-                <button type="submit" class="primary read-record">{t(|s| s.shogi.import_read)}</button>
+                <button type="submit" class="primary read-record">{t!(i18n, shogi.import_read)}</button>
             </form>
             {outcome}
             {move || replacing.get().map(|session| {
-                let session = StoredValue::new(session);
-                view! {
-                    <div class="confirm" role="group" aria-label=t(|s| s.shogi.replace_question)>
-                        <p>{t(|s| s.shogi.replace_question)}</p>
-                        <button type="button" class="primary replace-yes" on:click=move |_| commit(session.get_value())>
-                            {t(|s| s.shogi.replace_yes)}
-                        </button>
-                        <button type="button" class="secondary" on:click=move |_| replacing.set(None)>
-                            {t(|s| s.shogi.replace_no)}
-                        </button>
-                    </div>
-                }
+                view! { <ReplaceConfirm session commit=Callback::new(commit) replacing /> }
             })}
         </section>
+    }
+}
+
+/// What a record that read holds, and what can be done with it: replay
+/// it, or (unless it is over) play on against the CPU as either side or
+/// with a friend.
+#[component]
+fn ImportRead(
+    game: Game,
+    choose: Callback<(Opponent, Color)>,
+    replay: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let locale = i18n.get_locale();
+    let moves = game.moves().len();
+    let turn = game.position().turn();
+    let over = game.outcome().is_some();
+    let said = if over {
+        td_string!(locale, shogi.import_ok_over, moves = moves)
+    } else {
+        td_string!(
+            locale,
+            shogi.import_ok,
+            moves = moves,
+            side = side_name(locale, turn)
+        )
+    };
+    let cpu = move |you: Color| {
+        view! {
+            <button type="button" class="secondary play-on" on:click=move |_| choose.run((Opponent::Cpu, you))>
+                {move || td_string!(i18n.get_locale(), shogi.continue_as, side = side_name(i18n.get_locale(), you))}
+            </button>
+        }
+    };
+    view! {
+        <p role="status" class="import-ok">{said}</p>
+        <div class="actions">
+            <button type="button" class="primary replay-it" on:click=move |_| replay.run(())>{t!(i18n, shogi.replay_it)}</button>
+            <Show when=move || !over>
+                {cpu(turn)}
+                {cpu(!turn)}
+                <button type="button" class="secondary play-on-friend" on:click=move |_| choose.run((Opponent::Friend, turn))>
+                    {t!(i18n, shogi.continue_friend)}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+/// Asked before an imported record replaces the game in progress.
+#[component]
+fn ReplaceConfirm(
+    session: Session,
+    commit: Callback<Session>,
+    replacing: RwSignal<Option<Session>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let session = StoredValue::new(session);
+    view! {
+        <div class="confirm" role="group" aria-label=t!(i18n, shogi.replace_question)>
+            <p>{t!(i18n, shogi.replace_question)}</p>
+            <button type="button" class="primary replace-yes" on:click=move |_| commit.run(session.get_value())>
+                {t!(i18n, shogi.replace_yes)}
+            </button>
+            <button type="button" class="secondary" on:click=move |_| replacing.set(None)>
+                {t!(i18n, shogi.replace_no)}
+            </button>
+        </div>
     }
 }

@@ -13,16 +13,20 @@ pub struct Face {
     pub you: Color,
 }
 
+/// `offset`: the piece slides in from that many squares across and down
+/// (a move just made by the other side).
 #[component]
-pub fn ShogiPiece(face: Face) -> impl IntoView {
+pub fn ShogiPiece(face: Face, #[prop(default = None)] offset: Option<(i16, i16)>) -> impl IntoView {
     let role = face.piece.role;
     let kanji = kanji(role);
+    let slide = offset.map(|(dx, dy)| format!(";--dx:{dx};--dy:{dy}"));
     view! {
         <span
             class="piece shogi-piece"
             class:north=face.piece.color != face.you
             class:promoted=role.is_promoted()
-            style=format!("--chars:{}", kanji.chars().count())
+            class:arrive=offset.is_some()
+            style=format!("--chars:{}{}", kanji.chars().count(), slide.unwrap_or_default())
             aria-hidden="true"
         >
             <span class="kanji" lang="ja">

@@ -55,25 +55,36 @@ fn load_or_new(state: &AppState) -> Session {
     Session::new(&state.shogi.get_untracked(), fresh_seed(), Opponent::Cpu)
 }
 
-/// What the board shows after the first `ply` moves: the pieces, the
-/// picked piece and where it can go (only at the last move), the move
-/// that led there and a king in check.
-fn cells(session: &Session, ply: usize, picked: Option<Picked>, dragging: bool) -> Cells {
+/// What the board shows after the first `ply` moves, `bottom` at the
+/// bottom: the pieces, the picked piece and where it can go (only at the
+/// last move), the move that led there (sliding in unless the side at the
+/// bottom just played it by hand) and a king in check.
+fn cells(
+    session: &Session,
+    ply: usize,
+    bottom: Color,
+    picked: Option<Picked>,
+    dragging: bool,
+) -> Cells {
     let game = session.game();
     let (position, last) = position_at(game, ply);
     let mut cells = Cells::default();
     for (sq, piece) in position.board().pieces() {
         cells.cell_mut(sq).piece = Some(piece);
     }
+    let live = ply == game.moves().len();
     if let Some(mv) = last {
         for sq in mv.from().into_iter().chain([mv.to()]) {
             cells.cell_mut(sq).last = true;
+        }
+        let played_here = live && !position.turn() == bottom;
+        if !played_here {
+            cells.cell_mut(mv.to()).arrived_from = mv.from();
         }
     }
     if position.is_check() {
         cells.cell_mut(position.king(position.turn())).check = true;
     }
-    let live = ply == game.moves().len();
     if let Some(picked) = picked.filter(|_| live && session.is_your_turn()) {
         for sq in targets(&position, picked) {
             cells.cell_mut(sq).target = true;
@@ -184,40 +195,11 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
             }
         })
     });
-    // Every change of the game is saved (a replay is not a game).
-    Effect::new(move |_| {
-        let saved = session.with(Session::saved);
-        if !review {
-            state.report(storage::save(&saved));
-        }
-    });
-    // On the CPU's turn it is asked, in its worker.
-    Effect::new(move |_| {
-        let ask = session.with(|s| {
-            s.is_cpu_turn()
-                .then(|| (s.level(), s.cpu_seed(), s.game().clone()))
-        });
-        let Some((level, seed, game)) = ask.filter(|_| !review) else {
-            return;
-        };
-        if thinking.get_untracked() {
-            return;
-        }
-        thinking.set(true);
-        leptos::task::spawn_local(async move {
-            let Ok(decision) = cpu::decide(level, seed, &game).await else {
-                state.cpu_unavailable.set(true);
-                return;
-            };
-            let plies = game.moves().len();
-            session.update(|s| {
-                if s.game().moves().len() == plies {
-                    let _ = s.cpu_decides(decision);
-                }
-            });
-            thinking.set(false);
-        });
-    });
+    // A replay is not a game: nothing is saved and the CPU is not asked.
+    if !review {
+        save_every_change(state, session);
+        ask_the_cpu_on_its_turn(state, session, thinking);
+    }
 
     let acts = Acts {
         session,
@@ -243,7 +225,8 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
     let board_cells = Memo::new(move |_| {
         let drag = selection.dragging();
         let ply = at.get();
-        session.with(|s| cells(s, ply, drag.or(picked.get()), drag.is_some()))
+        let bottom = bottom.get();
+        session.with(|s| cells(s, ply, bottom, drag.or(picked.get()), drag.is_some()))
     });
     let hand_of = move |side: Color| {
         Signal::derive(move || session.with(|s| position_at(s.game(), at.get()).0.hand(side)))
@@ -299,14 +282,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
                         <Actions session thinking picked />
                     </Show>
                     <Show when=move || friend && !review>
-                        <label class="choice still-board">
-                            <input
-                                type="checkbox"
-                                prop:checked=move || session.with(Session::still_board)
-                                on:change=move |ev| session.update(|s| s.set_still_board(event_target_checked(&ev)))
-                            />
-                            <span>{move || td_string!(i18n.get_locale(), shogi.still_board)}</span>
-                        </label>
+                        <StillBoard session />
                     </Show>
                     <MoveList
                         moves
@@ -322,6 +298,61 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
             </div>
             <DragGhost dragger=selection.dragger />
         </section>
+    }
+}
+
+/// Every change of the game, saved.
+fn save_every_change(state: AppState, session: RwSignal<Session>) {
+    Effect::new(move |_| {
+        let saved = session.with(Session::saved);
+        state.report(storage::save(&saved));
+    });
+}
+
+/// On the CPU's turn it is asked, in its worker; its answer is played if
+/// the game has not moved on meanwhile.
+fn ask_the_cpu_on_its_turn(state: AppState, session: RwSignal<Session>, thinking: RwSignal<bool>) {
+    Effect::new(move |_| {
+        let ask = session.with(|s| {
+            s.is_cpu_turn()
+                .then(|| (s.level(), s.cpu_seed(), s.game().clone()))
+        });
+        let Some((level, seed, game)) = ask else {
+            return;
+        };
+        if thinking.get_untracked() {
+            return;
+        }
+        thinking.set(true);
+        leptos::task::spawn_local(async move {
+            let Ok(decision) = cpu::decide(level, seed, &game).await else {
+                state.cpu_unavailable.set(true);
+                return;
+            };
+            let plies = game.moves().len();
+            session.update(|s| {
+                if s.game().moves().len() == plies {
+                    let _ = s.cpu_decides(decision);
+                }
+            });
+            thinking.set(false);
+        });
+    });
+}
+
+/// Face to face across a table, the board need not turn.
+#[component]
+fn StillBoard(session: RwSignal<Session>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label class="choice still-board">
+            <input
+                type="checkbox"
+                prop:checked=move || session.with(Session::still_board)
+                on:change=move |ev| session.update(|s| s.set_still_board(event_target_checked(&ev)))
+            />
+            <span>{move || td_string!(i18n.get_locale(), shogi.still_board)}</span>
+        </label>
     }
 }
 
@@ -452,9 +483,6 @@ fn Actions(
             opponent,
         ));
     };
-    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
-        move || pick(i18n.get_locale().pages())
-    };
     view! {
         <div class="actions shogi-actions">
             <button
@@ -463,35 +491,35 @@ fn Actions(
                 disabled=move || thinking.get() || !session.with(Session::can_undo)
                 on:click=undo
             >
-                {t(|s| s.shogi.undo)}
+                {t!(i18n, shogi.undo)}
             </button>
             <Show when=move || session.with(Session::can_declare)>
                 <button type="button" class="primary" on:click=declare>
-                    {t(|s| s.shogi.declare)}
+                    {t!(i18n, shogi.declare)}
                 </button>
             </Show>
             <Show when=move || !over() && !confirm.get()>
                 <button type="button" class="secondary" on:click=move |_| confirm.set(true)>
-                    {t(|s| s.shogi.resign)}
+                    {t!(i18n, shogi.resign)}
                 </button>
             </Show>
             <Show when=move || !over() && confirm.get()>
-                <div class="confirm" role="group" aria-label=t(|s| s.shogi.resign_question)>
-                    <p>{t(|s| s.shogi.resign_question)}</p>
+                <div class="confirm" role="group" aria-label=t!(i18n, shogi.resign_question)>
+                    <p>{t!(i18n, shogi.resign_question)}</p>
                     <button type="button" class="primary resign-yes" on:click=resign>
-                        {t(|s| s.shogi.resign_yes)}
+                        {t!(i18n, shogi.resign_yes)}
                     </button>
                     <button type="button" class="secondary" on:click=move |_| confirm.set(false)>
-                        {t(|s| s.shogi.resign_no)}
+                        {t!(i18n, shogi.resign_no)}
                     </button>
                 </div>
             </Show>
             <Show when=over>
                 <button type="button" class="primary new-game" on:click=new_game>
-                    {t(|s| s.shogi.new_game)}
+                    {t!(i18n, shogi.new_game)}
                 </button>
                 <a class="button secondary" href=Route::Home.hash()>
-                    {t(|s| s.shogi.home)}
+                    {t!(i18n, shogi.home)}
                 </a>
             </Show>
         </div>

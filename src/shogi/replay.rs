@@ -46,9 +46,6 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
         ev.prevent_default();
     });
     on_cleanup(move || handle.remove());
-    let t = move |pick: fn(&'static PageStrings) -> &'static str| {
-        move || pick(i18n.get_locale().pages())
-    };
     let step = move |label: fn(&'static PageStrings) -> &'static str,
                      text: &'static str,
                      to: fn(usize, usize) -> usize| {
@@ -56,8 +53,8 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
             <button
                 type="button"
                 class="secondary replay-step"
-                aria-label=t(label)
-                title=t(label)
+                aria-label=move || label(i18n.get_locale().pages())
+                title=move || label(i18n.get_locale().pages())
                 on:click=move |_| go(to(at.get_untracked(), plies.get_untracked()))
             >
                 {text}
@@ -65,7 +62,7 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
         }
     };
     view! {
-        <div class="replay-bar" role="group" aria-label=t(|s| s.shogi.replay)>
+        <div class="replay-bar" role="group" aria-label=t!(i18n, shogi.replay)>
             {step(|s| s.shogi.replay_first, "⏮", |_, _| 0)}
             {step(|s| s.shogi.replay_back, "◀", |at, _| at.saturating_sub(1))}
             <input
@@ -74,7 +71,7 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
                 min="0"
                 max=move || plies.get().to_string()
                 prop:value=move || at.get().to_string()
-                aria-label=t(|s| s.shogi.replay_scrub)
+                aria-label=t!(i18n, shogi.replay_scrub)
                 aria-valuetext=move || td_string!(i18n.get_locale(), shogi.replay_at, at = at.get(), of = plies.get())
                 on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0))
             />

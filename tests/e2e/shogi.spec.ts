@@ -112,6 +112,12 @@ test("a whole game at the lowest level: a promotion choice, a drop, then resigna
   await myTurn(page);
   await expect(moves(page)).toHaveCount(2);
   await expect(moves(page).first()).toContainText("▲７六歩");
+  // The CPU's move slides in from where it came from; the player's own,
+  // put down by hand, does not.
+  const arriving = shogiBoard(page).locator(".shogi-square.last .piece.arrive");
+  await expect(arriving).toHaveCount(1);
+  await expect(arriving).toHaveAttribute("style", /--dx:-?\d+;--dy:-?\d+/);
+  await expect(square(page, "7f").locator(".piece")).not.toHaveClass(/arrive/);
 
   // A move into the enemy camp that may promote (the bishop's diagonal is
   // open now), with the choice taken; then moves that capture, until the
