@@ -96,9 +96,10 @@ fn Shell() -> impl IntoView {
                 </a>
             </h1>
             <nav class="site-nav" aria-label="Gunjin Shogi">
-                <a href=Route::GuideHow.hash()>{t!(i18n, common.nav_how)}</a>
-                <a href=Route::GuidePieces.hash()>{t!(i18n, common.nav_pieces)}</a>
-                <a href=Route::GuideBattles.hash()>{t!(i18n, common.nav_battles)}</a>
+                {move || match route.get() {
+                    Route::Shogi(_) => view! { <ShogiGuideLinks /> }.into_any(),
+                    _ => view! { <GunjinGuideLinks /> }.into_any(),
+                }}
                 <LanguageSwitch />
             </nav>
         </header>
@@ -206,6 +207,27 @@ fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
 #[cfg(not(feature = "split"))]
 async fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
     Ok(shogi::page(page))
+}
+
+/// The header's guides: those of the game on the page (Shogi's on its
+/// pages, Gunjin Shogi's elsewhere).
+#[component]
+fn GunjinGuideLinks() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <a href=Route::GuideHow.hash()>{t!(i18n, common.nav_how)}</a>
+        <a href=Route::GuidePieces.hash()>{t!(i18n, common.nav_pieces)}</a>
+        <a href=Route::GuideBattles.hash()>{t!(i18n, common.nav_battles)}</a>
+    }
+}
+
+#[component]
+fn ShogiGuideLinks() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <a href=Route::Shogi(ShogiPage::GuideHow).hash()>{t!(i18n, shogi_home.guide_how)}</a>
+        <a href=Route::Shogi(ShogiPage::GuidePieces).hash()>{t!(i18n, shogi_home.guide_pieces)}</a>
+    }
 }
 
 /// English / 日本語, on every page; the choice is remembered.

@@ -66,3 +66,34 @@ test("screenshots of every screen", async ({ page }, info) => {
     await shot(name);
   }
 });
+
+test("screenshots of Shogi's screens", async ({ page }, info) => {
+  const shot = async (name: string) => {
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: `docs/screenshots/${info.project.name}-${name}.png`,
+      fullPage: true,
+      scale: "css",
+      animations: "disabled",
+    });
+  };
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("./#/");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByRole("link", { name: "Play Shogi with a friend on this device" }).click();
+  await page.getByLabel("Keep the board still (face to face)").check();
+  const square = (sq: string) => page.locator(`.shogi-board [data-square="${sq}"]`);
+  for (const [from, to] of [["7g", "7f"], ["3c", "3d"], ["2g", "2f"], ["8c", "8d"], ["2f", "2e"], ["8d", "8e"]]) {
+    await square(from).click();
+    await square(to).click();
+  }
+  await square("2h").click();
+  await shot("shogi-play");
+
+  await page.goto("./#/shogi/import");
+  await page.getByLabel("Record text").fill("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 8h2b+ 3a2b");
+  await page.getByRole("button", { name: "Read the record" }).click();
+  await shot("shogi-import");
+});
+

@@ -49,9 +49,20 @@ test("how to play Shogi gives the rules' numbers, in English and Japanese", asyn
   await expect(page.locator(".sg-handicaps")).toContainText("十枚落ち");
   await expect(page.locator(".shogi-guide")).toContainText("先手は28点以上、後手は27点以上");
   // From the guide to the other one, and from the play screen back here.
-  await page.getByRole("link", { name: "将棋の駒と動き" }).click();
+  await page.locator("main").getByRole("link", { name: "将棋の駒と動き" }).click();
   await expect(page.getByRole("heading", { name: "将棋の駒と動き", level: 2 })).toBeVisible();
   await page.goto("./#/shogi/play");
   await page.locator(".shogi-side").getByRole("link", { name: "将棋の遊び方" }).click();
   await expect(page).toHaveURL(/#\/shogi\/guide\/how$/);
+});
+
+test("the header's guides follow the game on the page", async ({ page }) => {
+  const nav = page.locator(".site-nav");
+  await page.goto("./#/shogi/guide/how");
+  await expect(nav.getByRole("link")).toHaveText(["How to play Shogi", "Shogi pieces and their moves"]);
+  await nav.getByRole("link", { name: "Shogi pieces and their moves" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/guide\/pieces$/);
+  // Back on Gunjin Shogi's pages, Gunjin Shogi's guides.
+  await page.goto("./#/guide/battles");
+  await expect(nav.getByRole("link")).toHaveText(["How to play", "Piece guide", "Battle table"]);
 });
