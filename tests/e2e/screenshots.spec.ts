@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { board, playRandomMove, startGame, waitForMyTurn } from "./helpers";
 
 // Not a test: saves a picture of every screen into docs/screenshots/ at the
@@ -12,16 +12,19 @@ import { board, playRandomMove, startGame, waitForMyTurn } from "./helpers";
 test.skip(!process.env.SCREENSHOTS, "screenshots are taken on demand (SCREENSHOTS=1)");
 test.setTimeout(120_000);
 
+/** Saves the page as `docs/screenshots/<project>-<name>.png`. */
+const shooter = (page: Page, info: TestInfo) => async (name: string) => {
+  await page.waitForTimeout(300);
+  await page.screenshot({
+    path: `docs/screenshots/${info.project.name}-${name}.png`,
+    fullPage: true,
+    scale: "css",
+    animations: "disabled",
+  });
+};
+
 test("screenshots of every screen", async ({ page }, info) => {
-  const shot = async (name: string) => {
-    await page.waitForTimeout(300);
-    await page.screenshot({
-      path: `docs/screenshots/${info.project.name}-${name}.png`,
-      fullPage: true,
-      scale: "css",
-      animations: "disabled",
-    });
-  };
+  const shot = shooter(page, info);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("./");
   await page.getByLabel("Your name").fill("Aki");
@@ -68,15 +71,7 @@ test("screenshots of every screen", async ({ page }, info) => {
 });
 
 test("screenshots of Shogi's screens", async ({ page }, info) => {
-  const shot = async (name: string) => {
-    await page.waitForTimeout(300);
-    await page.screenshot({
-      path: `docs/screenshots/${info.project.name}-${name}.png`,
-      fullPage: true,
-      scale: "css",
-      animations: "disabled",
-    });
-  };
+  const shot = shooter(page, info);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("./#/");
   await page.evaluate(() => localStorage.clear());
