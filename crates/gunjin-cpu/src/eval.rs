@@ -162,6 +162,9 @@ pub(crate) struct Evaluator {
     /// By side: its nodes next to the other camp (the ends of the
     /// bridges), where a Mine shuts a way in.
     pub bridge_ends: ByColor<Bitboard>,
+    /// How many steps apart the board's far corners are: beyond that a
+    /// piece is as far from a headquarters as it gets.
+    pub far: u8,
 }
 
 /// How a side's officers count their steps to the enemy headquarters.
@@ -183,10 +186,11 @@ pub(crate) enum Way {
 /// A side's movable pieces (file, rank, kind), and how many there are.
 type Movers = ([(i8, i8, Kind); CAMP_SIZE], usize);
 
-/// Closeness to a headquarters: 0 far away, growing fast near it.
+/// Closeness to a headquarters `dist` steps away on a board whose far
+/// corners are `far` steps apart: 0 that far away, growing fast near it.
 #[inline]
-fn closeness(dist: u8) -> f32 {
-    let c = 12.0 - dist.min(12) as f32;
+fn closeness(dist: u8, far: u8) -> f32 {
+    let c = (far - dist.min(far)) as f32;
     c * c
 }
 
@@ -249,6 +253,7 @@ impl Evaluator {
                     })
                     .collect()
             }),
+            far: rules.shape().files + rules.shape().ranks - 2,
         }
     }
 
@@ -502,13 +507,15 @@ impl Evaluator {
                 Some(steps) => steps[sq.index()],
                 None => self.distance.to(!color, sq),
             };
-            let mut c = closeness(dist);
+            let mut c = closeness(dist, self.far);
             if c == 0.0 {
                 continue;
             }
             let through = self.through_hq(pos, color, kind);
             c *= through;
-            race.nearest = race.nearest.max(through * (12 - dist.min(12)) as f32);
+            race.nearest = race
+                .nearest
+                .max(through * (self.far - dist.min(self.far)) as f32);
             let stoppers = self.stoppers[kind];
             let nearest = theirs[..*m]
                 .iter()

@@ -4,8 +4,9 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
 use crate::{Shape, Square};
 
-/// A set of nodes, one bit per [`Square`] index. The 6×8 board fits in 48
-/// bits (a 9×6 board in 54). Only nodes can be in it: the word is private
+/// A set of nodes, one bit per [`Square`] code: the squares of every
+/// board fit in one word, each at the same bit on every board. Only
+/// nodes can be in it: the word is private
 /// and there is no complement, only the difference of two sets (`-`), so
 /// iterating never yields a bit that is no node (the `d` half of a
 /// headquarters, or beyond the board). The nodes not in a set are the

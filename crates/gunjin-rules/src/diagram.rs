@@ -6,7 +6,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Shape, Square, camp_slot};
+use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Square, camp_slot};
 
 /// Pieces on nodes, whose turn it is and under which rules, unchecked:
 /// anything can be written here, and [`Position::from_diagram`] says what
@@ -24,7 +24,7 @@ use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Shape, Square
 pub struct Diagram {
     pub rules: Rules,
     pub turn: Color,
-    pieces: [Option<(Color, Kind)>; Shape::MAX_INDICES],
+    pieces: [Option<(Color, Kind)>; Square::INDICES],
 }
 
 /// Why a diagram is no position of a game. Each names what to fix.
@@ -69,7 +69,7 @@ impl Diagram {
         Diagram {
             rules,
             turn,
-            pieces: [None; Shape::MAX_INDICES],
+            pieces: [None; Square::INDICES],
         }
     }
 
@@ -96,7 +96,7 @@ impl Diagram {
         let shape = self.rules.shape();
         let mut counts = [ByKind::<u8>::default(); 2];
         for (square, color, kind) in self.pieces() {
-            if !shape.is_node(square.index()) {
+            if !shape.contains(square) {
                 return Err(PositionError::NotANode {
                     index: square.index(),
                 });
@@ -118,14 +118,6 @@ impl Diagram {
         }
         Ok(())
     }
-
-    /// The nodes of `rank` (0-based) in text order, from file `a`.
-    fn rank_nodes(shape: &Shape, rank: u8) -> impl Iterator<Item = Square> + '_ {
-        (0..shape.files).filter_map(move |file| {
-            let sq = shape.square(file, rank)?;
-            (shape.file(sq) == file).then_some(sq)
-        })
-    }
 }
 
 /// A piece's letter: [`Kind::char`], upper case for South, lower for North.
@@ -144,7 +136,7 @@ impl fmt::Display for Diagram {
         write!(f, "{} ", self.rules)?;
         for rank in (0..shape.ranks).rev() {
             let mut empty = 0;
-            for sq in Diagram::rank_nodes(shape, rank) {
+            for sq in shape.rank_nodes(rank) {
                 match self.get(sq) {
                     None => empty += 1,
                     Some((color, kind)) => {
@@ -189,7 +181,7 @@ impl FromStr for Diagram {
         }
         let mut diagram = Diagram::empty(rules, turn);
         for (rank, text) in (0..shape.ranks).rev().zip(ranks) {
-            let mut nodes = Diagram::rank_nodes(shape, rank);
+            let mut nodes = shape.rank_nodes(rank);
             for item in items(text) {
                 let (skip, piece) = item.ok_or(err("unknown piece letter"))?;
                 for _ in 0..skip {

@@ -2,6 +2,7 @@
 //! flight lines, as tables derived from a [`Shape`]. [`Geometry::new`] is
 //! a `const fn`: a board's tables are a static built at compile time.
 
+use crate::square::RANK_STRIDE;
 use crate::{Bitboard, Color, Front, Mobility, Shape, Square};
 
 /// How many [`Mobility`] values there are (they index tables).
@@ -16,7 +17,7 @@ pub const BRIDGE_FILES: [u8; 2] = {
 };
 
 /// Table length by node for every shape.
-const INDICES: usize = Shape::MAX_INDICES;
+const INDICES: usize = Square::INDICES;
 /// The most straight lines that leave a node one way (rising or falling
 /// indices): north and east from a headquarters of three squares.
 const LINES: usize = 4;
@@ -55,12 +56,17 @@ impl Ray {
 }
 
 /// The lines an Engineer slides along from one node, as bit masks, split by
-/// whether square indices rise (north, east) or fall (south, west) along
-/// them. Unused entries are empty masks, which reach nothing.
+/// whether square codes rise or fall along them (north and east, south and
+/// west, on the standard board). Unused entries are empty masks, which
+/// reach nothing. A line whose codes do neither (on Classic 25's board,
+/// one towards `i6`, the last code given out: see [`Square`]) is walked
+/// instead, square by square.
 #[derive(Clone, Copy)]
 struct Lines {
     rising: [u64; LINES],
     falling: [u64; LINES],
+    /// One bit per ray of the node ([`Geometry::rays`]) to walk.
+    walked: u8,
 }
 
 /// The two-step forward charges of a Tank or Cavalry from one node: the end
@@ -84,7 +90,7 @@ pub struct Geometry {
     /// By direction (north, south, east, west): the nodes whose step that
     /// way is a plain index shift (±files, ±1) to a neighbour in `steps`.
     shifts: [u64; 4],
-    /// The index shift of a step along a file.
+    /// The code shift of a step along a file ([`RANK_STRIDE`]).
     files: u32,
     /// Nodes with a step that no shift covers (next to a headquarters).
     irregular: u64,
@@ -185,6 +191,17 @@ impl Geometry {
             // The highest blocker and every bit above it (all bits if none).
             reach |= mask & (u64::MAX << (63 - (blockers | 1).leading_zeros()));
         }
+        let mut walked = lines.walked;
+        while walked != 0 {
+            let ray = &self.rays[sq.index()][walked.trailing_zeros() as usize];
+            walked &= walked - 1;
+            for &to in ray.squares() {
+                reach |= 1 << to.index();
+                if occupied & 1 << to.index() != 0 {
+                    break;
+                }
+            }
+        }
         Bitboard(reach)
     }
 
@@ -273,20 +290,20 @@ impl Geometry {
         if river > open { river } else { open }
     };
 
-    /// Files `ray` among the rising or falling slide lines of `from`.
-    /// Fails the build if its square indices are not monotonic, which the
-    /// bit tricks of [`Geometry::slide`] rely on.
-    const fn add_line(lines: &mut Lines, from: Square, ray: &Ray) {
+    /// Files the `n`th ray of `from` among its rising or falling slide
+    /// lines, or among those to walk if its codes are not monotonic (the
+    /// bit tricks of [`Geometry::slide`] rely on that).
+    const fn add_line(lines: &mut Lines, from: Square, ray: &Ray, n: usize) {
         let rising = ray.squares[0].index() > from.index();
         let mut mask = 0u64;
         let mut last = from.index();
         let mut k = 0;
         while k < ray.len as usize {
             let next = ray.squares[k].index();
-            assert!(
-                (next > last) == rising && next != last,
-                "a ray must be monotonic"
-            );
+            if (next > last) != rising {
+                lines.walked |= 1 << n;
+                return;
+            }
             mask |= 1 << next;
             last = next;
             k += 1;
@@ -314,12 +331,13 @@ impl Geometry {
             sideways: [Bitboard::EMPTY; INDICES],
             plane: [Bitboard::EMPTY; INDICES],
             shifts: [0; 4],
-            files: shape.files as u32,
+            files: RANK_STRIDE as u32,
             irregular: 0,
             reach: [[Bitboard::EMPTY; INDICES]; MOBILITIES],
             lines: [Lines {
                 rising: [0; LINES],
                 falling: [0; LINES],
+                walked: 0,
             }; INDICES],
             charges: [[Charges {
                 middle: [0; CHARGES],
@@ -333,7 +351,7 @@ impl Geometry {
             let i = sq.index();
             g.flight[i] = flight;
             g.plane[i] = Bitboard(flight.0 | g.sideways[i].0);
-            Geometry::add_shifts(&mut g, shape, sq);
+            Geometry::add_shifts(&mut g, sq);
             g.reach[Mobility::Step as usize][i] = g.steps[i];
             g.reach[Mobility::Charge as usize][i] = g.steps[i];
             g.reach[Mobility::Flight as usize][i] = g.plane[i];
@@ -348,7 +366,7 @@ impl Geometry {
     const fn add_rays(g: &mut Geometry, shape: &Shape, river: bool, sq: Square) {
         let files = shape.files_of(sq);
         let (first, last) = (files[0] as i8, files[files.len() - 1] as i8);
-        let rank = shape.rank(sq) as i8;
+        let rank = sq.rank() as i8;
         let mut starts = [(0, 0, 0); 2 + 2 * 3];
         starts[0] = (first, -1, 0);
         starts[1] = (last, 1, 0);
@@ -374,7 +392,7 @@ impl Geometry {
             if dr == 0 {
                 g.sideways[i] = g.sideways[i].with(ray.squares[0]);
             }
-            Geometry::add_line(&mut g.lines[i], sq, &ray);
+            Geometry::add_line(&mut g.lines[i], sq, &ray, n - 1);
             let mut c = 0;
             while c < 2 {
                 if ray.len >= 2 && ray.rank_step == Color::ALL[c].forward() {
@@ -404,19 +422,18 @@ impl Geometry {
         flight
     }
 
-    /// Files the steps of `sq` that are index shifts under `shifts`, and
+    /// Files the steps of `sq` that are code shifts under `shifts`, and
     /// `sq` under `irregular` if any step is not.
-    const fn add_shifts(g: &mut Geometry, shape: &Shape, sq: Square) {
+    const fn add_shifts(g: &mut Geometry, sq: Square) {
         let steps = g.steps[sq.index()].0;
-        let (i, files) = (sq.index() as i32, shape.files as i32);
-        let deltas = [files, -files, 1, -1];
+        let (i, stride) = (sq.index() as i32, RANK_STRIDE as i32);
+        let deltas = [stride, -stride, 1, -1];
         let mut covered = 0u64;
         let mut d = 0;
         while d < 4 {
             let to = i + deltas[d];
-            // East and west shifts must stay on the rank.
-            let same_rank = d < 2 || to / files == i / files;
-            if to >= 0 && (to as usize) < shape.indices() && same_rank && steps & (1 << to) != 0 {
+            // A shift that lands on one of the steps is that step.
+            if to >= 0 && (to as usize) < INDICES && steps & (1 << to) != 0 {
                 g.shifts[d] |= 1 << i;
                 covered |= 1 << to;
             }
@@ -573,6 +590,47 @@ mod tests {
         );
         assert_eq!(g.charges(Color::South, hq, empty), classic_set("d3 e3 f3"));
         assert_eq!(g.flight(classic("d4")), classic_set("d2 d3 d5 e1 e6"));
+    }
+
+    /// The slide's bit tricks against walking each ray, on both boards,
+    /// for every node and 300 pseudo-random sets of occupied nodes: on
+    /// Classic 25's board the lines towards `i6` are walked.
+    #[test]
+    fn slides_match_walking_the_rays() {
+        let standard = Geometry::of(Front::River);
+        let nine = Geometry::new(&Shape::CLASSIC_25, Front::River);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for (g, nodes) in [
+            (standard, Shape::STANDARD.nodes()),
+            (&nine, Shape::CLASSIC_25.nodes()),
+        ] {
+            for _ in 0..300 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let occupied = nodes.filter(|sq| state >> sq.index() & 1 == 1).collect();
+                for sq in nodes {
+                    let mut walked = Bitboard::EMPTY;
+                    for ray in g.rays(sq) {
+                        for &to in ray.squares() {
+                            walked.add(to);
+                            if Bitboard::contains(occupied, to) {
+                                break;
+                            }
+                        }
+                    }
+                    assert_eq!(g.slide(sq, occupied), walked, "{sq} {occupied:?}");
+                }
+            }
+        }
+        let i6 = classic("i6");
+        let walked_lines = nine.lines.iter().filter(|l| l.walked != 0).count();
+        assert!(walked_lines > 0 && standard.lines.iter().all(|l| l.walked == 0));
+        assert_eq!(
+            nine.slide(classic("g6"), Bitboard::EMPTY),
+            classic_set("a6 b6 c6 e6 h6 i6 g5 g4")
+        );
+        assert!(nine.slide(classic("i4"), Bitboard::EMPTY).contains(i6));
     }
 
     #[test]

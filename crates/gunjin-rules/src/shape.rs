@@ -4,10 +4,10 @@
 //! of Classic 25, `shared/RULES.md` §8.2) is another value, not another
 //! engine.
 
-use crate::{Bitboard, Color, Square};
+use crate::{Bitboard, Color, ParseSquareError, Square};
 
-/// A board of `files × ranks` squares, indexed `rank * files + file` from
-/// `a1`. Each camp is half the ranks (the front lies between them); each
+/// A board of `files × ranks` squares, each named as on every board
+/// ([`Square`]). Each camp is half the ranks (the front lies between them); each
 /// headquarters is one node spanning a few squares of its back rank, named
 /// by one of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,16 +46,6 @@ impl Shape {
         bridges: 1 << 1 | 1 << 4 | 1 << 7,
     };
 
-    /// Table length for any shape's [`Shape::indices`]: the bitboards are
-    /// one machine word.
-    pub const MAX_INDICES: usize = 54;
-
-    /// One past the largest node index: the length of a table by node.
-    pub const fn indices(&self) -> usize {
-        assert!(self.files as usize * self.ranks as usize <= Shape::MAX_INDICES);
-        self.files as usize * self.ranks as usize
-    }
-
     /// The node at 0-based `file` and `rank`; any square of a headquarters
     /// maps to the headquarters node.
     pub const fn square(&self, file: u8, rank: u8) -> Option<Square> {
@@ -68,33 +58,47 @@ impl Shape {
         } else {
             file
         };
-        Some(Square::from_index_unchecked(rank * self.files + file))
+        Square::at(file, rank)
     }
 
-    /// Whether `index` is a node: on the board, and no headquarters square
-    /// but the one that names it.
-    pub const fn is_node(&self, index: usize) -> bool {
-        let (files, ranks) = (self.files as usize, self.ranks as usize);
-        if index >= files * ranks {
-            return false;
-        }
-        match self.square((index % files) as u8, (index / files) as u8) {
-            Some(sq) => sq.index() == index,
+    /// The node a name gives on this board: `c1`, or `d1` for the same
+    /// headquarters, on the standard board; `e1`, `d1` or `f1` on
+    /// Classic 25's.
+    pub fn parse_square(&self, name: &str) -> Result<Square, ParseSquareError> {
+        let (file, rank) = Square::parse_place(name)?;
+        self.square(file, rank)
+            .ok_or_else(|| ParseSquareError(name.to_owned()))
+    }
+
+    /// Whether `sq` is a node of this board (a square of a headquarters
+    /// other than the one that names it is not).
+    pub const fn contains(&self, sq: Square) -> bool {
+        match self.square(sq.file(), sq.rank()) {
+            Some(node) => node.index() == sq.index(),
             None => false,
         }
     }
 
+    /// Whether the code `index` is a node of this board.
+    pub const fn is_node(&self, index: usize) -> bool {
+        index < Square::INDICES && self.contains(Square::from_index_unchecked(index as u8))
+    }
+
     /// Every node, as a set.
     pub const fn nodes(&self) -> Bitboard {
-        let mut bits = 0;
-        let mut index = 0;
-        while index < self.indices() {
-            if self.is_node(index) {
-                bits |= 1 << index;
+        let mut nodes = Bitboard::EMPTY;
+        let mut rank = 0;
+        while rank < self.ranks {
+            let mut file = 0;
+            while file < self.files {
+                if let Some(sq) = self.square(file, rank) {
+                    nodes = nodes.with(sq);
+                }
+                file += 1;
             }
-            index += 1;
+            rank += 1;
         }
-        Bitboard(bits)
+        nodes
     }
 
     /// How many nodes the board has.
@@ -102,17 +106,13 @@ impl Shape {
         self.nodes().count() as usize
     }
 
-    /// 0-based file (`a` = 0). A headquarters reports the file it is
-    /// written on.
-    #[inline]
-    pub const fn file(&self, sq: Square) -> u8 {
-        sq.index() as u8 % self.files
-    }
-
-    /// 0-based rank (`1` = 0).
-    #[inline]
-    pub const fn rank(&self, sq: Square) -> u8 {
-        sq.index() as u8 / self.files
+    /// The nodes of one rank from file `a` on, a headquarters once (where
+    /// the file it is written on is).
+    pub fn rank_nodes(&self, rank: u8) -> impl Iterator<Item = Square> + '_ {
+        (0..self.files).filter_map(move |file| {
+            let sq = self.square(file, rank)?;
+            (sq.file() == file).then_some(sq)
+        })
     }
 
     /// The headquarters of `color`.
@@ -122,7 +122,10 @@ impl Shape {
             Color::South => 0,
             Color::North => self.ranks - 1,
         };
-        Square::from_index_unchecked(rank * self.files + self.hq_file)
+        match Square::at(self.hq_file, rank) {
+            Some(sq) => sq,
+            None => panic!("a headquarters is named by a square"),
+        }
     }
 
     /// Whether `sq` is a headquarters (either side's).
@@ -136,7 +139,7 @@ impl Shape {
         let [first, last] = if self.is_hq(sq) {
             self.hq_span
         } else {
-            [self.file(sq), self.file(sq)]
+            [sq.file(), sq.file()]
         };
         let (_, from_first) = FILE_NUMBERS.split_at(first as usize);
         from_first.split_at((last - first + 1) as usize).0
@@ -145,7 +148,7 @@ impl Shape {
     /// The side whose camp holds `sq`.
     #[inline]
     pub const fn camp(&self, sq: Square) -> Color {
-        if self.rank(sq) < self.ranks / 2 {
+        if sq.rank() < self.ranks / 2 {
             Color::South
         } else {
             Color::North
@@ -166,8 +169,8 @@ impl Shape {
     /// Whether `sq` is a bridge end: on a bridge file, next to the front.
     pub const fn is_bridge(&self, sq: Square) -> bool {
         let front = self.ranks / 2;
-        let rank = self.rank(sq);
-        (rank == front - 1 || rank == front) && self.has_bridge(self.file(sq))
+        let rank = sq.rank();
+        (rank == front - 1 || rank == front) && self.has_bridge(sq.file())
     }
 
     /// The same node seen from the other side (a half turn of the board):
@@ -177,18 +180,29 @@ impl Shape {
         if self.is_hq(sq) {
             return self.hq(self.camp(sq).other());
         }
-        let (file, rank) = (self.file(sq), self.rank(sq));
-        Square::from_index_unchecked((self.ranks - 1 - rank) * self.files + (self.files - 1 - file))
+        match self.square(self.files - 1 - sq.file(), self.ranks - 1 - sq.rank()) {
+            Some(rotated) => rotated,
+            None => panic!("a node of the board"),
+        }
+    }
+
+    /// `sq` as `color` sees it: unchanged for South, rotated for North.
+    #[inline]
+    pub const fn relative_to(&self, sq: Square, color: Color) -> Square {
+        match color {
+            Color::South => sq,
+            Color::North => self.rotated(sq),
+        }
     }
 
     /// The node directly behind `sq`, towards `owner`'s back rank (none
     /// behind a headquarters or off the board).
     pub const fn behind(&self, sq: Square, owner: Color) -> Option<Square> {
-        let rank = self.rank(sq) as i8 - owner.forward();
+        let rank = sq.rank() as i8 - owner.forward();
         if self.is_hq(sq) || rank < 0 || rank >= self.ranks as i8 {
             None
         } else {
-            self.square(self.file(sq), rank as u8)
+            self.square(sq.file(), rank as u8)
         }
     }
 
@@ -202,13 +216,15 @@ impl Shape {
         let mut rank = self.ranks / 2;
         while rank > 0 {
             rank -= 1;
-            let mut index = (rank * self.files) as usize;
-            while index < ((rank + 1) * self.files) as usize {
-                if self.is_node(index) {
-                    slots[n] = Square::from_index_unchecked(index as u8);
+            let mut file = 0;
+            while file < self.files {
+                if let Some(sq) = self.square(file, rank)
+                    && sq.file() == file
+                {
+                    slots[n] = sq;
                     n += 1;
                 }
-                index += 1;
+                file += 1;
             }
         }
         assert!(n == N, "N is the camp's node count");
@@ -218,11 +234,8 @@ impl Shape {
     /// How many nodes each rank of a camp has, front rank first: the
     /// groups of the setup text.
     pub fn camp_ranks(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.ranks / 2).rev().map(|rank| {
-            let start = (rank * self.files) as usize;
-            (start..start + self.files as usize)
-                .filter(|&i| self.is_node(i))
-                .count()
-        })
+        (0..self.ranks / 2)
+            .rev()
+            .map(|rank| self.rank_nodes(rank).count())
     }
 }

@@ -11,33 +11,41 @@ const fn splitmix(state: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// One key per (side, kind, node index) of a shape, drawn in that order,
-/// so a shape's keys depend only on its number of indices.
-struct PieceKeys([[u64; Shape::MAX_INDICES]; 2 * Kind::ALL.len()]);
+/// One key per (side, kind, square code). Squares are coded alike on
+/// every board ([`Square`]), so one table serves every board.
+struct PieceKeys([[u64; Square::INDICES]; 2 * Kind::ALL.len()]);
+
+/// The codes the first keys were drawn for: the standard board's, whose
+/// keys (and so its hashes) stay what they were before other boards.
+const FIRST_DRAWN: usize = Shape::STANDARD.files as usize * Shape::STANDARD.ranks as usize;
 
 impl PieceKeys {
-    fn new(shape: &Shape) -> PieceKeys {
-        let mut keys = [[0; Shape::MAX_INDICES]; 2 * Kind::ALL.len()];
+    /// Draws every (side, kind)'s keys for the codes of the standard
+    /// board, then for the others.
+    fn new() -> PieceKeys {
+        let mut keys = [[0; Square::INDICES]; 2 * Kind::ALL.len()];
         let mut state = 0x6A09_E667_F3BC_C908u64;
-        for side_kind in &mut keys {
-            for key in &mut side_kind[..shape.indices()] {
-                state = splitmix(state);
-                *key = state;
+        for codes in [0..FIRST_DRAWN, FIRST_DRAWN..Square::INDICES] {
+            for side_kind in &mut keys {
+                for key in &mut side_kind[codes.clone()] {
+                    state = splitmix(state);
+                    *key = state;
+                }
             }
         }
         PieceKeys(keys)
     }
 }
 
-/// The standard board's keys. Built at first use rather than at compile
-/// time: 12 kB of random numbers do not compress, and the browser app
-/// would download them with every build.
-static STANDARD: LazyLock<PieceKeys> = LazyLock::new(|| PieceKeys::new(&Shape::STANDARD));
+/// Built at first use rather than at compile time: 14 kB of random
+/// numbers do not compress, and the browser app would download them with
+/// every build.
+static KEYS: LazyLock<PieceKeys> = LazyLock::new(PieceKeys::new);
 
 /// Toggled whenever the side to move changes.
 pub(crate) const NORTH_TO_MOVE: u64 = splitmix(0xBB67_AE85_84CA_A73B);
 
 #[inline]
 pub(crate) fn piece_key(color: Color, kind: Kind, sq: Square) -> u64 {
-    STANDARD.0[color.index() * Kind::ALL.len() + kind.index()][sq.index()]
+    KEYS.0[color.index() * Kind::ALL.len() + kind.index()][sq.index()]
 }
