@@ -101,26 +101,54 @@ pub fn NoGame() -> impl IntoView {
     }
 }
 
-/// Who played `mv` ("You: b4-b5", "CPU: …", "Aki: …"); `me` is the
-/// player's side, `opponent` the other player's name (`None`: the CPU).
-pub fn who_moved(
-    locale: Locale,
-    side: Color,
-    mv: Move,
-    me: Color,
-    opponent: Option<&str>,
-) -> String {
+/// The players' names as a screen speaks of them: `me` is `None` for
+/// "you", `opponent` `None` for the CPU (pass-and-play names both).
+#[derive(Clone, Copy, Default)]
+pub struct Names<'a> {
+    pub me: Option<&'a str>,
+    pub opponent: Option<&'a str>,
+}
+
+impl<'a> Names<'a> {
+    /// "You" against `opponent` (`None`: the CPU).
+    pub fn against(opponent: Option<&'a str>) -> Names<'a> {
+        Names { me: None, opponent }
+    }
+}
+
+/// Who a text is about, from the player's side.
+#[derive(Clone, Copy)]
+pub enum Who<'a> {
+    Me,
+    Cpu,
+    Named(&'a str),
+}
+
+impl<'a> Who<'a> {
+    /// The player on `side`, seen by the player on `me`.
+    pub fn of(side: Color, me: Color, names: Names<'a>) -> Who<'a> {
+        let name = if side == me { names.me } else { names.opponent };
+        match name {
+            Some(name) => Who::Named(name),
+            None if side == me => Who::Me,
+            None => Who::Cpu,
+        }
+    }
+}
+
+/// Who played `mv`: "You: b4-b5", "CPU: …", "Aki: …".
+pub fn who_moved(locale: Locale, who: Who, mv: Move) -> String {
     let mv = mv.to_string();
-    match opponent {
-        _ if side == me => td_string!(locale, common.you_moved, mv = mv),
-        None => td_string!(locale, common.cpu_moved, mv = mv),
-        Some(name) => td_string!(locale, common.they_moved, name = name, mv = mv),
+    match who {
+        Who::Me => td_string!(locale, common.you_moved, mv = mv),
+        Who::Cpu => td_string!(locale, common.cpu_moved, mv = mv),
+        Who::Named(name) => td_string!(locale, common.they_moved, name = name, mv = mv),
     }
 }
 
 /// What the log says about one move; `me` is the player's side.
 pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str>) -> String {
-    let who = who_moved(locale, e.side, e.mv, me, opponent);
+    let who = who_moved(locale, Who::of(e.side, me, Names::against(opponent)), e.mv);
     let what = match e.event {
         Event::Moved => String::new(),
         Event::YourPieceFell(kind) => td_string!(
