@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { KIND_WORDS, board, failOnErrors, fillCamp, placements, playRandomMove } from "./helpers";
+import {
+  KIND_WORDS,
+  board,
+  expectAccessible,
+  failOnErrors,
+  fillCamp,
+  placements,
+  playRandomMove,
+} from "./helpers";
 
 // Gunjin with a friend on this device: each player sets up in secret and
 // moves in turn, with a handoff screen between them that holds nothing of
@@ -50,6 +58,7 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
   await page.getByRole("link", { name: "Play with a friend on this device", exact: true }).click();
   await expect(page).toHaveURL(/#\/friend$/);
   await expect(page.locator("input.player-1")).toHaveValue(NAMES.south);
+  await expectAccessible(page);
   await page.locator("input.player-2").fill(NAMES.north);
   await page.getByRole("button", { name: "Start" }).click();
 
@@ -62,6 +71,7 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
     const [name, other, camp] = move % 2 === 0 ? [NAMES.south, NAMES.north, aki] : [NAMES.north, NAMES.south, ben];
     await take(page, name);
     await expectOwnView(page, name);
+    if (move === 0) await expectAccessible(page);
     if (move < 2) {
       // Their own setup as they made it (less any piece lost to the first move).
       const seen = await placements(page);
@@ -72,6 +82,7 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
     expect(await playRandomMove(page, "#/friend")).toBe(true);
     await expect(page.locator(".log li").first()).toContainText("You:");
     await page.getByRole("button", { name: `Pass to ${other}` }).click();
+    if (move === 0) await expectAccessible(page);
     if (move === 1) {
       // A reload comes back to the handoff screen, never to a side's pieces.
       await page.reload();
