@@ -143,7 +143,7 @@ pub fn Result(
     let total = replay.moves();
     let ply = RwSignal::new(total);
     let replay = StoredValue::new(replay);
-    let log_opponent = opponent.clone();
+    let (log_opponent, log_me) = (opponent.clone(), me_name.clone());
     let names = StoredValue::new((me_name, opponent));
     let with_names = move |f: &dyn Fn(Names) -> String| {
         names.with_value(|(me, opponent)| {
@@ -256,6 +256,7 @@ pub fn Result(
                             side=me
                             first
                             opponent=Signal::stored(log_opponent)
+                            me_name=log_me
                         />
                     </details>
                 </div>

@@ -146,27 +146,49 @@ pub fn who_moved(locale: Locale, who: Who, mv: Move) -> String {
     }
 }
 
-/// What the log says about one move; `me` is the player's side.
-pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str>) -> String {
-    let who = who_moved(locale, Who::of(e.side, me, Names::against(opponent)), e.mv);
-    let what = match e.event {
-        Event::Moved => String::new(),
-        Event::YourPieceFell(kind) => td_string!(
+/// What the log says about one move; `me` is the player's side (named
+/// when `names.me` is: pass-and-play's end screen).
+pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, names: Names) -> String {
+    let who = who_moved(locale, Who::of(e.side, me, names), e.mv);
+    let named = names.me.map(|me| (me, names.opponent.unwrap_or_default()));
+    let what = match (e.event, named) {
+        (Event::Moved, _) => String::new(),
+        (Event::YourPieceFell(kind), None) => td_string!(
             locale,
             common.ann_your_fell,
             kind = text::kind_name(locale, kind)
         )
         .to_string(),
-        Event::EnemyFell(sq) => {
+        (Event::YourPieceFell(kind), Some((name, _))) => td_string!(
+            locale,
+            friend.ann_fell,
+            name = name,
+            kind = text::kind_name(locale, kind)
+        ),
+        (Event::EnemyFell(sq), None) => {
             td_string!(locale, common.ann_enemy_fell, square = sq.to_string())
         }
-        Event::BothFell(kind, sq) => td_string!(
+        (Event::EnemyFell(sq), Some((_, other))) => td_string!(
+            locale,
+            friend.ann_enemy_fell,
+            name = other,
+            square = sq.to_string()
+        ),
+        (Event::BothFell(kind, sq), None) => td_string!(
             locale,
             common.ann_both_fell,
             kind = text::kind_name(locale, kind),
             square = sq.to_string()
         )
         .to_string(),
+        (Event::BothFell(kind, sq), Some((name, other))) => td_string!(
+            locale,
+            friend.ann_both_fell,
+            name = name,
+            kind = text::kind_name(locale, kind),
+            other = other,
+            square = sq.to_string()
+        ),
     };
     if what.is_empty() {
         who
@@ -471,7 +493,14 @@ fn LogPanel(game: Match, view: Memo<Option<View>>) -> impl IntoView {
             <LogList log side first opponent=game.opponent />
             <div class="sr-only announcer" role="log" aria-live="polite" aria-relevant="additions">
                 <For each=recent key=|e| e.ply let(e)>
-                    <p>{move || game.opponent.with(|o| entry_text(i18n.get_locale(), &e, side, o.as_deref()))}</p>
+                    <p>
+                        {move || {
+                            game.opponent
+                                .with(|o| {
+                                    entry_text(i18n.get_locale(), &e, side, Names::against(o.as_deref()))
+                                })
+                        }}
+                    </p>
                 </For>
             </div>
         </section>
@@ -479,39 +508,49 @@ fn LogPanel(game: Match, view: Memo<Option<View>>) -> impl IntoView {
 }
 
 /// A game's announcements, newest first, down to who moved first: for the
-/// player on `side` against `opponent` (`None`: the CPU).
+/// player on `side` against `opponent` (`None`: the CPU); with `me_name`
+/// (pass-and-play's end screen) that player is named, not "you".
 #[component]
 pub fn LogList(
     #[prop(into)] log: Signal<Vec<LogEntry>>,
     side: Color,
     first: Color,
     opponent: Signal<Option<String>>,
+    #[prop(optional_no_strip)] me_name: Option<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let first_line = move || match opponent.get() {
-        _ if first == side => t_string!(i18n, common.first_you).to_string(),
-        None => t_string!(i18n, common.first_cpu).to_string(),
-        Some(name) => t_string!(i18n, common.first_them, name = name),
+    let me_name = StoredValue::new(me_name);
+    let with_names = move |f: &dyn Fn(Names) -> String| {
+        me_name.with_value(|me| {
+            opponent.with(|o| {
+                f(Names {
+                    me: me.as_deref(),
+                    opponent: o.as_deref(),
+                })
+            })
+        })
+    };
+    let first_line = move || {
+        with_names(&|names| match Who::of(first, side, names) {
+            Who::Me => t_string!(i18n, common.first_you).to_string(),
+            Who::Cpu => t_string!(i18n, common.first_cpu).to_string(),
+            Who::Named(name) => t_string!(i18n, common.first_them, name = name),
+        })
     };
     view! {
         // It scrolls when long: the keyboard can reach it too.
         <ol class="log" tabindex="0" aria-label=move || t_string!(i18n, common.log_title)>
             {move || {
                 let locale = i18n.get_locale();
-                opponent.with(|o| {
-                    log.get()
-                        .iter()
-                        .rev()
-                        .map(|e| {
-                            let battle = e.event != Event::Moved;
-                            view! {
-                                <li class:battle=battle value=e.ply.to_string()>
-                                    {entry_text(locale, e, side, o.as_deref())}
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                })
+                log.get()
+                    .iter()
+                    .rev()
+                    .map(|e| {
+                        let battle = e.event != Event::Moved;
+                        let text = with_names(&|names| entry_text(locale, e, side, names));
+                        view! { <li class:battle=battle value=e.ply.to_string()>{text}</li> }
+                    })
+                    .collect_view()
             }}
             <li class="log-first">{first_line}</li>
         </ol>
@@ -700,5 +739,39 @@ mod tests {
         );
         let plain = guess_order(None);
         assert_eq!(plain.iter().map(|(k, _)| *k).collect::<Vec<_>>(), Kind::ALL);
+    }
+
+    #[test]
+    fn a_named_log_speaks_of_both_players_never_of_you() {
+        let mv: Move = "b4-b5".parse().unwrap();
+        let sq = mv.to();
+        let names = Names {
+            me: Some("Aki"),
+            opponent: Some("Ben"),
+        };
+        for event in [
+            Event::Moved,
+            Event::YourPieceFell(Kind::Tank),
+            Event::EnemyFell(sq),
+            Event::BothFell(Kind::Tank, sq),
+        ] {
+            for side in Color::ALL {
+                let e = LogEntry {
+                    ply: 1,
+                    side,
+                    mv,
+                    event,
+                };
+                for locale in [Locale::en, Locale::ja] {
+                    let text = entry_text(locale, &e, Color::South, names);
+                    let mover = if side == Color::South { "Aki" } else { "Ben" };
+                    assert!(text.starts_with(mover), "{text}");
+                    assert!(!text.contains("You") && !text.contains("your"), "{text}");
+                    assert!(!text.contains("あなた") && !text.contains("{{"), "{text}");
+                }
+                let plain = entry_text(Locale::en, &e, Color::South, Names::against(None));
+                assert_eq!(plain.starts_with("You:"), side == Color::South, "{plain}");
+            }
+        }
     }
 }

@@ -96,6 +96,11 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
   await page.getByRole("button", { name: "Yes, resign" }).click();
   await expect(page.locator(".result .headline")).toHaveText(`${NAMES.north} won.`);
   await expect(page.locator(".result .reason")).toHaveText(`${NAMES.south} resigned.`);
+  // The log (the winner's) names both players, never "You".
+  const endLog = page.locator(".end-log .log");
+  await expect(endLog).toContainText(`${NAMES.north}:`);
+  await expect(endLog).toContainText(`${NAMES.south}:`);
+  await expect(endLog).not.toContainText("You");
   // The whole board revealed: both sides' kinds.
   await expect(board(page).locator('[data-side="north"][data-kind]').first()).toBeVisible();
   await expect(board(page).locator('[data-side="south"][data-kind]').first()).toBeVisible();
