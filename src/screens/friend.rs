@@ -238,6 +238,7 @@ fn FriendTurn(friends: RwSignal<Option<Friends>>, side: Color) -> impl IntoView 
         }),
         me: Signal::stored(me),
         opponent: Signal::stored(Some(opponent.clone())),
+        pass_and_play: true,
     };
     let moved = Memo::new(move |_| view.with(|v| v.as_ref().is_some_and(|v| !v.is_my_turn())));
     view! {

@@ -30,6 +30,8 @@ pub struct Match {
     pub me: Signal<String>,
     /// The opponent's name at a table; `None` for the local CPU.
     pub opponent: Signal<Option<String>>,
+    /// Pass-and-play: the opponent's turn is theirs once the device is passed.
+    pub pass_and_play: bool,
 }
 
 /// The game against the CPU, or a way back when there is none.
@@ -62,6 +64,7 @@ pub fn Play() -> impl IntoView {
                 .unwrap_or_else(|| t_string!(i18n, common.you).to_string())
         }),
         opponent: Signal::stored(None),
+        pass_and_play: false,
     };
     // Only a game starting or ending re-renders the page, not every move.
     let on = Memo::new(move |_| {
@@ -409,6 +412,7 @@ fn Status(game: Match, view: Memo<Option<View>>) -> impl IntoView {
                 {move || match game.opponent.get() {
                     _ if my_turn() => t_string!(i18n, common.your_turn).to_string(),
                     None => t_string!(i18n, common.cpu_turn).to_string(),
+                    Some(name) if game.pass_and_play => t_string!(i18n, friend.pass_device, name = name),
                     Some(name) => t_string!(i18n, common.their_turn, name = name),
                 }}
             </p>

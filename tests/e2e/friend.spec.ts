@@ -81,6 +81,7 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
     }
     expect(await playRandomMove(page, "#/friend")).toBe(true);
     await expect(page.locator(".log li").first()).toContainText("You:");
+    await expect(page.locator(".turn")).toHaveText(`Pass the device to ${other}.`);
     await page.getByRole("button", { name: `Pass to ${other}` }).click();
     if (move === 0) await expectAccessible(page);
     if (move === 1) {
