@@ -12,9 +12,9 @@ use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::model::friend::{Friends, SavedFriends, Stage};
 use crate::model::tags::Tags;
-use crate::route::{Route, query_number, query_text};
+use crate::route::{Route, navigate, query_number, query_text};
 use crate::screens::end::Result;
-use crate::screens::play::{Game, Match};
+use crate::screens::play::{ConfirmButton, Game, Match};
 use crate::screens::setup::{SETUP_SECONDS, SetupPanel};
 use crate::state::{AppState, read};
 use crate::storage;
@@ -178,6 +178,17 @@ fn Handoff(friends: RwSignal<Option<Friends>>, side: Color) -> impl IntoView {
                 </span>
             </button>
             <p class="handoff-next">{next}</p>
+            <ConfirmButton
+                name="end-friend-game"
+                label=t!(i18n, friend.end_game)
+                question=t!(i18n, friend.end_confirm)
+                yes=t!(i18n, friend.end_yes)
+                on_yes=Callback::new(move |()| {
+                    storage::remove::<SavedFriends>();
+                    friends.set(None);
+                    navigate(Route::Home);
+                })
+            />
         </section>
     }
 }

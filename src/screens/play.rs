@@ -565,25 +565,48 @@ pub fn LogList(
 #[component]
 fn ResignButton(resign: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
+    view! {
+        <ConfirmButton
+            name="resign"
+            label=t!(i18n, common.resign)
+            question=t!(i18n, common.resign_confirm)
+            yes=t!(i18n, common.resign_yes)
+            on_yes=resign
+        />
+    }
+}
+
+/// A button (`label`, class `name`) that asks `question` first: `yes`
+/// (class `{name}-yes`) runs `on_yes`, "Keep playing" puts the button back.
+#[component]
+pub fn ConfirmButton(
+    name: &'static str,
+    label: Signal<&'static str>,
+    question: Signal<&'static str>,
+    yes: Signal<&'static str>,
+    on_yes: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
     let confirm = RwSignal::new(false);
     let yes_ref = NodeRef::<html::Button>::new();
-    let resign_ref = NodeRef::<html::Button>::new();
-    let kept_playing = StoredValue::new(false);
+    let button_ref = NodeRef::<html::Button>::new();
+    let kept = StoredValue::new(false);
     // The question's answer takes the focus, so the keyboard is where it
-    // is; keeping on playing gives it back to Resign.
+    // is; answering no gives it back to the button.
     Effect::new(move |_| {
         if let Some(yes) = yes_ref.get() {
             let _ = yes.focus();
         }
     });
     Effect::new(move |_| {
-        if let Some(resign) = resign_ref.get()
-            && kept_playing.get_value()
+        if let Some(button) = button_ref.get()
+            && kept.get_value()
         {
-            kept_playing.set_value(false);
-            let _ = resign.focus();
+            kept.set_value(false);
+            let _ = button.focus();
         }
     });
+    let question_id = format!("{name}-q");
     view! {
         <div class="actions">
             <Show
@@ -592,30 +615,30 @@ fn ResignButton(resign: Callback<()>) -> impl IntoView {
                     view! {
                         <button
                             type="button"
-                            class="secondary resign"
-                            node_ref=resign_ref
+                            class=format!("secondary {name}")
+                            node_ref=button_ref
                             on:click=move |_| confirm.set(true)
                         >
-                            {t!(i18n, common.resign)}
+                            {label}
                         </button>
                     }
                 }
             >
-                <div class="confirm" role="alertdialog" aria-labelledby="resign-q">
-                    <p id="resign-q">{t!(i18n, common.resign_confirm)}</p>
+                <div class="confirm" role="alertdialog" aria-labelledby=question_id.clone()>
+                    <p id=question_id.clone()>{question}</p>
                     <button
                         type="button"
-                        class="primary resign-yes"
+                        class=format!("primary {name}-yes")
                         node_ref=yes_ref
-                        on:click=move |_| resign.run(())
+                        on:click=move |_| on_yes.run(())
                     >
-                        {t!(i18n, common.resign_yes)}
+                        {yes}
                     </button>
                     <button
                         type="button"
                         class="secondary"
                         on:click=move |_| {
-                            kept_playing.set_value(true);
+                            kept.set_value(true);
                             confirm.set(false);
                         }
                     >

@@ -110,3 +110,27 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
   await page.getByRole("button", { name: "New game" }).click();
   await expect(page.locator("input.player-2")).toBeVisible();
 });
+
+test("a game abandoned at the handoff screen, after a question, is forgotten", async ({ page }) => {
+  await page.goto("./?first=you#/friend");
+  await page.locator("input.player-1").fill(NAMES.south);
+  await page.locator("input.player-2").fill(NAMES.north);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expectHandoff(page, NAMES.south);
+  expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).not.toBeNull();
+
+  // Asked first; keeping on playing leaves the game as it was.
+  await page.getByRole("button", { name: "End this game", exact: true }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("End this game for both players?");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Keep playing" }).click();
+  await expect(page.getByRole("button", { name: "End this game", exact: true })).toBeFocused();
+  await expectHandoff(page, NAMES.south);
+
+  await page.getByRole("button", { name: "End this game", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, end it" }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).toBeNull();
+  await page.goto("./#/friend");
+  await expect(page.locator("input.player-2")).toHaveValue("");
+});
