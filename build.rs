@@ -24,8 +24,8 @@ const LOCALES: [(&str, &str); 2] = [("en", "EN"), ("ja", "JA")];
 /// screens, `shogi_home` for Shogi's section of the home page.
 const HOME: [&str; 2] = ["common", "shogi_home"];
 /// The namespaces of the pages behind it: `guide` for the guides, `shogi`
-/// for Shogi's game.
-const PAGES: [&str; 2] = ["guide", "shogi"];
+/// for Shogi's game, `friend` for Gunjin's pass-and-play.
+const PAGES: [&str; 3] = ["guide", "shogi", "friend"];
 /// What separates the texts in the file of the pages' words (in field
 /// order, every language in turn): no text contains it.
 const SEPARATOR: char = '\u{1}';

@@ -47,7 +47,7 @@ use crate::notices::Notices;
 use crate::online::Online;
 use crate::route::{Route, ShogiPage, use_route};
 use crate::screens::{
-    End, Home, NotFound, PageUnavailable, Play, RulesLink, SetupScreen, TablePage,
+    End, FriendPage, Home, NotFound, PageUnavailable, Play, RulesLink, SetupScreen, TablePage,
 };
 use crate::state::AppState;
 
@@ -176,6 +176,7 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
         Route::Table(id) => view! { <TablePage id /> }.into_any(),
+        Route::Friend => view! { <FriendPage /> }.into_any(),
         // The shell draws these itself and never asks for them here.
         Route::Home | Route::Rules(_) | Route::Shogi(_) | Route::NotFound => {
             view! { <NotFound /> }.into_any()

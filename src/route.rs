@@ -34,13 +34,16 @@ pub enum Route {
     Rules(String),
     /// A table of the table server, `#/table/<id>`: the invite link.
     Table(String),
+    /// A game with a friend on this device (pass-and-play).
+    Friend,
     Shogi(ShogiPage),
     NotFound,
 }
 
 impl Route {
-    pub const ALL: [Route; 13] = [
+    pub const ALL: [Route; 14] = [
         Route::Home,
+        Route::Friend,
         Route::Setup,
         Route::Play,
         Route::End,
@@ -65,6 +68,7 @@ impl Route {
             Route::GuidePieces => "#/guide/pieces",
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
+            Route::Friend => "#/friend",
             Route::Shogi(ShogiPage::Play) => "#/shogi/play",
             Route::Shogi(ShogiPage::Friend) => "#/shogi/friend",
             Route::Shogi(ShogiPage::Import) => "#/shogi/import",

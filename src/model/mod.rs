@@ -2,6 +2,7 @@
 //! be tested without a browser. Every rule question goes to the rules crate.
 
 pub mod backup;
+pub mod friend;
 pub mod log;
 pub mod pieces;
 pub mod replay;

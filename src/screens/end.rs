@@ -10,7 +10,7 @@ use crate::i18n::*;
 use crate::model::log::entries;
 use crate::model::replay::{Replay, Step};
 use crate::route::{Route, navigate};
-use crate::screens::play::{LogList, NoGame, who_moved};
+use crate::screens::play::{LogList, Names, NoGame, Who, who_moved};
 use crate::state::PLAYER;
 use crate::text;
 
@@ -41,27 +41,8 @@ pub fn End() -> impl IntoView {
     }
 }
 
-/// Who a result's reason is about, from the player's side.
-#[derive(Clone, Copy)]
-enum Who<'a> {
-    Me,
-    Cpu,
-    Named(&'a str),
-}
-
-impl Who<'_> {
-    /// The player on `side`, seen by the player on `me`.
-    fn of(side: Color, me: Color, opponent: Option<&str>) -> Who<'_> {
-        match opponent {
-            _ if side == me => Who::Me,
-            None => Who::Cpu,
-            Some(name) => Who::Named(name),
-        }
-    }
-}
-
 /// Why the game ended, saying whose piece or whose move it was.
-fn reason_text(locale: Locale, outcome: Outcome, me: Color, opponent: Option<&str>) -> String {
+fn reason_text(locale: Locale, outcome: Outcome, me: Color, names: Names) -> String {
     let (winner, reason) = match outcome {
         Outcome::Win { winner, reason } => (winner, reason),
         Outcome::Draw { reason } => {
@@ -73,14 +54,21 @@ fn reason_text(locale: Locale, outcome: Outcome, me: Color, opponent: Option<&st
             .to_string();
         }
     };
-    let loser = Who::of(!winner, me, opponent);
+    let loser = Who::of(!winner, me, names);
     match reason {
         WinReason::HeadquartersTaken { by } => {
             let kind = text::kind_name(locale, by);
-            match Who::of(winner, me, opponent) {
-                Who::Me => td_string!(locale, common.reason_hq_mine, kind = kind),
-                Who::Cpu => td_string!(locale, common.reason_hq_cpu, kind = kind),
-                Who::Named(name) => {
+            match (Who::of(winner, me, names), loser) {
+                (Who::Me, _) => td_string!(locale, common.reason_hq_mine, kind = kind),
+                (Who::Cpu, _) => td_string!(locale, common.reason_hq_cpu, kind = kind),
+                (Who::Named(name), Who::Named(loser)) => td_string!(
+                    locale,
+                    friend.reason_hq,
+                    name = name,
+                    kind = kind,
+                    loser = loser
+                ),
+                (Who::Named(name), _) => {
                     td_string!(locale, common.reason_hq_them, name = name, kind = kind)
                 }
             }
@@ -100,8 +88,8 @@ fn reason_text(locale: Locale, outcome: Outcome, me: Color, opponent: Option<&st
 
 /// One move of the replay in words: who played it and, in a battle, which
 /// kind beat which (everything is visible once the game is over).
-fn step_text(locale: Locale, step: Step, me: Color, opponent: Option<&str>) -> String {
-    let who = who_moved(locale, step.mv.side, step.mv.mv, me, opponent);
+fn step_text(locale: Locale, step: Step, me: Color, names: Names) -> String {
+    let who = who_moved(locale, Who::of(step.mv.side, me, names), step.mv.mv);
     let Some(defender) = step.defender else {
         return who;
     };
@@ -133,12 +121,14 @@ fn step_text(locale: Locale, step: Step, me: Color, opponent: Option<&str>) -> S
 /// The result for the player on side `me` against `opponent` (`None`: the
 /// local CPU) from the revealed `record`: the reason, the replay with each
 /// move in words, the game's announcements, and `children` as the actions.
+/// With `me_name` (pass-and-play) both players are named, not "you".
 #[component]
 pub fn Result(
     outcome: Outcome,
     record: Record,
     me: Color,
     opponent: Option<String>,
+    #[prop(optional)] me_name: Option<String>,
     children: Children,
 ) -> impl IntoView {
     let i18n = use_i18n();
@@ -153,18 +143,32 @@ pub fn Result(
     let total = replay.moves();
     let ply = RwSignal::new(total);
     let replay = StoredValue::new(replay);
-    let opponent = StoredValue::new(opponent);
-    let headline = move || match (outcome.winner(), opponent.get_value()) {
-        (Some(w), _) if w == me => t_string!(i18n, common.result_win).to_string(),
-        (Some(_), None) => t_string!(i18n, common.result_loss).to_string(),
-        (Some(_), Some(name)) => t_string!(i18n, common.result_they_won, name = name),
-        (None, _) => t_string!(i18n, common.result_draw).to_string(),
+    let (log_opponent, log_me) = (opponent.clone(), me_name.clone());
+    let names = StoredValue::new((me_name, opponent));
+    let with_names = move |f: &dyn Fn(Names) -> String| {
+        names.with_value(|(me, opponent)| {
+            f(Names {
+                me: me.as_deref(),
+                opponent: opponent.as_deref(),
+            })
+        })
     };
-    let reason =
-        move || opponent.with_value(|o| reason_text(i18n.get_locale(), outcome, me, o.as_deref()));
+    let headline = move || {
+        with_names(
+            &|names| match outcome.winner().map(|w| Who::of(w, me, names)) {
+                Some(Who::Me) => t_string!(i18n, common.result_win).to_string(),
+                Some(Who::Cpu) => t_string!(i18n, common.result_loss).to_string(),
+                Some(Who::Named(name)) => t_string!(i18n, common.result_they_won, name = name),
+                None => t_string!(i18n, common.result_draw).to_string(),
+            },
+        )
+    };
+    let reason = move || with_names(&|names| reason_text(i18n.get_locale(), outcome, me, names));
     let step = move || {
         let step = replay.with_value(|r| r.step(ply.get()))?;
-        Some(opponent.with_value(|o| step_text(i18n.get_locale(), step, me, o.as_deref())))
+        Some(with_names(&|names| {
+            step_text(i18n.get_locale(), step, me, names)
+        }))
     };
     let result_id = match outcome.winner() {
         Some(w) if w == me => "win",
@@ -251,7 +255,8 @@ pub fn Result(
                             log=Signal::stored(log)
                             side=me
                             first
-                            opponent=Signal::stored(opponent.get_value())
+                            opponent=Signal::stored(log_opponent)
+                            me_name=log_me
                         />
                     </details>
                 </div>

@@ -113,6 +113,11 @@ pub fn Home() -> impl IntoView {
                 <button type="submit" class="primary play-cpu">
                     {t!(i18n, common.play_cpu)}
                 </button>
+                <p>
+                    <a class="button secondary play-friend" href=Route::Friend.hash()>
+                        {t!(i18n, common.play_friend)}
+                    </a>
+                </p>
                 <OnlineChoices />
             </form>
             <crate::shogi::home::ShogiHome />

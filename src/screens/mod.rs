@@ -1,6 +1,7 @@
 //! One component per page.
 
 pub mod end;
+mod friend;
 mod hints;
 mod home;
 mod not_found;
@@ -11,6 +12,7 @@ mod table;
 pub mod your_data;
 
 pub use end::End;
+pub use friend::FriendPage;
 pub use home::Home;
 pub use not_found::{NotFound, PageUnavailable};
 pub use play::Play;

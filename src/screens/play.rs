@@ -30,6 +30,8 @@ pub struct Match {
     pub me: Signal<String>,
     /// The opponent's name at a table; `None` for the local CPU.
     pub opponent: Signal<Option<String>>,
+    /// Pass-and-play: the opponent's turn is theirs once the device is passed.
+    pub pass_and_play: bool,
 }
 
 /// The game against the CPU, or a way back when there is none.
@@ -62,6 +64,7 @@ pub fn Play() -> impl IntoView {
                 .unwrap_or_else(|| t_string!(i18n, common.you).to_string())
         }),
         opponent: Signal::stored(None),
+        pass_and_play: false,
     };
     // Only a game starting or ending re-renders the page, not every move.
     let on = Memo::new(move |_| {
@@ -101,44 +104,94 @@ pub fn NoGame() -> impl IntoView {
     }
 }
 
-/// Who played `mv` ("You: b4-b5", "CPU: …", "Aki: …"); `me` is the
-/// player's side, `opponent` the other player's name (`None`: the CPU).
-pub fn who_moved(
-    locale: Locale,
-    side: Color,
-    mv: Move,
-    me: Color,
-    opponent: Option<&str>,
-) -> String {
-    let mv = mv.to_string();
-    match opponent {
-        _ if side == me => td_string!(locale, common.you_moved, mv = mv),
-        None => td_string!(locale, common.cpu_moved, mv = mv),
-        Some(name) => td_string!(locale, common.they_moved, name = name, mv = mv),
+/// The players' names as a screen speaks of them: `me` is `None` for
+/// "you", `opponent` `None` for the CPU (pass-and-play names both).
+#[derive(Clone, Copy, Default)]
+pub struct Names<'a> {
+    pub me: Option<&'a str>,
+    pub opponent: Option<&'a str>,
+}
+
+impl<'a> Names<'a> {
+    /// "You" against `opponent` (`None`: the CPU).
+    pub fn against(opponent: Option<&'a str>) -> Names<'a> {
+        Names { me: None, opponent }
     }
 }
 
-/// What the log says about one move; `me` is the player's side.
-pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, opponent: Option<&str>) -> String {
-    let who = who_moved(locale, e.side, e.mv, me, opponent);
-    let what = match e.event {
-        Event::Moved => String::new(),
-        Event::YourPieceFell(kind) => td_string!(
+/// Who a text is about, from the player's side.
+#[derive(Clone, Copy)]
+pub enum Who<'a> {
+    Me,
+    Cpu,
+    Named(&'a str),
+}
+
+impl<'a> Who<'a> {
+    /// The player on `side`, seen by the player on `me`.
+    pub fn of(side: Color, me: Color, names: Names<'a>) -> Who<'a> {
+        let name = if side == me { names.me } else { names.opponent };
+        match name {
+            Some(name) => Who::Named(name),
+            None if side == me => Who::Me,
+            None => Who::Cpu,
+        }
+    }
+}
+
+/// Who played `mv`: "You: b4-b5", "CPU: …", "Aki: …".
+pub fn who_moved(locale: Locale, who: Who, mv: Move) -> String {
+    let mv = mv.to_string();
+    match who {
+        Who::Me => td_string!(locale, common.you_moved, mv = mv),
+        Who::Cpu => td_string!(locale, common.cpu_moved, mv = mv),
+        Who::Named(name) => td_string!(locale, common.they_moved, name = name, mv = mv),
+    }
+}
+
+/// What the log says about one move; `me` is the player's side (named
+/// when `names.me` is: pass-and-play's end screen).
+pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, names: Names) -> String {
+    let who = who_moved(locale, Who::of(e.side, me, names), e.mv);
+    let named = names.me.map(|me| (me, names.opponent.unwrap_or_default()));
+    let what = match (e.event, named) {
+        (Event::Moved, _) => String::new(),
+        (Event::YourPieceFell(kind), None) => td_string!(
             locale,
             common.ann_your_fell,
             kind = text::kind_name(locale, kind)
         )
         .to_string(),
-        Event::EnemyFell(sq) => {
+        (Event::YourPieceFell(kind), Some((name, _))) => td_string!(
+            locale,
+            friend.ann_fell,
+            name = name,
+            kind = text::kind_name(locale, kind)
+        ),
+        (Event::EnemyFell(sq), None) => {
             td_string!(locale, common.ann_enemy_fell, square = sq.to_string())
         }
-        Event::BothFell(kind, sq) => td_string!(
+        (Event::EnemyFell(sq), Some((_, other))) => td_string!(
+            locale,
+            friend.ann_enemy_fell,
+            name = other,
+            square = sq.to_string()
+        ),
+        (Event::BothFell(kind, sq), None) => td_string!(
             locale,
             common.ann_both_fell,
             kind = text::kind_name(locale, kind),
             square = sq.to_string()
         )
         .to_string(),
+        (Event::BothFell(kind, sq), Some((name, other))) => td_string!(
+            locale,
+            friend.ann_both_fell,
+            name = name,
+            kind = text::kind_name(locale, kind),
+            other = other,
+            square = sq.to_string()
+        ),
     };
     if what.is_empty() {
         who
@@ -359,6 +412,7 @@ fn Status(game: Match, view: Memo<Option<View>>) -> impl IntoView {
                 {move || match game.opponent.get() {
                     _ if my_turn() => t_string!(i18n, common.your_turn).to_string(),
                     None => t_string!(i18n, common.cpu_turn).to_string(),
+                    Some(name) if game.pass_and_play => t_string!(i18n, friend.pass_device, name = name),
                     Some(name) => t_string!(i18n, common.their_turn, name = name),
                 }}
             </p>
@@ -443,7 +497,14 @@ fn LogPanel(game: Match, view: Memo<Option<View>>) -> impl IntoView {
             <LogList log side first opponent=game.opponent />
             <div class="sr-only announcer" role="log" aria-live="polite" aria-relevant="additions">
                 <For each=recent key=|e| e.ply let(e)>
-                    <p>{move || game.opponent.with(|o| entry_text(i18n.get_locale(), &e, side, o.as_deref()))}</p>
+                    <p>
+                        {move || {
+                            game.opponent
+                                .with(|o| {
+                                    entry_text(i18n.get_locale(), &e, side, Names::against(o.as_deref()))
+                                })
+                        }}
+                    </p>
                 </For>
             </div>
         </section>
@@ -451,39 +512,49 @@ fn LogPanel(game: Match, view: Memo<Option<View>>) -> impl IntoView {
 }
 
 /// A game's announcements, newest first, down to who moved first: for the
-/// player on `side` against `opponent` (`None`: the CPU).
+/// player on `side` against `opponent` (`None`: the CPU); with `me_name`
+/// (pass-and-play's end screen) that player is named, not "you".
 #[component]
 pub fn LogList(
     #[prop(into)] log: Signal<Vec<LogEntry>>,
     side: Color,
     first: Color,
     opponent: Signal<Option<String>>,
+    #[prop(optional_no_strip)] me_name: Option<String>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let first_line = move || match opponent.get() {
-        _ if first == side => t_string!(i18n, common.first_you).to_string(),
-        None => t_string!(i18n, common.first_cpu).to_string(),
-        Some(name) => t_string!(i18n, common.first_them, name = name),
+    let me_name = StoredValue::new(me_name);
+    let with_names = move |f: &dyn Fn(Names) -> String| {
+        me_name.with_value(|me| {
+            opponent.with(|o| {
+                f(Names {
+                    me: me.as_deref(),
+                    opponent: o.as_deref(),
+                })
+            })
+        })
+    };
+    let first_line = move || {
+        with_names(&|names| match Who::of(first, side, names) {
+            Who::Me => t_string!(i18n, common.first_you).to_string(),
+            Who::Cpu => t_string!(i18n, common.first_cpu).to_string(),
+            Who::Named(name) => t_string!(i18n, common.first_them, name = name),
+        })
     };
     view! {
         // It scrolls when long: the keyboard can reach it too.
         <ol class="log" tabindex="0" aria-label=move || t_string!(i18n, common.log_title)>
             {move || {
                 let locale = i18n.get_locale();
-                opponent.with(|o| {
-                    log.get()
-                        .iter()
-                        .rev()
-                        .map(|e| {
-                            let battle = e.event != Event::Moved;
-                            view! {
-                                <li class:battle=battle value=e.ply.to_string()>
-                                    {entry_text(locale, e, side, o.as_deref())}
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                })
+                log.get()
+                    .iter()
+                    .rev()
+                    .map(|e| {
+                        let battle = e.event != Event::Moved;
+                        let text = with_names(&|names| entry_text(locale, e, side, names));
+                        view! { <li class:battle=battle value=e.ply.to_string()>{text}</li> }
+                    })
+                    .collect_view()
             }}
             <li class="log-first">{first_line}</li>
         </ol>
@@ -494,25 +565,48 @@ pub fn LogList(
 #[component]
 fn ResignButton(resign: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
+    view! {
+        <ConfirmButton
+            name="resign"
+            label=t!(i18n, common.resign)
+            question=t!(i18n, common.resign_confirm)
+            yes=t!(i18n, common.resign_yes)
+            on_yes=resign
+        />
+    }
+}
+
+/// A button (`label`, class `name`) that asks `question` first: `yes`
+/// (class `{name}-yes`) runs `on_yes`, "Keep playing" puts the button back.
+#[component]
+pub fn ConfirmButton(
+    name: &'static str,
+    label: Signal<&'static str>,
+    question: Signal<&'static str>,
+    yes: Signal<&'static str>,
+    on_yes: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
     let confirm = RwSignal::new(false);
     let yes_ref = NodeRef::<html::Button>::new();
-    let resign_ref = NodeRef::<html::Button>::new();
-    let kept_playing = StoredValue::new(false);
+    let button_ref = NodeRef::<html::Button>::new();
+    let kept = StoredValue::new(false);
     // The question's answer takes the focus, so the keyboard is where it
-    // is; keeping on playing gives it back to Resign.
+    // is; answering no gives it back to the button.
     Effect::new(move |_| {
         if let Some(yes) = yes_ref.get() {
             let _ = yes.focus();
         }
     });
     Effect::new(move |_| {
-        if let Some(resign) = resign_ref.get()
-            && kept_playing.get_value()
+        if let Some(button) = button_ref.get()
+            && kept.get_value()
         {
-            kept_playing.set_value(false);
-            let _ = resign.focus();
+            kept.set_value(false);
+            let _ = button.focus();
         }
     });
+    let question_id = format!("{name}-q");
     view! {
         <div class="actions">
             <Show
@@ -521,30 +615,30 @@ fn ResignButton(resign: Callback<()>) -> impl IntoView {
                     view! {
                         <button
                             type="button"
-                            class="secondary resign"
-                            node_ref=resign_ref
+                            class=format!("secondary {name}")
+                            node_ref=button_ref
                             on:click=move |_| confirm.set(true)
                         >
-                            {t!(i18n, common.resign)}
+                            {label}
                         </button>
                     }
                 }
             >
-                <div class="confirm" role="alertdialog" aria-labelledby="resign-q">
-                    <p id="resign-q">{t!(i18n, common.resign_confirm)}</p>
+                <div class="confirm" role="alertdialog" aria-labelledby=question_id.clone()>
+                    <p id=question_id.clone()>{question}</p>
                     <button
                         type="button"
-                        class="primary resign-yes"
+                        class=format!("primary {name}-yes")
                         node_ref=yes_ref
-                        on:click=move |_| resign.run(())
+                        on:click=move |_| on_yes.run(())
                     >
-                        {t!(i18n, common.resign_yes)}
+                        {yes}
                     </button>
                     <button
                         type="button"
                         class="secondary"
                         on:click=move |_| {
-                            kept_playing.set_value(true);
+                            kept.set_value(true);
                             confirm.set(false);
                         }
                     >
@@ -672,5 +766,39 @@ mod tests {
         );
         let plain = guess_order(None);
         assert_eq!(plain.iter().map(|(k, _)| *k).collect::<Vec<_>>(), Kind::ALL);
+    }
+
+    #[test]
+    fn a_named_log_speaks_of_both_players_never_of_you() {
+        let mv: Move = "b4-b5".parse().unwrap();
+        let sq = mv.to();
+        let names = Names {
+            me: Some("Aki"),
+            opponent: Some("Ben"),
+        };
+        for event in [
+            Event::Moved,
+            Event::YourPieceFell(Kind::Tank),
+            Event::EnemyFell(sq),
+            Event::BothFell(Kind::Tank, sq),
+        ] {
+            for side in Color::ALL {
+                let e = LogEntry {
+                    ply: 1,
+                    side,
+                    mv,
+                    event,
+                };
+                for locale in [Locale::en, Locale::ja] {
+                    let text = entry_text(locale, &e, Color::South, names);
+                    let mover = if side == Color::South { "Aki" } else { "Ben" };
+                    assert!(text.starts_with(mover), "{text}");
+                    assert!(!text.contains("You") && !text.contains("your"), "{text}");
+                    assert!(!text.contains("あなた") && !text.contains("{{"), "{text}");
+                }
+                let plain = entry_text(Locale::en, &e, Color::South, Names::against(None));
+                assert_eq!(plain.starts_with("You:"), side == Color::South, "{plain}");
+            }
+        }
     }
 }

@@ -471,6 +471,7 @@ fn OnlineGame() -> impl IntoView {
         resign: Callback::new(move |()| online.resign()),
         me: name_signal(true),
         opponent: Signal::derive(move || Some(opponent.get())),
+        pass_and_play: false,
     };
     view! { <Game game /> }
 }

@@ -62,9 +62,8 @@ export async function openSetup(page: Page, query = "") {
   await expect(page.getByRole("timer")).toBeVisible();
 }
 
-/** A random setup, then Ready: the game starts. */
-export async function startGame(page: Page, query = "", template?: string) {
-  await openSetup(page, query);
+/** Fills the camp on the setup screen: a template by its id, else Random. */
+export async function fillCamp(page: Page, template?: string) {
   if (template) {
     await page.getByRole("button", { name: "Templates" }).click();
     await page.locator(`[data-template="${template}"]`).getByRole("button").click();
@@ -72,6 +71,12 @@ export async function startGame(page: Page, query = "", template?: string) {
     await page.getByRole("button", { name: "Random" }).click();
   }
   await expect(board(page).locator("[data-kind]")).toHaveCount(23);
+}
+
+/** A random setup, then Ready: the game starts. */
+export async function startGame(page: Page, query = "", template?: string) {
+  await openSetup(page, query);
+  await fillCamp(page, template);
   await page.getByRole("button", { name: "Ready" }).click();
   await expect(page).toHaveURL(/#\/play$/);
   // The CPU may move first and win or lose a battle at once.
@@ -122,15 +127,15 @@ export async function press(locator: Locator, touch: boolean) {
 /**
  * Plays one random legal move through the UI: clicks own pieces until one
  * shows destinations, then clicks one of them. Returns false if the game
- * ended meanwhile.
+ * ended meanwhile (the page left `at`).
  */
-export async function playRandomMove(page: Page): Promise<boolean> {
+export async function playRandomMove(page: Page, at = "#/play"): Promise<boolean> {
   const own = await board(page)
     .locator('[data-side="south"]')
     .evaluateAll((ns) => ns.map((n) => n.getAttribute("data-square")!));
   own.sort(() => Math.random() - 0.5);
   for (const sq of own) {
-    if (!page.url().endsWith("#/play")) return false;
+    if (!page.url().endsWith(at) || (await page.locator(".result").count()) > 0) return false;
     await node(page, sq).click();
     const marks = await board(page)
       .locator("[data-mark]")

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  KIND_WORDS,
+  board,
+  expectAccessible,
+  failOnErrors,
+  fillCamp,
+  placements,
+  playRandomMove,
+} from "./helpers";
+
+// Gunjin with a friend on this device: each player sets up in secret and
+// moves in turn, with a handoff screen between them that holds nothing of
+// either side (checked in the DOM, not by what is visible).
+
+failOnErrors();
+
+const NAMES = { south: "Aki", north: "Ben" };
+
+/** The handoff screen to `name`: no board, no piece, no kind in the page. */
+async function expectHandoff(page: Page, name: string) {
+  await expect(page.locator(".handoff-ready")).toHaveText(`Pass to ${name} — tap when ready`);
+  await expect(page.locator("[data-square], [data-kind], [data-side], [data-template]")).toHaveCount(0);
+  const html = await page.locator("main").innerHTML();
+  for (const word of KIND_WORDS) expect(html, `the handoff screen names ${word}`).not.toContain(word);
+}
+
+/** Takes the device at the handoff screen. */
+async function take(page: Page, name: string) {
+  await expectHandoff(page, name);
+  await page.locator(".handoff-ready").click();
+}
+
+/** Sets up (a template, or Random) and says Ready; returns the camp as drawn. */
+async function setUp(page: Page, name: string, template?: string) {
+  await take(page, name);
+  await expect(page.locator(".friend-who")).toContainText(name);
+  // The other player's setup is nowhere on this one's board.
+  await expect(board(page).locator("[data-kind]")).toHaveCount(0);
+  await fillCamp(page, template);
+  const camp = await placements(page);
+  await page.getByRole("button", { name: "Ready" }).click();
+  return camp;
+}
+
+/** The side on screen sees its own kinds at the bottom and only backs of the other's. */
+async function expectOwnView(page: Page, name: string) {
+  await expect(page.locator(".turn")).toHaveText("Your move");
+  await expect(page.locator(".players")).toContainText(name);
+  await expect(board(page).locator('[data-side="south"][data-kind]').first()).toBeVisible();
+  await expect(board(page).locator('[data-side="north"]').first()).toBeVisible();
+  await expect(board(page).locator('[data-side="north"][data-kind]')).toHaveCount(0);
+}
+
+test("two players on one device: secret setups, handoffs, a reload, the end", async ({ page }) => {
+  await page.goto("./?first=you#/");
+  await page.getByLabel("Your name").first().fill(NAMES.south);
+  await page.getByRole("link", { name: "Play with a friend on this device", exact: true }).click();
+  await expect(page).toHaveURL(/#\/friend$/);
+  await expect(page.locator("input.player-1")).toHaveValue(NAMES.south);
+  await expectAccessible(page);
+  await page.locator("input.player-2").fill(NAMES.north);
+  await page.getByRole("button", { name: "Start" }).click();
+
+  const aki = await setUp(page, NAMES.south);
+  const ben = await setUp(page, NAMES.north, "balanced");
+
+  // Aki moves first, Ben answers, each through the handoff screen; the
+  // mover sees their result, the other what the referee told them.
+  for (let move = 0; move < 4; move++) {
+    const [name, other, camp] = move % 2 === 0 ? [NAMES.south, NAMES.north, aki] : [NAMES.north, NAMES.south, ben];
+    await take(page, name);
+    await expectOwnView(page, name);
+    if (move === 0) await expectAccessible(page);
+    if (move < 2) {
+      // Their own setup as they made it (less any piece lost to the first move).
+      const seen = await placements(page);
+      for (const [square, kind] of Object.entries(seen)) expect(camp[square]).toBe(kind);
+    } else {
+      await expect(page.locator(".log li").first()).toContainText(`${other}:`);
+    }
+    expect(await playRandomMove(page, "#/friend")).toBe(true);
+    await expect(page.locator(".log li").first()).toContainText("You:");
+    await expect(page.locator(".turn")).toHaveText(`Pass the device to ${other}.`);
+    await page.getByRole("button", { name: `Pass to ${other}` }).click();
+    if (move === 0) await expectAccessible(page);
+    if (move === 1) {
+      // A reload comes back to the handoff screen, never to a side's pieces.
+      await page.reload();
+      await expectHandoff(page, NAMES.south);
+    }
+  }
+
+  await take(page, NAMES.south);
+  await expectOwnView(page, NAMES.south);
+  await page.getByRole("button", { name: "Resign" }).click();
+  await page.getByRole("button", { name: "Yes, resign" }).click();
+  await expect(page.locator(".result .headline")).toHaveText(`${NAMES.north} won.`);
+  await expect(page.locator(".result .reason")).toHaveText(`${NAMES.south} resigned.`);
+  // The log (the winner's) names both players, never "You".
+  const endLog = page.locator(".end-log .log");
+  await expect(endLog).toContainText(`${NAMES.north}:`);
+  await expect(endLog).toContainText(`${NAMES.south}:`);
+  await expect(endLog).not.toContainText("You");
+  // The whole board revealed: both sides' kinds.
+  await expect(board(page).locator('[data-side="north"][data-kind]').first()).toBeVisible();
+  await expect(board(page).locator('[data-side="south"][data-kind]').first()).toBeVisible();
+  await page.reload();
+  await expect(page.locator(".result .headline")).toHaveText(`${NAMES.north} won.`);
+  await page.getByRole("button", { name: "New game" }).click();
+  await expect(page.locator("input.player-2")).toBeVisible();
+});
+
+test("a game abandoned at the handoff screen, after a question, is forgotten", async ({ page }) => {
+  await page.goto("./?first=you#/friend");
+  await page.locator("input.player-1").fill(NAMES.south);
+  await page.locator("input.player-2").fill(NAMES.north);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expectHandoff(page, NAMES.south);
+  expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).not.toBeNull();
+
+  // Asked first; keeping on playing leaves the game as it was.
+  await page.getByRole("button", { name: "End this game", exact: true }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("End this game for both players?");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Keep playing" }).click();
+  await expect(page.getByRole("button", { name: "End this game", exact: true })).toBeFocused();
+  await expectHandoff(page, NAMES.south);
+
+  await page.getByRole("button", { name: "End this game", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, end it" }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).toBeNull();
+  await page.goto("./#/friend");
+  await expect(page.locator("input.player-2")).toHaveValue("");
+});
