@@ -493,19 +493,21 @@ impl Evaluator {
         score
     }
 
-    /// Whether every piece [`Evaluator::me`] has that moves loses
-    /// attacking the enemy headquarters: then no officer can ever enter it.
+    /// Whether an enemy Mine holds the enemy headquarters and every piece
+    /// [`Evaluator::me`] has that moves loses to it: then no officer can
+    /// ever enter. (Only a Mine: a piece that moves may leave, and a
+    /// bonus for the enemy stepping in would draw the search to it.)
     fn hq_shut(&self, pos: &Position, census: &Census) -> bool {
         let hq = Square::hq(!self.me);
         let board = pos.board();
-        let Some(holder) = board.piece_at(hq).filter(|p| p.color != self.me) else {
-            return false;
-        };
-        let fights_as = board.fights_as(hq).unwrap_or(holder.kind);
+        let mined = board
+            .piece_at(hq)
+            .is_some_and(|p| p.color != self.me && p.kind == Kind::Mine);
         let (mine, n) = &census.movers[self.me];
-        mine[..*n]
-            .iter()
-            .all(|p| self.rules.battle(p.2, fights_as) == Some(BattleResult::DefenderWins))
+        mined
+            && mine[..*n]
+                .iter()
+                .all(|p| self.rules.battle(p.2, Kind::Mine) == Some(BattleResult::DefenderWins))
     }
 
     /// How closely the enemy's pieces that move are hunted: for each, how
