@@ -43,24 +43,24 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
     })
 }
 
-/// Steps from every node to each side's headquarters, walking as a
-/// one-step piece does (the front crossed at the bridges only).
+/// Steps between any two nodes, walking as a one-step piece does (the
+/// front crossed at the bridges only), whatever stands in the way.
 #[derive(Clone, Debug)]
-pub(crate) struct HqDistance(ByColor<[u8; Square::INDICES]>);
+pub(crate) struct Distances(Box<[[u8; Square::INDICES]; Square::INDICES]>);
 
-/// Steps from every node to `hq`, never through `walls`; passing a node
+/// Steps from every node to `goal`, never through `walls`; passing a node
 /// of `costly` takes `detour` steps more (at most 15).
 fn steps_to(
     geometry: &Geometry,
-    hq: Square,
+    goal: Square,
     walls: Bitboard,
     costly: Bitboard,
     detour: u8,
 ) -> [u8; Square::INDICES] {
     let mut dist = [u8::MAX; Square::INDICES];
-    dist[hq.index()] = 0;
-    let mut seen = Bitboard::from_square(hq) | walls;
-    let mut frontier = Bitboard::from_square(hq);
+    dist[goal.index()] = 0;
+    let mut seen = Bitboard::from_square(goal) | walls;
+    let mut frontier = Bitboard::from_square(goal);
     // The costly nodes reached, by the step (modulo 16) they count from.
     let mut later = [Bitboard::EMPTY; 16];
     let mut d = 0usize;
@@ -78,24 +78,27 @@ fn steps_to(
     dist
 }
 
-impl HqDistance {
-    pub(crate) fn new(rules: Rules) -> HqDistance {
+impl Distances {
+    pub(crate) fn new(rules: Rules) -> Distances {
         let geometry = Geometry::of(rules.front);
-        HqDistance(ByColor::new_with(|color| {
-            steps_to(
-                geometry,
-                Square::hq(color),
-                Bitboard::EMPTY,
-                Bitboard::EMPTY,
-                0,
-            )
-        }))
+        let mut table = Box::new([[u8::MAX; Square::INDICES]; Square::INDICES]);
+        for sq in Square::ALL {
+            let none = Bitboard::EMPTY;
+            table[sq.index()] = steps_to(geometry, sq, none, none, 0);
+        }
+        Distances(table)
     }
 
     /// Steps from `sq` to `color`'s headquarters.
     #[inline]
     pub(crate) fn to(&self, color: Color, sq: Square) -> u8 {
-        self.0[color][sq.index()]
+        self.between(Square::hq(color), sq)
+    }
+
+    /// Steps from `a` to `b`.
+    #[inline]
+    pub(crate) fn between(&self, a: Square, b: Square) -> u8 {
+        self.0[a.index()][b.index()]
     }
 }
 
@@ -125,6 +128,12 @@ pub(crate) struct Weights {
     pub bridges: f32,
     /// For each side, by how few pieces it has that move (at most four).
     pub hunt: f32,
+    /// Per enemy piece that moves, by how close the nearest of the CPU's
+    /// pieces that beat it or fall with it stands, once nothing the CPU
+    /// has can take or empty the enemy headquarters (a Mine there, no
+    /// Plane or Engineer left): leaving the enemy no legal move is the
+    /// only win left.
+    pub chase: f32,
 }
 
 impl Weights {
@@ -139,6 +148,8 @@ impl Weights {
         // Measured for Hard only (see `search::Style`), which sets its own.
         bridges: 0.0,
         hunt: 2.0,
+        // Measured for Hard only.
+        chase: 0.0,
     };
 }
 
@@ -148,7 +159,7 @@ pub(crate) struct Evaluator {
     pub me: Color,
     pub rules: Rules,
     pub values: ByKind<f32>,
-    pub distance: HqDistance,
+    pub distance: Distances,
     pub weights: Weights,
     /// How pressing the attack is: it grows as the game goes on, so a lead
     /// is turned into a win before the move limit.
@@ -226,7 +237,7 @@ impl Evaluator {
             me,
             rules,
             values: values(rules),
-            distance: HqDistance::new(rules),
+            distance: Distances::new(rules),
             weights,
             urgency: 1.0,
             stoppers: ByKind::new_with(|officer| {
@@ -480,8 +491,53 @@ impl Evaluator {
             // A steady pull forward, whatever stands in the way.
             score += self.weights.march * self.urgency * race.nearest;
             score += self.urgency * self.clearing(pos, census, mined_ends);
+            if self.weights.chase > 0.0 && self.hq_shut(pos, census) {
+                score += self.weights.chase * self.chase(census);
+            }
         }
         score
+    }
+
+    /// Whether an enemy Mine holds the enemy headquarters and every piece
+    /// [`Evaluator::me`] has that moves loses to it: then no officer can
+    /// ever enter. (Only a Mine: a piece that moves may leave, and a
+    /// bonus for the enemy stepping in would draw the search to it.)
+    fn hq_shut(&self, pos: &Position, census: &Census) -> bool {
+        let hq = Square::hq(!self.me);
+        let board = pos.board();
+        let mined = board
+            .piece_at(hq)
+            .is_some_and(|p| p.color != self.me && p.kind == Kind::Mine);
+        let (mine, n) = &census.movers[self.me];
+        mined
+            && mine[..*n]
+                .iter()
+                .all(|p| self.rules.battle(p.2, Kind::Mine) == Some(BattleResult::DefenderWins))
+    }
+
+    /// How closely the enemy's pieces that move are hunted: for each, how
+    /// near the nearest of the CPU's pieces that beats it or falls with it
+    /// stands (1 next to it, 0 eight steps away or with none).
+    fn chase(&self, census: &Census) -> f32 {
+        let node = |p: &(i8, i8, Kind)| Square::new(p.0 as u8, p.1 as u8).expect("a node");
+        let (hunters, n) = &census.movers[self.me];
+        let (prey, m) = &census.movers[!self.me];
+        prey[..*m]
+            .iter()
+            .map(|p| {
+                let hunted = |h: &&(i8, i8, Kind)| {
+                    self.rules.battle(h.2, p.2) != Some(BattleResult::DefenderWins)
+                };
+                let nearest = hunters[..*n]
+                    .iter()
+                    .filter(hunted)
+                    .map(|h| self.distance.between(node(h), node(p)))
+                    .min()
+                    .unwrap_or(u8::MAX);
+                let c = 8.0 - nearest.min(8) as f32;
+                c * c / 49.0
+            })
+            .sum()
     }
 
     /// The race to the enemy headquarters: each of `color`'s officers by
@@ -649,6 +705,32 @@ mod tests {
         };
         assert_eq!(names(Color::South), ["b4", "e4"]);
         assert_eq!(names(Color::North), ["b5", "e5"]);
+    }
+
+    #[test]
+    fn behind_a_mine_it_cannot_clear_hard_hunts_what_moves() {
+        // North: a Mine in its headquarters, a Flag before it, its General
+        // on a6, the one piece that moves. South: a General on a4 or f4
+        // (as far from that headquarters), a Colonel on f1.
+        let rules = Rules::KIRAKUKEN;
+        let hard = crate::search::Style::of(crate::Level::Hard).weights;
+        let eval = Evaluator::new(Color::South, rules, hard);
+        let at = |general: &str, extra: &str| -> Position {
+            let text = format!("htsrf 2x2/2f3/g5/6/{general}/6/{extra}/4C s");
+            text.parse().expect("a position")
+        };
+        let (near, far) = (at("G5", "6"), at("5G", "6"));
+        let shut = |pos: &Position| eval.hq_shut(pos, &eval.census(pos, Bitboard::EMPTY));
+        assert!(shut(&near) && shut(&far));
+        // An Engineer could take the Mine: the headquarters is not shut.
+        assert!(!shut(&at("G5", "5E")));
+        // Only the General falls with North's General: the nearer the
+        // better.
+        let chase = |pos: &Position| eval.chase(&eval.census(pos, Bitboard::EMPTY));
+        assert!(chase(&near) > chase(&far) && chase(&far) > 0.0);
+        let without = Evaluator::new(Color::South, rules, Weights { chase: 0.0, ..hard });
+        let gain = |pos: &Position| eval.evaluate(pos) - without.evaluate(pos);
+        assert!(gain(&near) > gain(&far));
     }
 
     #[test]

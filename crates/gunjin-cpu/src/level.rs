@@ -50,8 +50,10 @@ pub enum Level {
     /// attacks any officer beside it), that keeps a winner (its last two
     /// officers attack only what it is sure they beat while the enemy may
     /// still have an officer, and no officer attacks what may be a Mine:
-    /// a Plane or an Engineer finds out first), and chooses at random
-    /// only among near-equal moves: the strongest level.
+    /// a Plane or an Engineer finds out first), hunts the enemy's pieces
+    /// that move once a Mine it cannot clear shuts the enemy
+    /// headquarters, and chooses at random only among near-equal moves:
+    /// the strongest level.
     Hard,
 }
 

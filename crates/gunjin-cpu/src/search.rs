@@ -161,6 +161,11 @@ impl Style {
             officers: 10.0,
             own_officers: 6.0,
             bridges: 0.1,
+            // Against a defence that stays home behind a Mine in its
+            // headquarters, Hard without a Plane or an Engineer left
+            // kept its officers before that Mine until the move limit
+            // while the enemy's last pieces shuffled out of reach.
+            chase: 1.5,
             ..Weights::FULL
         },
         window: 0.05,
@@ -544,7 +549,9 @@ impl Searcher {
     /// piece may still be an officer, for without one the CPU can no
     /// longer take the headquarters and the enemy still can (a sure
     /// result the search weighs as it is: a trade that leaves the enemy
-    /// no piece to move wins); or, with
+    /// no piece to move wins, and so does any battle the officer cannot
+    /// lose with the last piece that may move, see
+    /// [`Searcher::ends_the_hunt`]); or, with
     /// [`Style::probes_mines`], any officer sent into a piece that may
     /// fight as a Mine while the CPU has a Plane or an Engineer to find
     /// out. Any parry goes while a piece that may be an officer stands
@@ -566,7 +573,8 @@ impl Searcher {
             .any(|sq| board.piece_at(sq).is_some_and(may_be_officer));
         let rules = self.eval.rules;
         let sure = self.ours.sure_win(rules, pos, mover.kind, target, mv.to())
-            || self.ours.one_result(rules, mover.kind, target);
+            || self.ours.one_result(rules, mover.kind, target)
+            || self.ends_the_hunt(pos, mover.kind, target);
         let last = pos.officers(me) <= self.keeps
             && !sure
             && board.pieces(!me).any(|(_, p)| may_be_officer(p));
@@ -578,6 +586,23 @@ impl Searcher {
                         .backer(mv.to())
                         .is_some_and(|b| known(b).contains(Kind::Mine)));
         !threatened && (last || mined)
+    }
+
+    /// Whether the `attacker` cannot lose against `target`, the one enemy
+    /// piece that may still move: winning or falling with it, it leaves
+    /// the enemy no legal move, which wins the game.
+    fn ends_the_hunt(&self, pos: &Position, attacker: Kind, target: Piece) -> bool {
+        let known = |p: Piece| self.ours.known[p.id.0 as usize];
+        let rules = self.eval.rules;
+        let alone = pos
+            .board()
+            .pieces(target.color)
+            .all(|(_, p)| p.id == target.id || (known(p) & KindSet::MOVABLE).is_empty());
+        alone
+            && !known(target).contains(Kind::Flag)
+            && known(target)
+                .iter()
+                .all(|k| rules.battle(attacker, k) != Some(BattleResult::DefenderWins))
     }
 
     /// Negamax with alpha-beta: the worth for the side to move.
@@ -1069,6 +1094,28 @@ mod tests {
         let (mut hard, pos) = hard_knowing(text, &[]);
         hard.keeping = false;
         assert!(!hard.risks_an_officer(&pos, officer));
+    }
+
+    #[test]
+    fn hard_takes_the_last_piece_that_moves_with_an_officer_that_cannot_lose() {
+        // North keeps a Mine in its headquarters, a Flag before it and, on
+        // b6, a piece that has moved and is no General: South's Lieutenant
+        // General on b5 beats it or falls with it, and either way North
+        // has no legal move left.
+        let text = "htsrf 2x2/2f3/1c4/1L4/6/6/6/4C s";
+        let fixed = KindSet::single(Kind::Mine) | KindSet::single(Kind::Flag);
+        let no_general = KindSet::MOVABLE.without(Kind::General);
+        let known = [("c8", fixed), ("c7", fixed), ("b6", no_general)];
+        let attack: Move = "b5-b6".parse().expect("a move");
+        let (mut hard, pos) = hard_knowing(text, &known);
+        assert!(!hard.risks_an_officer(&pos, attack));
+        assert_eq!(hard.root(&pos, attack, -WIN * 2.0), WIN);
+        // With the General still possible it may lose: it keeps the officer.
+        let (hard, pos) = hard_knowing(text, &[("c8", fixed), ("c7", fixed)]);
+        assert!(hard.risks_an_officer(&pos, attack));
+        // So it does while another piece may still move.
+        let (hard, pos) = hard_knowing(text, &[("c8", fixed), ("b6", no_general)]);
+        assert!(hard.risks_an_officer(&pos, attack), "c7 may move");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use gunjin_rules::{BattleResult, ByKind, CAMP_SIZE, Kind, Move, Rules, Seen, Square, View};
 use rand::Rng;
 
-use crate::eval::{HqDistance, WIN, values};
+use crate::eval::{Distances, WIN, values};
 
 /// What an even trade (both pieces removed) is worth to the attacker,
 /// from the worth of the enemy piece and of its own.
@@ -54,7 +54,7 @@ pub(super) fn one_move<R: Rng>(view: &View, trade: Trade, rng: &mut R) -> Option
     let rules = view.rules();
     let me = view.side();
     let values = values(rules);
-    let distance = HqDistance::new(rules);
+    let distance = Distances::new(rules);
     let enemy_hq = Square::hq(!me);
     let mut best: Option<(f32, Move)> = None;
     for mv in view.legal_moves() {

@@ -4,7 +4,7 @@ use gunjin_rules::{Geometry, Move, Seen, View};
 use rand::Rng;
 
 use super::{attacks, weighted};
-use crate::eval::{HqDistance, values};
+use crate::eval::{Distances, values};
 
 /// Steps from its own headquarters within which a piece counts as beside
 /// it, and how much likelier a move there is than one elsewhere.
@@ -41,7 +41,7 @@ fn attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
 /// A random move, one between nodes beside its own headquarters
 /// [`HOME_WEIGHT`] times likelier than any other.
 fn shuffle<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
-    let distance = HqDistance::new(view.rules());
+    let distance = Distances::new(view.rules());
     let me = view.side();
     let home = |mv: Move| distance.to(me, mv.from()) <= HOME && distance.to(me, mv.to()) <= HOME;
     weighted(moves, |mv| if home(mv) { HOME_WEIGHT } else { 1.0 }, rng)
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn with_nothing_to_attack_it_shuffles_mostly_beside_its_headquarters() {
-        let distance = HqDistance::new(Rules::KIRAKUKEN);
+        let distance = Distances::new(Rules::KIRAKUKEN);
         let near = |sq: Square| distance.to(Color::South, sq) <= HOME;
         let home = |mv: &Move| near(mv.from()) && near(mv.to());
         // A position of a random game where South has moves beside its
