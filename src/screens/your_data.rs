@@ -31,7 +31,7 @@ pub fn download(text: &str, mime: &str, name: &str, extension: &str) -> Option<(
 }
 
 /// The text of the first file chosen in a file input.
-pub async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
+async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
     let file = input.files()?.get(0)?;
     JsFuture::from(file.text()).await.ok()?.as_string()
 }

@@ -1,5 +1,6 @@
 //! The import page (`#/shogi/import`): a KIF or SFEN record pasted or
-//! chosen as a file (read as UTF-8, as the browser reads text files), read through [`record_io`], then replayed or played
+//! chosen as a file (UTF-8, or Shift_JIS as most Japanese Shogi programs
+//! write `.kif`), read through [`record_io`], then replayed or played
 //! on from its last position against the CPU (the player picks the side)
 //! or with a friend. A text that does not read gets one sentence saying
 //! where reading stopped; the stored game is only replaced once a record
@@ -13,7 +14,7 @@ use shogi_rules::{Color, Game};
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::route::{Route, ShogiPage, navigate};
-use crate::screens::your_data::chosen_text;
+use wasm_bindgen_futures::JsFuture;
 use crate::shogi::record_io::{ImportError, Problem, import};
 use crate::shogi::session::{Opponent, SavedShogi, Session};
 use crate::state::AppState;
@@ -27,6 +28,27 @@ thread_local! {
 /// The record read last on this page, if any.
 pub fn imported() -> Option<Game> {
     IMPORTED.with(|i| i.borrow().clone())
+}
+
+/// The text of the record file chosen in `input`.
+async fn chosen_record(input: &web_sys::HtmlInputElement) -> Option<String> {
+    let file = input.files()?.get(0)?;
+    let buffer = JsFuture::from(file.array_buffer()).await.ok()?;
+    decode_record(&js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// A record file's bytes as text: UTF-8 when they are (what we write, with
+/// or without a byte-order mark), else Shift_JIS, decoded by the browser
+/// (a byte that is not Shift_JIS becomes U+FFFD, and reading then stops
+/// where it stands, with the usual sentence).
+fn decode_record(bytes: &[u8]) -> Option<String> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Some(text.strip_prefix('\u{feff}').unwrap_or(text).to_owned()),
+        Err(_) => web_sys::TextDecoder::new_with_label("shift_jis")
+            .ok()?
+            .decode_with_u8_array(bytes)
+            .ok(),
+    }
 }
 
 /// Where reading stopped, in one sentence.
@@ -87,7 +109,7 @@ pub fn ShogiImport() -> impl IntoView {
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
-            match chosen_text(&input).await {
+            match chosen_record(&input).await {
                 Some(contents) => {
                     text.set(contents);
                     read_text();

@@ -284,6 +284,19 @@ test("a KIF exported and imported back gives the same position", async ({ page }
   expect(await boardState(page)).toEqual(board);
 });
 
+test("a .kif file in Shift_JIS, as Japanese Shogi programs write it, reads and replays", async ({ page }) => {
+  await page.goto("./#/shogi/import");
+  const kif = readFileSync("tests/fixtures/kakinoki-shift-jis.kif");
+  await page.getByLabel("Or choose a file").setInputFiles({ name: "kakinoki.kif", mimeType: "text/plain", buffer: kif });
+  await expect(page.locator(".import-ok")).toHaveText("Read: 5 moves, Gote (△) to move.");
+  await expect(page.getByLabel("Record text")).toHaveValue(/先手：先手さん[\s\S]*４五角打/);
+  await page.getByRole("button", { name: "Replay it" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/replay$/);
+  await expect(moves(page)).toHaveCount(5);
+  await expect(square(page, "4e")).toHaveAttribute("data-role", "bishop");
+  await expect(square(page, "2b")).toHaveAttribute("data-role", "silver");
+});
+
 test("an SFEN copied out reads back, and the replay page steps through it", async ({ page }) => {
   // A game with a friend: no CPU plays on before the record is taken.
   await openGame(page, OPENING, { opponent: "friend" });
