@@ -14,11 +14,11 @@ use shogi_rules::{Color, Game};
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::route::{Route, ShogiPage, navigate};
-use wasm_bindgen_futures::JsFuture;
 use crate::shogi::record_io::{ImportError, Problem, import};
 use crate::shogi::session::{Opponent, SavedShogi, Session};
 use crate::state::AppState;
 use crate::storage;
+use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
     /// The record read last, for the replay page (kept until the next).
