@@ -2,6 +2,8 @@
 //! flight lines, as tables derived from a [`Shape`]. [`Geometry::new`] is
 //! a `const fn`: a board's tables are a static built at compile time.
 
+use std::sync::LazyLock;
+
 use crate::square::RANK_STRIDE;
 use crate::{Bitboard, Color, Front, Mobility, Shape, Square};
 
@@ -103,8 +105,11 @@ pub struct Geometry {
     charges: [[Charges; INDICES]; 2],
 }
 
-static RIVER: Geometry = Geometry::new(&Shape::STANDARD, Front::River);
-static OPEN: Geometry = Geometry::new(&Shape::STANDARD, Front::Open);
+/// Built at first use, not at compile time: as statics of the data
+/// segment the two boards' tables (about 37 kB, mostly zeros) were part of
+/// the browser app's first download, whichever module reads them.
+static RIVER: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(&Shape::STANDARD, Front::River));
+static OPEN: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(&Shape::STANDARD, Front::Open));
 
 impl Geometry {
     /// The tables of the standard board for a front option (see
@@ -285,8 +290,8 @@ impl Geometry {
     /// The most destinations one piece can have on the standard board
     /// under any front option.
     pub(crate) const MAX_DESTINATIONS: usize = {
-        let river = RIVER.max_destinations();
-        let open = OPEN.max_destinations();
+        let river = Geometry::new(&Shape::STANDARD, Front::River).max_destinations();
+        let open = Geometry::new(&Shape::STANDARD, Front::Open).max_destinations();
         if river > open { river } else { open }
     };
 
