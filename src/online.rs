@@ -159,6 +159,19 @@ struct Socket {
     _on_close: Closure<dyn FnMut(CloseEvent)>,
 }
 
+/// A Shogi table's game as told, still text: the Shogi module reads it
+/// with the rules (`shogi/table.rs`), so the first load carries no Shogi
+/// parser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShogiFeed {
+    /// The seat playing Sente.
+    pub sente: Color,
+    /// The whole record last told (`startpos moves …`).
+    pub record: String,
+    /// The USI moves told since.
+    pub moves: Vec<String>,
+}
+
 /// The player's seat at one table, provided as a context.
 #[derive(Clone, Copy)]
 pub struct Online {
@@ -177,6 +190,8 @@ pub struct Online {
     pub table: RwSignal<Option<TableState>>,
     pub view: RwSignal<Option<View>>,
     pub over: RwSignal<Option<(Outcome, Record)>>,
+    /// At a Shogi table, its game.
+    pub shogi: RwSignal<Option<ShogiFeed>>,
     pub failure: RwSignal<Option<Failure>>,
     /// Whether this page's connection is up.
     pub connected: RwSignal<bool>,
@@ -205,6 +220,7 @@ impl Online {
             table: RwSignal::new(None),
             view: RwSignal::new(None),
             over: RwSignal::new(None),
+            shogi: RwSignal::new(None),
             failure: RwSignal::new(None),
             connected: RwSignal::new(false),
             forfeit_at: RwSignal::new(None),
@@ -236,11 +252,26 @@ impl Online {
         });
     }
 
-    /// Opens a table as its host, then goes to its page.
+    /// Opens a Gunjin table as its host, then goes to its page.
     pub fn open(&self, name: String, rules: gunjin_rules::Rules, clock: Option<Clock>) {
+        self.open_game(GameTag::Gunjin, name, rules, clock);
+    }
+
+    /// Opens a Shogi table (an even game) as its host.
+    pub fn open_shogi(&self, name: String, clock: Option<Clock>) {
+        self.open_game(GameTag::Shogi, name, Default::default(), clock);
+    }
+
+    fn open_game(
+        &self,
+        game: GameTag,
+        name: String,
+        rules: gunjin_rules::Rules,
+        clock: Option<Clock>,
+    ) {
         self.reset();
         self.connect(ClientMessage::Open {
-            game: GameTag::Gunjin,
+            game,
             name,
             rules,
             clock,
@@ -301,6 +332,7 @@ impl Online {
         self.table.set(None);
         self.view.set(None);
         self.over.set(None);
+        self.shogi.set(None);
         self.failure.set(None);
         self.connected.set(false);
         self.forfeit_at.set(None);
@@ -496,10 +528,7 @@ impl Online {
                 });
                 match next {
                     Some(view) => self.show(view),
-                    None => {
-                        self.garbled.set(true);
-                        self.drop_socket();
-                    }
+                    None => self.resync(),
                 }
             }
             ServerMessage::Clock(state) => self.clock.set(Some((state, js_sys::Date::now()))),
@@ -513,6 +542,25 @@ impl Online {
                     .map(|ms| (side, js_sys::Date::now() + ms as f64));
                 self.forfeit_at.set(at);
             }
+            ServerMessage::Shogi { sente, record } => {
+                let moves = Vec::new();
+                self.shogi.set(Some(ShogiFeed {
+                    sente,
+                    record,
+                    moves,
+                }));
+                self.unheard.set(None);
+                self.garbled.set(false);
+            }
+            ServerMessage::Usi(usi) if self.shogi.with_untracked(Option::is_some) => {
+                self.shogi.update(|f| {
+                    if let Some(f) = f {
+                        f.moves.push(usi);
+                    }
+                });
+                self.unheard.set(None);
+            }
+            ServerMessage::Usi(_) => self.resync(),
             ServerMessage::Over { outcome, record } => {
                 self.forfeit_at.set(None);
                 self.over.set(Some((outcome, record)));
@@ -539,6 +587,13 @@ impl Online {
         self.garbled.set(false);
     }
 
+    /// A message that does not fit what the page holds is set aside, and
+    /// the seat taken again, which brings the whole game.
+    pub fn resync(&self) {
+        self.garbled.set(true);
+        self.drop_socket();
+    }
+
     /// Closes the connection as if it dropped: the seat is taken back with
     /// its token.
     fn drop_socket(&self) {
@@ -562,7 +617,9 @@ impl Online {
     }
 
     pub fn add_cpu(&self, level: Level) {
-        self.send(&ClientMessage::AddCpu { level });
+        self.send(&ClientMessage::AddCpu {
+            level: level.into(),
+        });
     }
 
     pub fn draft(&self, setup: PartialSetup) {
@@ -579,6 +636,16 @@ impl Online {
 
     pub fn resign(&self) {
         self.send(&ClientMessage::Resign);
+    }
+
+    /// A Shogi move or drop, as USI.
+    pub fn play_usi(&self, usi: String) {
+        self.send(&ClientMessage::Usi(usi));
+    }
+
+    /// Shogi: declares an impasse.
+    pub fn declare(&self) {
+        self.send(&ClientMessage::Declare);
     }
 
     /// This seat's side, once the table is known.

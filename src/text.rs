@@ -69,15 +69,24 @@ pub fn clock_name(locale: Locale, clock: Option<Clock>) -> String {
     let Some(clock) = clock else {
         return td_string!(locale, common.clock_none).to_owned();
     };
-    let seconds = clock.millis().div_ceil(1000);
-    let time = if seconds % 60 == 0 {
-        td_string!(locale, common.clock_minutes, n = seconds / 60)
-    } else {
-        td_string!(locale, common.clock_seconds, n = seconds)
-    };
+    let time = duration(locale, clock.millis());
     match clock {
         Clock::PerMove { .. } => td_string!(locale, common.clock_per_move, time),
         Clock::PerGame { .. } => td_string!(locale, common.clock_per_game, time),
+        Clock::Byoyomi { byoyomi_millis, .. } => {
+            let byoyomi = duration(locale, byoyomi_millis);
+            td_string!(locale, common.clock_byoyomi, time, byoyomi)
+        }
+    }
+}
+
+/// A clock's time in minutes, or seconds if not whole minutes.
+fn duration(locale: Locale, millis: u64) -> String {
+    let seconds = millis.div_ceil(1000);
+    if seconds.is_multiple_of(60) {
+        td_string!(locale, common.clock_minutes, n = seconds / 60)
+    } else {
+        td_string!(locale, common.clock_seconds, n = seconds)
     }
 }
 

@@ -4,7 +4,7 @@
 //! name and connection.
 
 use gunjin_rules::{Color, PartialSetup, Rules};
-use gunjin_table::{ErrorCode, Phase, TableState};
+use gunjin_table::{CpuLevel, ErrorCode, Phase, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -48,14 +48,12 @@ fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
     let Some(seat) = table.seats[side].as_ref() else {
         return "…".to_owned();
     };
-    match seat.cpu {
-        Some(level) => format!(
-            "{} ({})",
-            td_string!(locale, common.cpu),
-            text::level_name(locale, level)
-        ),
-        None => seat.name.clone(),
-    }
+    let level = match seat.cpu {
+        Some(CpuLevel::Gunjin(level)) => text::level_name(locale, level),
+        Some(CpuLevel::Shogi(level)) => crate::shogi::home::level_name(locale, level),
+        None => return seat.name.clone(),
+    };
+    format!("{} ({level})", td_string!(locale, common.cpu))
 }
 
 #[component]
@@ -93,7 +91,7 @@ pub fn TablePage(id: String) -> impl IntoView {
             }
             Some(Phase::Setup { .. }) => Stage::Setup,
             Some(Phase::Play) => Stage::Play,
-            Some(Phase::Over { .. }) => Stage::Over,
+            Some(Phase::Over { .. } | Phase::ShogiOver) => Stage::Over,
         })
     });
     let id = StoredValue::new(id);

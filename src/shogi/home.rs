@@ -14,7 +14,7 @@ use crate::shogi::settings::{First, Level, handicap_id};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
 
-fn level_name(locale: Locale, level: Level) -> &'static str {
+pub fn level_name(locale: Locale, level: Level) -> &'static str {
     let s = &locale.strings().shogi_home;
     match level {
         Level::Beginner => s.level_beginner,

@@ -1,6 +1,8 @@
 //! A table's game clock: each side's time left, charged as it thinks. The
 //! running side's time counts from the start of its turn; a restart starts
-//! the turn again, so the server's downtime is charged to nobody.
+//! the turn again, so the server's downtime is charged to nobody. With
+//! byoyomi, a side whose main time is spent has the byoyomi for each move
+//! on top of it (what it uses of that is never charged).
 
 use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, ClockState};
@@ -32,11 +34,13 @@ impl GameClock {
         self.turn_began.elapsed().as_millis() as u64
     }
 
-    /// `side` moved: its time is charged (per game) or renewed (per move),
-    /// and the other side's turn begins.
+    /// `side` moved: its time is charged (per game, main time) or renewed
+    /// (per move), and the other side's turn begins.
     pub fn moved(&mut self, side: Color) {
         self.left[side] = match self.clock {
-            Clock::PerGame { .. } => self.left[side].saturating_sub(self.used()),
+            Clock::PerGame { .. } | Clock::Byoyomi { .. } => {
+                self.left[side].saturating_sub(self.used())
+            }
             Clock::PerMove { millis } => millis,
         };
         self.turn_began = Instant::now();
@@ -47,9 +51,9 @@ impl GameClock {
         self.left[running] = self.left[running].saturating_sub(self.used());
     }
 
-    /// When `turn`'s time runs out.
+    /// When `turn`'s time runs out, byoyomi included.
     pub fn deadline(&self, turn: Color) -> Instant {
-        self.turn_began + Duration::from_millis(self.left[turn])
+        self.turn_began + Duration::from_millis(self.left[turn] + self.clock.byoyomi())
     }
 
     /// As it stands now, `running` (if any) charged so far.

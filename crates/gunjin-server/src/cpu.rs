@@ -1,4 +1,5 @@
-//! CPU seats: the `gunjin-cpu` player, searching off the async threads.
+//! Gunjin's CPU seats: the `gunjin-cpu` player, searching off the async
+//! threads.
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -26,13 +27,6 @@ pub fn level(level: gunjin_table::Level) -> Level {
         gunjin_table::Level::Normal => Level::Normal,
         gunjin_table::Level::Hard => Level::Hard,
     }
-}
-
-/// The protocol's name of a CPU seat's level (seats only hold those).
-pub fn named(level: Level) -> Option<gunjin_table::Level> {
-    gunjin_table::Level::ALL
-        .into_iter()
-        .find(|&l| self::level(l) == level)
 }
 
 /// The CPU's hidden setup for a new game.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use gunjin_rules::Rules;
+use gunjin_rules::Color;
 use gunjin_table::{Clock, ErrorCode};
 use tokio::sync::{mpsc, oneshot};
 
@@ -13,17 +13,84 @@ use crate::admission::{Admission, Full, Ticket};
 use crate::config::{Config, Rate};
 use crate::limit::PerAddress;
 use crate::pool::Pool;
-use crate::referee::Gunjin;
+use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
 use crate::route::Away;
 use crate::seat::Seat;
+use crate::shogi::Shogi;
 use crate::storage::StoreError;
-use crate::store::{Claim, Store, Stored};
-use crate::table::{self, Table};
+use crate::store::{AnyStored, Claim, Store, Stored};
+use crate::table::{self, Action, Command, SeatCommand, Table};
 use crate::token;
 
-/// The address of a Gunjin Shogi table's task.
-pub type TableTx = mpsc::Sender<table::Command<Gunjin>>;
+/// The address of a table's task, of either game.
+#[derive(Clone)]
+pub enum TableTx {
+    Gunjin(mpsc::Sender<Command<Gunjin>>),
+    Shogi(mpsc::Sender<Command<Shogi>>),
+}
+
+/// A referee whose tables the hub runs: how its table's address is kept.
+pub trait Hosted: Referee + Sized {
+    fn address(tx: mpsc::Sender<Command<Self>>) -> TableTx;
+}
+
+impl Hosted for Gunjin {
+    fn address(tx: mpsc::Sender<Command<Gunjin>>) -> TableTx {
+        TableTx::Gunjin(tx)
+    }
+}
+
+impl Hosted for Shogi {
+    fn address(tx: mpsc::Sender<Command<Shogi>>) -> TableTx {
+        TableTx::Shogi(tx)
+    }
+}
+
+impl TableTx {
+    /// Sends seating to the table; false once its task is gone.
+    pub async fn seat(&self, cmd: SeatCommand) -> bool {
+        match self {
+            TableTx::Gunjin(tx) => tx.send(Command::Seat(cmd)).await.is_ok(),
+            TableTx::Shogi(tx) => tx.send(Command::Seat(cmd)).await.is_ok(),
+        }
+    }
+
+    /// Sends `side`'s action to the table, `action` reading it for the
+    /// table's game; `Ok(false)` once its task is gone.
+    pub async fn act(
+        &self,
+        side: Color,
+        conn: u64,
+        action: impl ActionOf,
+    ) -> Result<bool, Refusal> {
+        Ok(match self {
+            TableTx::Gunjin(tx) => send_act(tx, side, conn, action.of::<Gunjin>()?).await,
+            TableTx::Shogi(tx) => send_act(tx, side, conn, action.of::<Shogi>()?).await,
+        })
+    }
+
+    fn is_closed(&self) -> bool {
+        match self {
+            TableTx::Gunjin(tx) => tx.is_closed(),
+            TableTx::Shogi(tx) => tx.is_closed(),
+        }
+    }
+}
+
+/// A client's message as the action of a table of any game.
+pub trait ActionOf {
+    fn of<R: Referee>(self) -> Result<Action<R>, Refusal>;
+}
+
+async fn send_act<R: Referee>(
+    tx: &mpsc::Sender<Command<R>>,
+    side: Color,
+    conn: u64,
+    action: Action<R>,
+) -> bool {
+    tx.send(Command::Act { side, conn, action }).await.is_ok()
+}
 
 /// Shared by every connection: the settings, the store and the address of
 /// each table's task.
@@ -98,30 +165,41 @@ impl Hub {
         let count = stored.len();
         let mut tables = self.tables();
         for stored in stored {
-            self.run(&mut tables, stored);
+            self.run_any(&mut tables, stored);
         }
         Ok(count)
     }
 
     /// Starts a stored table's task. A restart counts as activity: the
     /// idle time starts again.
-    fn run(&self, tables: &mut HashMap<String, TableTx>, mut stored: Stored<Gunjin>) -> TableTx {
+    fn run<R: Hosted>(
+        &self,
+        tables: &mut HashMap<String, TableTx>,
+        mut stored: Stored<R>,
+    ) -> TableTx {
         stored.table.touched = table::unix_millis();
         let id = stored.table.id.clone();
-        let tx = Table::spawn(self.clone(), stored.table, stored.game);
+        let tx = R::address(Table::spawn(self.clone(), stored.table, stored.game));
         tables.insert(id, tx.clone());
         tx
     }
 
-    /// Opens a table for a client at `addr` with `host` on South and the
-    /// clock if any (at most a day); returns
-    /// its address and the host's seat token. Refused past the caps on
-    /// open tables and on tables per address.
-    pub fn open(
+    fn run_any(&self, tables: &mut HashMap<String, TableTx>, stored: AnyStored) -> TableTx {
+        match stored {
+            AnyStored::Gunjin(stored) => self.run(tables, *stored),
+            AnyStored::Shogi(stored) => self.run(tables, *stored),
+        }
+    }
+
+    /// Opens a table of `R`'s game for a client at `addr` with `host` on
+    /// South and the clock if any (at most a day); returns its address
+    /// and the host's seat token. Refused past the caps on open tables and
+    /// on tables per address.
+    pub fn open<R: Hosted>(
         &self,
         addr: IpAddr,
         host: String,
-        rules: Rules,
+        rules: R::Rules,
         clock: Option<Clock>,
     ) -> Result<(TableTx, String), Refusal> {
         if self.tables().len() >= self.config().max_tables {
@@ -146,7 +224,7 @@ impl Hub {
             ));
         }
         let token = token::random_id();
-        let data = Table::<Gunjin>::open(
+        let data = Table::<R>::open(
             rules,
             clock.map(Clock::capped),
             Seat {
@@ -183,7 +261,7 @@ impl Hub {
             ))
         };
         match self.store().claim(id) {
-            Ok(Claim::Taken(stored)) => Ok(self.run(&mut tables, *stored)),
+            Ok(Claim::Taken(stored)) => Ok(self.run_any(&mut tables, stored)),
             Ok(Claim::Held) => Err(Away::Elsewhere),
             Ok(Claim::Missing) => Err(missing()),
             Err(e) => {
@@ -208,7 +286,7 @@ impl Hub {
     async fn hand_over(tables: Vec<TableTx>) {
         for tx in tables {
             let (done, stopped) = oneshot::channel();
-            if tx.send(table::Command::Stop { done }).await.is_ok() {
+            if tx.seat(SeatCommand::Stop { done }).await {
                 let _ = stopped.await;
             }
         }

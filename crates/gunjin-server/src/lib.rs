@@ -27,6 +27,7 @@ mod seat;
 mod seats;
 mod serve;
 mod session;
+mod shogi;
 mod stage;
 mod storage;
 mod store;

@@ -1,12 +1,15 @@
 //! The per-game interface of a table. Seats, tokens, timers, storage and
 //! reconnection are the table's; everything that knows a game's rules is
-//! behind [`Referee`], so another game (Shogi) reuses the rest with a
-//! referee of its own. [`Gunjin`] referees Gunjin Shogi with
-//! `gunjin-rules`.
+//! behind [`Referee`], so each game reuses the rest with a referee of its
+//! own. [`Gunjin`] referees Gunjin Shogi with `gunjin-rules`;
+//! `shogi.rs` referees Shogi.
 
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
-use gunjin_table::{ClockState, ErrorCode, GameTag, Phase, SeatInfo, ServerMessage, TableState};
+use gunjin_table::{
+    ClientMessage, ClockState, CpuLevel, ErrorCode, GameTag, Phase, SeatInfo, ServerMessage,
+    TableState,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::Serialize;
@@ -15,6 +18,7 @@ use serde::de::DeserializeOwned;
 use crate::cpu;
 use crate::refusal::Refusal;
 use crate::stage::Stage;
+use crate::table::Action;
 
 /// What a table asks of a game's rules. Every rule question goes here; the
 /// table never answers one itself.
@@ -22,12 +26,24 @@ pub trait Referee: 'static {
     /// The game this referee judges: its tables are stored and announced
     /// with this tag.
     const GAME: GameTag;
+    /// Whether the sides set up in secret before the game (Gunjin), or
+    /// the game starts as soon as both seats are taken (Shogi).
+    const SETUP: bool;
     type Rules: Copy + Send + Serialize + DeserializeOwned;
     /// A setup in progress, kept so the timer can complete it.
     type Draft: Copy + Default + Send + Serialize + DeserializeOwned;
     type Setup: Copy + Send + Serialize + DeserializeOwned;
     type Move: Copy + Send + 'static;
     type Game: Send;
+    /// The CPU's level as its search takes it.
+    type Level: Copy + Send + 'static;
+
+    /// The level of a CPU seat of this game; `None` for another game's.
+    fn level(level: CpuLevel) -> Option<Self::Level>;
+    /// What a message of the game (a setup, a move) asks of the table.
+    fn act(msg: ClientMessage) -> Result<Action<Self>, Refusal>
+    where
+        Self: Sized;
 
     /// Whether a draft can still be completed under these rules.
     fn check_draft(rules: Self::Rules, draft: &Self::Draft) -> Result<(), Refusal>;
@@ -41,8 +57,13 @@ pub trait Referee: 'static {
     fn ply(game: &Self::Game) -> usize;
     fn is_over(game: &Self::Game) -> bool;
     fn play(game: &mut Self::Game, side: Color, mv: Self::Move) -> Result<(), Refusal>;
-    /// `side` gives up (a resignation, a forfeit, a lost clock).
+    /// `side` gives up (a resignation, a forfeit).
     fn resign(game: &mut Self::Game, side: Color) -> Result<(), Refusal>;
+    /// `side`'s clock ran out: a resignation, unless the game records
+    /// time losses of its own.
+    fn time_out(game: &mut Self::Game, side: Color) -> Result<(), Refusal> {
+        Self::resign(game, side)
+    }
 
     /// The game as stored: the start of the record that replays it (what
     /// the game started from), then its entries (moves, a resignation),
@@ -66,12 +87,12 @@ pub trait Referee: 'static {
         Self: Sized;
 
     /// The CPU's hidden setup.
-    fn cpu_setup(level: Level, seed: u64, rules: Self::Rules) -> Self::Setup;
+    fn cpu_setup(level: Self::Level, seed: u64, rules: Self::Rules) -> Self::Setup;
     /// A search for the CPU's move, to run off the async threads; `None`
     /// when the CPU is not to move.
     fn cpu_search(
         game: &Self::Game,
-        level: Level,
+        level: Self::Level,
         seed: u64,
         cap: Option<f64>,
     ) -> Box<dyn FnOnce() -> Option<Self::Move> + Send>;
@@ -97,11 +118,32 @@ fn bad_setup(e: impl ToString) -> Refusal {
 
 impl Referee for Gunjin {
     const GAME: GameTag = GameTag::Gunjin;
+    const SETUP: bool = true;
     type Rules = Rules;
     type Draft = PartialSetup;
     type Setup = Setup;
     type Move = Move;
     type Game = Game;
+    type Level = Level;
+
+    fn level(level: CpuLevel) -> Option<Level> {
+        match level {
+            CpuLevel::Gunjin(level) => Some(cpu::level(level)),
+            CpuLevel::Shogi(_) => None,
+        }
+    }
+
+    fn act(msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
+        match msg {
+            ClientMessage::Draft { setup } => Ok(Action::Draft(setup)),
+            ClientMessage::Ready { setup } => Ok(Action::Ready(setup)),
+            ClientMessage::Move(mv) => Ok(Action::Move(mv)),
+            _ => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "not a message of a Gunjin table",
+            )),
+        }
+    }
 
     fn check_draft(rules: Rules, draft: &PartialSetup) -> Result<(), Refusal> {
         draft

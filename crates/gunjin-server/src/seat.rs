@@ -2,17 +2,17 @@
 
 use std::sync::Arc;
 
-use gunjin_cpu::Level;
+use gunjin_table::CpuLevel;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, mpsc};
 
 /// A seat's occupant, as stored: a person (who proves it with the token)
-/// or the CPU at a level.
+/// or the CPU at a level of the table's game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seat {
     pub name: String,
     pub token: String,
-    pub cpu: Option<Level>,
+    pub cpu: Option<CpuLevel>,
 }
 
 /// What a table hands a connection's writer.

@@ -1,12 +1,10 @@
 //! A table's two seats: who holds each (stored), the connection playing
 //! it, and the forfeit timer of a seat left empty during a game.
 
-use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{ErrorCode, SeatInfo, ServerMessage};
+use gunjin_table::{CpuLevel, ErrorCode, SeatInfo, ServerMessage};
 use tokio::time::{Duration, Instant};
 
-use crate::cpu;
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
 use crate::token;
@@ -45,7 +43,7 @@ impl Seats {
     }
 
     /// Seats a newcomer on North, the guest's seat.
-    pub fn sit(&mut self, name: String, cpu: Option<Level>) -> Result<Color, Refusal> {
+    pub fn sit(&mut self, name: String, cpu: Option<CpuLevel>) -> Result<Color, Refusal> {
         if self.held.north.is_some() {
             return Err(Refusal::new(ErrorCode::TableFull, "both seats are taken"));
         }
@@ -99,7 +97,7 @@ impl Seats {
         self.conns[side].as_ref().is_some_and(|c| c.id == conn)
     }
 
-    pub fn cpu(&self, side: Color) -> Option<Level> {
+    pub fn cpu(&self, side: Color) -> Option<CpuLevel> {
         self.held[side].as_ref().and_then(|s| s.cpu)
     }
 
@@ -169,7 +167,7 @@ impl Seats {
         ByColor::new_with(|side| {
             self.held[side].as_ref().map(|seat| SeatInfo {
                 name: seat.name.clone(),
-                cpu: seat.cpu.and_then(cpu::named),
+                cpu: seat.cpu,
                 connected: self.present(side),
             })
         })

@@ -8,12 +8,11 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
-use gunjin_table::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES};
+use gunjin_table::{ClientMessage, ErrorCode, GameTag, MAX_MESSAGE_BYTES};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::cpu;
-use crate::hub::{Hub, TableTx};
+use crate::hub::{ActionOf, Hub, TableTx};
 use crate::limit::TokenBucket;
 use crate::name;
 use crate::referee::{Gunjin, Referee};
@@ -21,7 +20,8 @@ use crate::refusal::Refusal;
 use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
-use crate::table::{Action, Command};
+use crate::shogi::Shogi;
+use crate::table::{Action, SeatCommand};
 
 fn next_conn_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
@@ -110,8 +110,8 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
         }
     }
     if let Some(Bound { table, side }) = bound {
-        let _ = table
-            .send(Command::Detach {
+        table
+            .seat(SeatCommand::Detach {
                 side,
                 conn: conn.id,
             })
@@ -167,12 +167,9 @@ async fn handle(
     }
     let msg: ClientMessage = serde_json::from_str(text).map_err(|e| unreadable(text, e))?;
     if let Some(Bound { table, side }) = bound {
-        let act = Command::Act {
-            side: *side,
-            conn: conn.id,
-            action: action(hub, peer, msg)?,
-        };
-        return table.send(act).await.map_err(|_| Away::Elsewhere);
+        let asked = Asked { hub, peer, msg };
+        let sent = table.act(*side, conn.id, asked).await?;
+        return if sent { Ok(()) } else { Err(Away::Elsewhere) };
     }
     let (table, command) = match msg {
         ClientMessage::Open {
@@ -181,13 +178,11 @@ async fn handle(
             rules,
             clock,
         } => {
-            if game != Gunjin::GAME {
-                let refusal =
-                    Refusal::new(ErrorCode::BadMessage, "this server has Gunjin tables only");
-                return Err(refusal.into());
-            }
             let name = name::player_name(&name)?;
-            let (table, token) = hub.open(peer.ip, name, rules, clock)?;
+            let (table, token) = match game {
+                GameTag::Gunjin => hub.open::<Gunjin>(peer.ip, name, rules, clock)?,
+                GameTag::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock)?,
+            };
             (table, Seating::Resume(token, false))
         }
         ClientMessage::Join { table, name } => {
@@ -207,15 +202,17 @@ async fn handle(
     let (reply, answer) = oneshot::channel();
     let conn = conn.clone();
     let command = match command {
-        Seating::Join(name) => Command::Join { name, conn, reply },
-        Seating::Resume(token, rotate) => Command::Resume {
+        Seating::Join(name) => SeatCommand::Join { name, conn, reply },
+        Seating::Resume(token, rotate) => SeatCommand::Resume {
             token,
             rotate,
             conn,
             reply,
         },
     };
-    table.send(command).await.map_err(|_| Away::Elsewhere)?;
+    if !table.seat(command).await {
+        return Err(Away::Elsewhere);
+    }
     let side = answer.await.map_err(|_| Away::Elsewhere)??;
     *bound = Some(Bound { table, side });
     Ok(())
@@ -238,23 +235,31 @@ fn unreadable(text: &str, e: serde_json::Error) -> Refusal {
     Refusal::new(code, e.to_string())
 }
 
-/// What a seated connection's message asks of its table.
-fn action(hub: &Hub, peer: &Peer, msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
-    Ok(match msg {
-        ClientMessage::AddCpu { level } => {
-            Action::AddCpu(cpu::level(level), hub.cpu_table(peer.ip))
-        }
-        ClientMessage::Draft { setup } => Action::Draft(setup),
-        ClientMessage::Ready { setup } => Action::Ready(setup),
-        ClientMessage::Move(mv) => Action::Move(mv),
-        ClientMessage::Resign => Action::Resign,
-        ClientMessage::Open { .. } | ClientMessage::Join { .. } | ClientMessage::Resume { .. } => {
-            return Err(Refusal::new(
+/// A seated connection's message, for its table to read.
+struct Asked<'a> {
+    hub: &'a Hub,
+    peer: &'a Peer,
+    msg: ClientMessage,
+}
+
+/// What the message asks of a table of `R`'s game: seating and
+/// resigning are every game's, the rest the referee's to read.
+impl ActionOf for Asked<'_> {
+    fn of<R: Referee>(self) -> Result<Action<R>, Refusal> {
+        match self.msg {
+            ClientMessage::AddCpu { level } => {
+                Ok(Action::AddCpu(level, self.hub.cpu_table(self.peer.ip)))
+            }
+            ClientMessage::Resign => Ok(Action::Resign),
+            ClientMessage::Open { .. }
+            | ClientMessage::Join { .. }
+            | ClientMessage::Resume { .. } => Err(Refusal::new(
                 ErrorCode::NoSeat,
                 "this connection already holds a seat",
-            ));
+            )),
+            msg => R::act(msg),
         }
-    })
+    }
 }
 
 /// How a connection asks for a seat.

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::referee::{Gunjin, Referee};
 use crate::seat::Seat;
+use crate::shogi::Shogi;
 use crate::storage::{self, Database, Result, Statement, Value};
 use crate::table::unix_millis;
 
@@ -71,10 +72,23 @@ pub struct Stored<R: Referee> {
     pub game: Option<R::Game>,
 }
 
+/// A stored table of either game.
+pub enum AnyStored {
+    Gunjin(Box<Stored<Gunjin>>),
+    Shogi(Box<Stored<Shogi>>),
+}
+
+/// The game tag alone, read first to pick the table's referee.
+#[derive(Deserialize)]
+struct Tagged {
+    #[serde(default)]
+    game: GameTag,
+}
+
 /// Whether a table could be claimed for this node.
 pub enum Claim {
     /// The lease is this node's now: the table as stored, game replayed.
-    Taken(Box<Stored<Gunjin>>),
+    Taken(AnyStored),
     /// Another node holds a live lease; it was asked to hand the table
     /// over.
     Held,
@@ -248,9 +262,9 @@ impl Store {
 
     /// The table `state` with its game rebuilt by replay; `None` (reported)
     /// for one that no longer reads.
-    fn rebuild(&self, state: &str, table: &str) -> Result<Option<Stored<Gunjin>>> {
+    fn rebuild(&self, state: &str, table: &str) -> Result<Option<AnyStored>> {
         let record = self.game_record(table)?;
-        Ok(rebuild(state, record.as_deref())
+        Ok(rebuild_any(state, record.as_deref())
             .map_err(|e| eprintln!("store: skipping a table that does not load: {e}"))
             .ok())
     }
@@ -273,7 +287,7 @@ impl Store {
         {
             return Ok(self
                 .rebuild(&state, id)?
-                .map_or(Claim::Missing, |s| Claim::Taken(Box::new(s))));
+                .map_or(Claim::Missing, Claim::Taken));
         }
         let want = vec![id.into(), self.owner.as_str().into()];
         let asked = self.db.atomically(vec![statement(WANT, want)])?[0];
@@ -285,7 +299,7 @@ impl Store {
     }
 
     /// Takes every table (a store of this node's alone) and loads them.
-    pub fn claim_all(&self) -> Result<Vec<Stored<Gunjin>>> {
+    pub fn claim_all(&self) -> Result<Vec<AnyStored>> {
         let rows = self.db.query(statement(
             CLAIM_ALL,
             vec![self.owner.as_str().into(), self.until()],
@@ -324,6 +338,15 @@ impl Store {
         self.db.atomically(vec![statement(RELEASE, params)])?;
         Ok(())
     }
+}
+
+/// A table of whichever game its state names.
+fn rebuild_any(state: &str, record: Option<&str>) -> std::result::Result<AnyStored, String> {
+    let tagged: Tagged = serde_json::from_str(state).map_err(|e| e.to_string())?;
+    Ok(match tagged.game {
+        GameTag::Gunjin => AnyStored::Gunjin(Box::new(rebuild(state, record)?)),
+        GameTag::Shogi => AnyStored::Shogi(Box::new(rebuild(state, record)?)),
+    })
 }
 
 fn rebuild<R: Referee>(
@@ -395,5 +418,51 @@ mod tests {
         assert!(super::rebuild::<Gunjin>(text, None).is_ok());
         let shogi = text.replacen('{', r#"{"game":"shogi","#, 1);
         assert!(super::rebuild::<Gunjin>(&shogi, None).is_err());
+        assert!(matches!(
+            super::rebuild_any(text, None),
+            Ok(super::AnyStored::Gunjin(_))
+        ));
+    }
+
+    /// A Shogi table in play against the CPU with a byoyomi clock
+    /// (`tests/fixtures/shogi-table-v3.json`), its record as stored (the
+    /// seat playing Sente, the start, the USI moves): it loads as Shogi,
+    /// and not as Gunjin.
+    #[test]
+    fn a_stored_shogi_table_loads_with_its_game() {
+        let text = include_str!("../tests/fixtures/shogi-table-v3.json");
+        let record = "north startpos 7g7f 3c3d P*5e";
+        assert!(
+            super::rebuild_any(text, Some(record)).is_err(),
+            "P*5e from an empty hand"
+        );
+        let record = "north startpos 7g7f 3c3d 8h2b+ 3a2b";
+        let Ok(super::AnyStored::Shogi(stored)) = super::rebuild_any(text, Some(record)) else {
+            panic!("a Shogi table");
+        };
+        let game = stored.game.expect("its game");
+        assert_eq!(game.sente, gunjin_rules::Color::North);
+        assert_eq!(game.game.moves().len(), 4);
+        let cpu = stored.table.seats.north.and_then(|s| s.cpu);
+        assert_eq!(
+            cpu,
+            Some(gunjin_table::CpuLevel::Shogi(
+                gunjin_table::ShogiLevel::Club
+            ))
+        );
+        assert!(super::rebuild::<Gunjin>(text, Some(record)).is_err());
+        let ended = format!("{record} resign:north");
+        assert!(
+            super::rebuild_any(text, Some(&ended)).is_err(),
+            "no such side"
+        );
+        let ended = format!("{record} resign:gote");
+        let Ok(super::AnyStored::Shogi(stored)) = super::rebuild_any(text, Some(&ended)) else {
+            panic!("a Shogi table");
+        };
+        use crate::referee::Referee;
+        let game = stored.game.unwrap();
+        assert!(crate::shogi::Shogi::is_over(&game));
+        assert_eq!(crate::shogi::Shogi::entries(&game, 4), vec!["resign:gote"]);
     }
 }

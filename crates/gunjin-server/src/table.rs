@@ -6,9 +6,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{Clock, ClockState, ErrorCode, ServerMessage};
+use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -26,7 +25,7 @@ use crate::token;
 /// What a seated player asks of the table.
 pub enum Action<R: Referee> {
     /// With the sender's place among the CPU tables, or why there is none.
-    AddCpu(Level, Result<Ticket, Refusal>),
+    AddCpu(CpuLevel, Result<Ticket, Refusal>),
     Draft(R::Draft),
     Ready(R::Setup),
     Move(R::Move),
@@ -35,6 +34,20 @@ pub enum Action<R: Referee> {
 
 /// What a table is asked to do.
 pub enum Command<R: Referee> {
+    /// Seating, the same at a table of any game.
+    Seat(SeatCommand),
+    /// An action from the connection `conn` playing `side`.
+    Act {
+        side: Color,
+        conn: u64,
+        action: Action<R>,
+    },
+    /// The CPU's answer for the position after `ply` moves.
+    CpuMove { ply: usize, mv: Option<R::Move> },
+}
+
+/// Who sits at a table, and the table's own going.
+pub enum SeatCommand {
     /// Take the free seat.
     Join {
         name: String,
@@ -49,16 +62,8 @@ pub enum Command<R: Referee> {
         conn: Conn,
         reply: oneshot::Sender<Result<Color, Refusal>>,
     },
-    /// An action from the connection `conn` playing `side`.
-    Act {
-        side: Color,
-        conn: u64,
-        action: Action<R>,
-    },
     /// The connection `conn` is gone.
     Detach { side: Color, conn: u64 },
-    /// The CPU's answer for the position after `ply` moves.
-    CpuMove { ply: usize, mv: Option<R::Move> },
     /// Hand the table over (a drain, or another node asked for it): store
     /// it, release its lease, close every connection and end the task.
     Stop { done: oneshot::Sender<()> },
@@ -175,7 +180,7 @@ impl<R: Referee> Table<R> {
             let deadline = self.next_deadline();
             tokio::select! {
                 cmd = self.inbox.recv() => match cmd {
-                    Some(Command::Stop { done }) => {
+                    Some(Command::Seat(SeatCommand::Stop { done })) => {
                         self.leave();
                         let _ = done.send(());
                         return;
@@ -218,7 +223,7 @@ impl<R: Referee> Table<R> {
 
     fn handle(&mut self, cmd: Command<R>) {
         match cmd {
-            Command::Join { name, conn, reply } => {
+            Command::Seat(SeatCommand::Join { name, conn, reply }) => {
                 let result = self.seats.sit(name, None);
                 if let Ok(side) = result {
                     self.touched = unix_millis();
@@ -227,12 +232,12 @@ impl<R: Referee> Table<R> {
                 }
                 let _ = reply.send(result);
             }
-            Command::Resume {
+            Command::Seat(SeatCommand::Resume {
                 token,
                 rotate,
                 conn,
                 reply,
-            } => {
+            }) => {
                 let result = self.seats.seat_of(&token);
                 if let Ok(side) = result {
                     if rotate {
@@ -252,7 +257,7 @@ impl<R: Referee> Table<R> {
                     self.send(side, &refusal.to_message());
                 }
             }
-            Command::Detach { side, conn } => {
+            Command::Seat(SeatCommand::Detach { side, conn }) => {
                 if self.seats.detach(side, conn) {
                     self.presence_changed();
                 }
@@ -272,7 +277,7 @@ impl<R: Referee> Table<R> {
                     _ => self.drive_cpu(),
                 }
             }
-            Command::Stop { .. } => unreachable!("handled by the loop"),
+            Command::Seat(SeatCommand::Stop { .. }) => unreachable!("handled by the loop"),
         }
     }
 
@@ -314,7 +319,7 @@ impl<R: Referee> Table<R> {
     fn add_cpu(
         &mut self,
         side: Color,
-        level: Level,
+        level: CpuLevel,
         place: Result<Ticket, Refusal>,
     ) -> Result<(), Refusal> {
         if side != Color::South {
@@ -325,6 +330,12 @@ impl<R: Referee> Table<R> {
         }
         if self.seats.held.north.is_some() {
             return Err(Refusal::new(ErrorCode::WrongPhase, "both seats are taken"));
+        }
+        if R::level(level).is_none() {
+            return Err(Refusal::new(
+                ErrorCode::BadLevel,
+                format!("{level} is no level of this table's game"),
+            ));
         }
         self.cpu_place = Some(place?);
         self.seats.sit(format!("CPU ({level})"), Some(level))?;
@@ -345,16 +356,25 @@ impl<R: Referee> Table<R> {
 
     // ---- setup -------------------------------------------------------
 
+    /// Both seats are taken: the setup begins, the CPU ready at once. A
+    /// game without a setup starts right away.
     fn start_setup(&mut self) {
         let deadline = unix_millis() + self.hub.config().setup_time.as_millis() as u64;
         let mut setup = SetupStage::new(deadline);
         for side in SIDES {
-            if let Some(level) = self.seats.cpu(side) {
+            if let Some(level) = self.seats.cpu(side).and_then(R::level) {
                 setup.ready[side] = Some(R::cpu_setup(level, self.seed, self.rules));
+            } else if !R::SETUP {
+                setup.ready[side] = Some(R::complete(self.rules, &R::Draft::default(), self.seed));
             }
         }
+        let ready = setup.all_ready();
         self.stage = Stage::Setup(setup);
-        self.save_table();
+        if ready {
+            self.start_game();
+        } else {
+            self.save_table();
+        }
     }
 
     fn draft(&mut self, side: Color, draft: R::Draft) -> Result<(), Refusal> {
@@ -418,9 +438,18 @@ impl<R: Referee> Table<R> {
         if matches!(self.stage, Stage::Setup(_)) {
             self.start_game();
         }
+        self.lose(side, R::resign)
+    }
+
+    /// Ends the game on `side`'s loss (a resignation, a lost clock).
+    fn lose(
+        &mut self,
+        side: Color,
+        how: fn(&mut R::Game, Color) -> Result<(), Refusal>,
+    ) -> Result<(), Refusal> {
         let game = self.stage.playing()?;
         let running = R::turn(game);
-        R::resign(game, side)?;
+        how(game, side)?;
         if let Some(clock) = &mut self.clock {
             clock.stop(running);
         }
@@ -458,7 +487,8 @@ impl<R: Referee> Table<R> {
         let Stage::Play(game) = &self.stage else {
             return;
         };
-        let Some(level) = self.seats.cpu(R::turn(game)).filter(|_| !self.thinking) else {
+        let cpu = self.seats.cpu(R::turn(game)).and_then(R::level);
+        let Some(level) = cpu.filter(|_| !self.thinking) else {
             return;
         };
         self.thinking = true;
@@ -514,7 +544,7 @@ impl<R: Referee> Table<R> {
             && let Stage::Play(game) = &self.stage
         {
             // Out of time: the side to move loses.
-            let _ = self.forfeit(R::turn(game));
+            let _ = self.lose(R::turn(game), R::time_out);
         }
         false
     }

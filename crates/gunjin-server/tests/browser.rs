@@ -3,23 +3,14 @@
 
 mod common;
 
-use std::io::{Read, Write};
 use std::net::SocketAddr;
 
 use gunjin_server::Server;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-/// The response head of a plain HTTP GET.
+/// The response head of a plain HTTP GET, lowercased.
 fn head_of(addr: SocketAddr, path: &str) -> String {
-    let mut stream = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    response.split_once("\r\n\r\n").unwrap().0.to_lowercase()
+    common::http(addr, path).0.to_lowercase()
 }
 
 /// Whether a WebSocket handshake from a page of `origin` succeeds.

@@ -15,7 +15,11 @@ use gunjin_table::{ClientMessage, ErrorCode, Level, ServerMessage};
 /// A host who seats the CPU at `level`.
 async fn cpu_table(addr: SocketAddr, seed: u64, level: Level) -> Bot {
     let mut host = Bot::open(addr, seed, Rules::KIRAKUKEN).await.unwrap();
-    host.send(&ClientMessage::AddCpu { level }).await.unwrap();
+    host.send(&ClientMessage::AddCpu {
+        level: level.into(),
+    })
+    .await
+    .unwrap();
     host
 }
 
@@ -45,14 +49,18 @@ async fn cpu_tables_are_capped_per_address() {
     first.send(&ClientMessage::Resign).await.unwrap();
     while !matches!(first.recv().await.unwrap(), ServerMessage::Over { .. }) {}
     third
-        .send(&ClientMessage::AddCpu { level: Level::Easy })
+        .send(&ClientMessage::AddCpu {
+            level: Level::Easy.into(),
+        })
         .await
         .unwrap();
     assert_eq!(seated(&mut third).await, Ok(()));
     // A guest may not seat the CPU, and asking takes no place.
     let (_host, mut guest) = common::pair(server.addr, 4).await;
     guest
-        .send(&ClientMessage::AddCpu { level: Level::Easy })
+        .send(&ClientMessage::AddCpu {
+            level: Level::Easy.into(),
+        })
         .await
         .unwrap();
     assert_eq!(next_error(&mut guest).await, ErrorCode::NotHost);

@@ -137,7 +137,9 @@ async fn seat_rules_names_and_levels_are_checked() {
 
     let (mut host, mut guest) = common::pair(server.addr, 33).await;
     guest
-        .send(&ClientMessage::AddCpu { level: Level::Easy })
+        .send(&ClientMessage::AddCpu {
+            level: Level::Easy.into(),
+        })
         .await
         .unwrap();
     assert_eq!(next_error(&mut guest).await, ErrorCode::NotHost);
@@ -149,11 +151,13 @@ async fn seat_rules_names_and_levels_are_checked() {
     assert_eq!(next_error(&mut host2).await, ErrorCode::BadLevel);
     // A bad level keeps the connection: the host may pick another.
     host2
-        .send(&ClientMessage::AddCpu { level: Level::Easy })
+        .send(&ClientMessage::AddCpu {
+            level: Level::Easy.into(),
+        })
         .await
         .unwrap();
     while !matches!(host2.recv().await.unwrap(), ServerMessage::Table(t)
-        if t.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy)))
+        if t.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy.into())))
     {}
     host.send(&ClientMessage::Join {
         table: host.table.clone(),

@@ -4,29 +4,15 @@
 
 mod common;
 
-use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use common::bot::Bot;
+use common::http_get;
 use gunjin_rules::{Color, Kind, Outcome, PartialSetup, Record, Template, WinReason};
 use gunjin_server::Server;
 use gunjin_table::{ClientMessage, Level, Phase, ServerMessage};
 use serde_json::Value;
-
-/// A plain HTTP GET: the status line and the body.
-fn http_get(addr: SocketAddr, path: &str) -> (String, String) {
-    let mut stream = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let (head, body) = response.split_once("\r\n\r\n").unwrap();
-    (head.lines().next().unwrap().to_owned(), body.to_owned())
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_game_and_the_app_and_record_are_served() {
@@ -130,15 +116,17 @@ async fn a_player_plays_the_cpu_to_the_end() {
         .await
         .unwrap();
     host.keep = true;
-    host.send(&ClientMessage::AddCpu { level: Level::Easy })
-        .await
-        .unwrap();
+    host.send(&ClientMessage::AddCpu {
+        level: Level::Easy.into(),
+    })
+    .await
+    .unwrap();
     let outcome = host.play_out().await.unwrap();
     let record = host.view.as_ref().unwrap().reveal().unwrap().clone();
     assert_eq!(record.replay().unwrap().outcome(), Some(outcome));
     let cpu_seat = host.received.iter().any(|t| {
         matches!(serde_json::from_str(t), Ok(ServerMessage::Table(state))
-            if state.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy)))
+            if state.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy.into())))
     });
     assert!(cpu_seat, "the table shows the CPU seat");
 }
@@ -287,15 +275,7 @@ async fn an_idle_table_mid_game_expires_and_its_record_stays_abandoned() {
 
 /// The response head of a GET, lowercased.
 fn raw_head(addr: SocketAddr, path: &str) -> String {
-    let mut stream = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    response.split_once("\r\n\r\n").unwrap().0.to_lowercase()
+    common::http(addr, path).0.to_lowercase()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

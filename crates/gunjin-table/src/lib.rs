@@ -6,7 +6,11 @@
 //! names the variant (snake case) and holds its fields, or just the name
 //! for a message without any (`"resign"`). The server only ever sends what
 //! the receiving player may know: its own [`View`], public seat
-//! information and, once the game is over, the full [`Record`].
+//! information and, once the game is over, the full [`Record`]. A Shogi
+//! table (`GameTag::Shogi`) has no hidden information: both seats get the
+//! whole record, and moves travel as USI. Shogi's moves and records are
+//! text here, read with `shogi-rules` by whoever plays them: the app's
+//! first load reads these messages and must not carry Shogi's parsers.
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ServerMessage, ErrorCode};
@@ -22,6 +26,7 @@
 
 mod clock;
 mod game;
+mod level;
 mod message;
 mod table;
 
@@ -32,6 +37,7 @@ pub use game::GameTag;
 /// `"normal"`, `"hard"`) as the protocol always has, so stored tables and
 /// messages of earlier builds still read.
 pub use gunjin_worker_protocol::Level;
+pub use level::{CpuLevel, ShogiLevel, UnknownLevel};
 pub use message::{ClientMessage, ErrorCode, ServerMessage};
 pub use table::{Phase, SeatInfo, TableState};
 

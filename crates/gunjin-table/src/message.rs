@@ -5,7 +5,7 @@ use core::fmt;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
-use crate::{Clock, ClockState, GameTag, Level, TableState};
+use crate::{Clock, ClockState, CpuLevel, GameTag, TableState};
 
 /// What a client sends. The first message of a connection must be
 /// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
@@ -20,11 +20,13 @@ use crate::{Clock, ClockState, GameTag, Level, TableState};
 pub enum ClientMessage {
     /// Opens a new table of `game` under these rules, with a clock if
     /// given, and takes its first seat (South). `game` is absent for
-    /// Gunjin, as in every `open` before the tag.
+    /// Gunjin, as in every `open` before the tag; `rules` are Gunjin's
+    /// (a Shogi table, an even game, leaves them out).
     Open {
         #[serde(default, skip_serializing_if = "GameTag::is_gunjin")]
         game: GameTag,
         name: String,
+        #[serde(default)]
         rules: Rules,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<Clock>,
@@ -44,9 +46,10 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "is_false")]
         rotate: bool,
     },
-    /// The host fills the free seat with the CPU at a level.
+    /// The host fills the free seat with the CPU at a level of the
+    /// table's game.
     AddCpu {
-        level: Level,
+        level: CpuLevel,
     },
     /// The setup so far, kept by the server so that it completes this one
     /// (at random) when the setup timer runs out.
@@ -58,6 +61,11 @@ pub enum ClientMessage {
         setup: Setup,
     },
     Move(Move),
+    /// A Shogi move or drop, as USI (`"7g7f"`, `"P*5e"`, `"8h2b+"`).
+    Usi(String),
+    /// Shogi: the side to move declares an impasse (the 27-point rule); a
+    /// declaration that does not meet it loses.
+    Declare,
     Resign,
 }
 
@@ -90,6 +98,16 @@ pub enum ServerMessage {
     /// ([`View::apply`]), which then equals the referee's. Whole views
     /// come on joining, on resuming and at the end.
     Step(PublicMove),
+    /// A Shogi game whole, the same for both seats (Shogi hides nothing):
+    /// at the start, on (re)connection and at the end. `sente` is the seat
+    /// that plays Sente (who moves first, drawn when the table opens);
+    /// `record` is `shogi_rules::Record`'s text (`startpos moves 7g7f …`,
+    /// then `end resign:gote` for an ending that is no move), whose replay
+    /// tells the result.
+    Shogi { sente: Color, record: String },
+    /// A Shogi move of a game that goes on, as USI: the receiver plays it
+    /// on its game, which then equals the referee's.
+    Usi(String),
     /// The clock after a move (or on resuming), for a table that has one.
     Clock(ClockState),
     /// A seat's connection came or went. An absent player forfeits (by
@@ -194,13 +212,30 @@ mod tests {
         assert_eq!(read(r#""resign""#), ClientMessage::Resign);
         assert_eq!(
             read(r#"{"add_cpu":{"level":"hard"}}"#),
-            ClientMessage::AddCpu { level: Level::Hard }
+            ClientMessage::AddCpu {
+                level: CpuLevel::Gunjin(crate::Level::Hard)
+            }
+        );
+        assert_eq!(read(r#"{"usi":"P*5e"}"#), ClientMessage::Usi("P*5e".into()));
+        assert_eq!(read(r#""declare""#), ClientMessage::Declare);
+        // A Shogi table's `open` leaves Gunjin's rules out.
+        assert_eq!(
+            read(r#"{"open":{"game":"shogi","name":"Aki"}}"#),
+            ClientMessage::Open {
+                game: GameTag::Shogi,
+                name: "Aki".into(),
+                rules: Rules::default(),
+                clock: None,
+            }
         );
         let open = ClientMessage::Open {
             game: GameTag::Shogi,
             name: "Aki".into(),
             rules: Rules::TRADITIONAL,
-            clock: Some(Clock::PerMove { millis: 30_000 }),
+            clock: Some(Clock::Byoyomi {
+                millis: 600_000,
+                byoyomi_millis: 30_000,
+            }),
         };
         assert_eq!(read(&serde_json::to_string(&open).unwrap()), open);
         // `rotate` is optional: earlier clients' resumes still read.
@@ -224,6 +259,7 @@ mod tests {
             r#"{"add_cpu":{"level":"godlike"}}"#,
             r#"{"move":"z9-b5"}"#,
             r#"{"move":"b4-b5","resign":null}"#,
+            r#"{"usi":7}"#,
             r#"{"type":"move","move":"b4-b5"}"#,
         ] {
             assert!(

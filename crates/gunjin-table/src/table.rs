@@ -3,7 +3,7 @@
 use gunjin_rules::{ByColor, Color, Outcome, PartialSetup, Rules};
 use serde::{Deserialize, Serialize};
 
-use crate::{ClockState, GameTag, Level};
+use crate::{ClockState, CpuLevel, GameTag};
 
 /// A table as the receiving player sees it: the same for both seats but
 /// for `you` and the draft of the setup phase, which is the receiver's own.
@@ -14,8 +14,10 @@ pub struct TableState {
     /// The table's game (absent before the tag: Gunjin).
     #[serde(default)]
     pub game: GameTag,
+    /// Gunjin's rules (at a Shogi table, the defaults: unused).
     pub rules: Rules,
-    /// The receiver's side; the host is South.
+    /// The receiver's seat; the host is South. (At a Shogi table the seat
+    /// playing Sente comes with the game.)
     pub you: Color,
     pub seats: ByColor<Option<SeatInfo>>,
     pub phase: Phase,
@@ -29,7 +31,7 @@ pub struct TableState {
 pub struct SeatInfo {
     pub name: String,
     /// The CPU's level, for a CPU seat.
-    pub cpu: Option<Level>,
+    pub cpu: Option<CpuLevel>,
     /// Whether a connection holds the seat (a CPU always does).
     pub connected: bool,
 }
@@ -53,4 +55,7 @@ pub enum Phase {
     Over {
         outcome: Outcome,
     },
+    /// A Shogi game is over: its record (in the `shogi` message) tells
+    /// who won and why.
+    ShogiOver,
 }

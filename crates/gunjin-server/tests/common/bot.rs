@@ -104,9 +104,29 @@ impl Bot {
         rules: Rules,
         clock: Option<Clock>,
     ) -> Result<Bot, BotError> {
+        Bot::open_game(addr, seed, GameTag::Gunjin, rules, clock).await
+    }
+
+    /// Opens a Shogi table (the bot only seats and talks: `tests/shogi.rs`
+    /// plays it).
+    pub async fn open_shogi(
+        addr: SocketAddr,
+        seed: u64,
+        clock: Option<Clock>,
+    ) -> Result<Bot, BotError> {
+        Bot::open_game(addr, seed, GameTag::Shogi, Rules::default(), clock).await
+    }
+
+    async fn open_game(
+        addr: SocketAddr,
+        seed: u64,
+        game: GameTag,
+        rules: Rules,
+        clock: Option<Clock>,
+    ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect(addr, seed).await?;
         bot.send(&ClientMessage::Open {
-            game: GameTag::Gunjin,
+            game,
             name: "host".into(),
             rules,
             clock,

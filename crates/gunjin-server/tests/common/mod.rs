@@ -124,6 +124,27 @@ pub async fn start_with(name: &str, tune: impl FnOnce(&mut Config)) -> (Server, 
     (Server::start(config).await.unwrap(), scratch)
 }
 
+/// A plain HTTP GET: the response's head and body.
+pub fn http(addr: SocketAddr, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.to_owned(), body.to_owned())
+}
+
+/// A plain HTTP GET: the status line and the body.
+pub fn http_get(addr: SocketAddr, path: &str) -> (String, String) {
+    let (head, body) = http(addr, path);
+    (head.lines().next().unwrap().to_owned(), body)
+}
+
 /// Both bots play until the game has `ply` moves.
 pub async fn play_until(host: &mut Bot, guest: &mut Bot, ply: usize) {
     let (a, b) = tokio::join!(host.play_until(ply), guest.play_until(ply));

@@ -1,0 +1,303 @@
+//! Shogi's referee: `shogi-rules` judges every move and drop and every
+//! end of the game, `shogi-cpu` plays the CPU seats. Shogi has no setup
+//! and nothing hidden: the game starts once both seats are taken, and both
+//! seats are told the whole record.
+//!
+//! The seats keep the table's sides (the host South, the guest North);
+//! the seat drawn to move first when the table opened plays Sente.
+
+use std::time::Instant;
+
+use gunjin_rules::{ByColor, Color};
+use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage, TableState};
+use shogi_cpu::{Budget, Deadline, Decision, Engine, Level};
+use shogi_rules::{Game, PlayError, Position, Record, Setup};
+
+use crate::referee::{Referee, TableInfo};
+use crate::refusal::Refusal;
+use crate::stage::Stage;
+use crate::table::Action;
+
+/// Shogi's referee.
+pub enum Shogi {}
+
+/// A game at a Shogi table: the rules' game, and which seat plays Sente.
+pub struct ShogiGame {
+    pub game: Game,
+    pub sente: Color,
+}
+
+impl ShogiGame {
+    /// The Shogi side a seat plays.
+    fn color(&self, seat: Color) -> shogi_rules::Color {
+        if seat == self.sente {
+            shogi_rules::Color::Sente
+        } else {
+            shogi_rules::Color::Gote
+        }
+    }
+
+    /// Ends the game on `seat`'s loss, the rules' way (`Game::resign`,
+    /// `Game::time_out`).
+    fn lose(
+        &mut self,
+        seat: Color,
+        how: fn(&mut Game, shogi_rules::Color) -> Result<shogi_rules::Outcome, PlayError>,
+    ) -> Result<(), Refusal> {
+        let color = self.color(seat);
+        how(&mut self.game, color)
+            .map(drop)
+            .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
+    }
+
+    /// The seat playing a Shogi side.
+    fn seat(&self, color: shogi_rules::Color) -> Color {
+        if color == shogi_rules::Color::Sente {
+            self.sente
+        } else {
+            !self.sente
+        }
+    }
+}
+
+fn seat_name(seat: Color) -> &'static str {
+    match seat {
+        Color::South => "south",
+        Color::North => "north",
+    }
+}
+
+/// The record's text without its moves and ending: `startpos` or
+/// `sfen <4 fields>`.
+fn start_text(start: Setup) -> String {
+    Record {
+        start,
+        moves: Vec::new(),
+        ending: None,
+    }
+    .to_string()
+}
+
+fn refused(e: impl ToString) -> Refusal {
+    Refusal::new(ErrorCode::IllegalMove, e.to_string())
+}
+
+impl Referee for Shogi {
+    const GAME: GameTag = GameTag::Shogi;
+    const SETUP: bool = false;
+    /// Even games only, for now: nothing to choose.
+    type Rules = ();
+    type Draft = ();
+    type Setup = ();
+    /// A move or drop, or an act that ends the game (a declaration, or
+    /// the CPU resigning).
+    type Move = Decision;
+    type Game = ShogiGame;
+    type Level = Level;
+
+    fn level(level: CpuLevel) -> Option<Level> {
+        match level {
+            CpuLevel::Shogi(level) => level.id().parse().ok(),
+            CpuLevel::Gunjin(_) => None,
+        }
+    }
+
+    fn act(msg: ClientMessage) -> Result<Action<Shogi>, Refusal> {
+        match msg {
+            ClientMessage::Usi(usi) => usi
+                .parse()
+                .map(|mv| Action::Move(Decision::Move(mv)))
+                .map_err(refused),
+            ClientMessage::Declare => Ok(Action::Move(Decision::Declare)),
+            _ => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "not a message of a Shogi table",
+            )),
+        }
+    }
+
+    fn check_draft((): (), (): &()) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn check_setup((): (), (): &()) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn complete((): (), (): &(), _seed: u64) {}
+
+    fn draft_of((): ()) {}
+
+    fn start((): (), _setups: ByColor<()>, first: Color) -> ShogiGame {
+        ShogiGame {
+            game: Game::new(Position::start()),
+            sente: first,
+        }
+    }
+
+    fn turn(game: &ShogiGame) -> Color {
+        game.seat(game.game.position().turn())
+    }
+
+    fn ply(game: &ShogiGame) -> usize {
+        game.game.moves().len()
+    }
+
+    fn is_over(game: &ShogiGame) -> bool {
+        game.game.outcome().is_some()
+    }
+
+    fn play(game: &mut ShogiGame, side: Color, act: Decision) -> Result<(), Refusal> {
+        if Shogi::turn(game) != side {
+            return Err(Refusal::new(ErrorCode::NotYourTurn, "it is not your turn"));
+        }
+        match act {
+            Decision::Move(mv) => game.game.play(mv).map_err(refused),
+            Decision::Declare => game.game.declare().map(drop).map_err(refused),
+            Decision::Resign => Shogi::resign(game, side),
+        }
+    }
+
+    fn resign(game: &mut ShogiGame, side: Color) -> Result<(), Refusal> {
+        game.lose(side, Game::resign)
+    }
+
+    fn time_out(game: &mut ShogiGame, side: Color) -> Result<(), Refusal> {
+        game.lose(side, Game::time_out)
+    }
+
+    /// The seat playing Sente, then the start: `south startpos`.
+    fn record_start(game: &ShogiGame) -> String {
+        format!(
+            "{} {}",
+            seat_name(game.sente),
+            start_text(game.game.start().to_setup())
+        )
+    }
+
+    /// The USI moves, then the ending's word if it was an act
+    /// (`resign:gote`, `timeout:sente`, `declare`).
+    fn entries(game: &ShogiGame, from: usize) -> Vec<String> {
+        let record = game.game.record();
+        let ending = record.ending.map(|ending| {
+            let text = Record {
+                start: Setup::start(),
+                moves: Vec::new(),
+                ending: Some(ending),
+            }
+            .to_string();
+            text.trim_start_matches("startpos end ").to_owned()
+        });
+        record
+            .moves
+            .iter()
+            .map(ToString::to_string)
+            .chain(ending)
+            .skip(from)
+            .collect()
+    }
+
+    fn entry_count(game: &ShogiGame) -> usize {
+        Shogi::entries(game, 0).len()
+    }
+
+    fn outcome_json(game: &ShogiGame) -> Option<String> {
+        game.game
+            .outcome()
+            .map(|o| serde_json::to_string(&o).expect("an outcome serializes"))
+    }
+
+    /// Reads what [`Shogi::record_start`] and [`Shogi::entries`] wrote.
+    fn replay(text: &str) -> Result<ShogiGame, String> {
+        let mut words = text.split_whitespace();
+        let sente = match words.next() {
+            Some("south") => Color::South,
+            Some("north") => Color::North,
+            other => {
+                return Err(format!(
+                    "a Shogi record starts with its Sente seat, not {other:?}"
+                ));
+            }
+        };
+        let start = match words.next() {
+            Some("sfen") => format!(
+                "sfen {}",
+                words.by_ref().take(4).collect::<Vec<_>>().join(" ")
+            ),
+            Some(word) => word.to_owned(),
+            None => return Err("a Shogi record without its start".into()),
+        };
+        let (ending, moves): (Vec<&str>, Vec<&str>) =
+            words.partition(|w| w.contains(':') || *w == "declare");
+        let mut record = start;
+        if !moves.is_empty() {
+            record += &format!(" moves {}", moves.join(" "));
+        }
+        if let Some(ending) = ending.first() {
+            record += &format!(" end {ending}");
+        }
+        let game = record
+            .parse::<Record>()
+            .and_then(|r| r.replay())
+            .map_err(|e| e.to_string())?;
+        Ok(ShogiGame { game, sente })
+    }
+
+    /// The last move alone while the game goes on; else the whole game.
+    fn game_message(game: &ShogiGame, _side: Color, played: bool) -> ServerMessage {
+        let last = game.game.moves().last().copied().filter(|_| played);
+        match last {
+            Some(mv) if game.game.outcome().is_none() => ServerMessage::Usi(mv.to_string()),
+            _ => ServerMessage::Shogi {
+                sente: game.sente,
+                record: game.game.record().to_string(),
+            },
+        }
+    }
+
+    /// The whole record came with the game's last message.
+    fn over_message(_game: &ShogiGame) -> Option<ServerMessage> {
+        None
+    }
+
+    fn table_message(info: TableInfo<'_, Shogi>) -> ServerMessage {
+        let phase = match info.stage {
+            Stage::Waiting | Stage::Setup(_) => Phase::Waiting,
+            Stage::Play(_) => Phase::Play,
+            Stage::Over(_) => Phase::ShogiOver,
+        };
+        ServerMessage::Table(TableState {
+            table: info.id.to_owned(),
+            game: Shogi::GAME,
+            rules: Default::default(),
+            you: info.you,
+            seats: info.seats,
+            phase,
+            clock: info.clock,
+        })
+    }
+
+    fn cpu_setup(_level: Level, _seed: u64, (): ()) {}
+
+    /// A fresh engine each move: the table keeps no search state, so a
+    /// restored table plays on exactly as one that never stopped.
+    fn cpu_search(
+        game: &ShogiGame,
+        level: Level,
+        seed: u64,
+        cap: Option<f64>,
+    ) -> Box<dyn FnOnce() -> Option<Decision> + Send> {
+        let game = game.game.clone();
+        let seed = seed ^ game.moves().len() as u64;
+        Box::new(move || {
+            let began = Instant::now();
+            let now = move || began.elapsed().as_secs_f64() * 1000.0;
+            let budget = Budget {
+                deadline: cap.map(|at| Deadline { now: &now, at }),
+                ..Budget::default()
+            };
+            let thought = Engine::new(4).think(&game, level, seed, &budget, &mut |_| {});
+            Some(thought.decision)
+        })
+    }
+}
