@@ -119,7 +119,9 @@ fn Shell() -> impl IntoView {
 
 /// A page from a split module, and its words, with a line saying they are
 /// on their way.
-fn lazy(page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + 'static) -> AnyView {
+pub(crate) fn lazy(
+    page: impl Future<Output = Result<AnyView, SplitLoaderError>> + Send + 'static,
+) -> AnyView {
     let i18n = use_i18n();
     let words = i18n::load_pages();
     let style = load_pages_css();
@@ -201,12 +203,12 @@ async fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitL
 /// first visit nor a Gunjin game downloads them.
 #[cfg(feature = "split")]
 #[leptos::wasm_split::wasm_split(shogi, fallible, wasm_split_path = leptos::wasm_split)]
-fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
+pub(crate) fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
     Ok(shogi::page(page))
 }
 
 #[cfg(not(feature = "split"))]
-async fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
+pub(crate) async fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderError> {
     Ok(shogi::page(page))
 }
 

@@ -6,7 +6,8 @@
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
-    ClientMessage, Clock, ClockState, ErrorCode, GameTag, Level, Phase, ServerMessage, TableState,
+    ClientMessage, Clock, ClockState, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage,
+    TableState,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -616,10 +617,15 @@ impl Online {
         self.unheard.set((!sent).then_some(Unheard::NotSent));
     }
 
-    pub fn add_cpu(&self, level: Level) {
-        self.send(&ClientMessage::AddCpu {
-            level: level.into(),
-        });
+    pub fn add_cpu(&self, level: CpuLevel) {
+        self.send(&ClientMessage::AddCpu { level });
+    }
+
+    /// Whether the table is a Shogi table (untracked: a table keeps its
+    /// game).
+    pub fn is_shogi(&self) -> bool {
+        self.table
+            .with_untracked(|t| t.as_ref().is_some_and(|t| t.game == GameTag::Shogi))
     }
 
     pub fn draft(&self, setup: PartialSetup) {

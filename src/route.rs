@@ -16,6 +16,9 @@ pub enum ShogiPage {
     Replay,
     GuideHow,
     GuidePieces,
+    /// The game of the online table this page holds (the table page, an
+    /// invite link's, shows it once its game is Shogi; no link of its own).
+    Table,
 }
 
 /// Every page of the app. Gunjin Shogi's keep the hashes they have always
@@ -75,6 +78,7 @@ impl Route {
             Route::Shogi(ShogiPage::Replay) => "#/shogi/replay",
             Route::Shogi(ShogiPage::GuideHow) => "#/shogi/guide/how",
             Route::Shogi(ShogiPage::GuidePieces) => "#/shogi/guide/pieces",
+            Route::Shogi(ShogiPage::Table) => "#/shogi/table",
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
             Route::NotFound => "#/not-found",

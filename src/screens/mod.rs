@@ -18,4 +18,4 @@ pub use not_found::{NotFound, PageUnavailable};
 pub use play::Play;
 pub use rules_link::RulesLink;
 pub use setup::SetupScreen;
-pub use table::TablePage;
+pub use table::{TablePage, my_name};

@@ -4,7 +4,7 @@
 //! name and connection.
 
 use gunjin_rules::{Color, PartialSetup, Rules};
-use gunjin_table::{CpuLevel, ErrorCode, Phase, TableState};
+use gunjin_table::{CpuLevel, ErrorCode, Phase, ShogiLevel, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -12,7 +12,7 @@ use crate::i18n::*;
 use crate::model::settings::Difficulty;
 use crate::model::setup_board::{SetupBoard, SetupDraft};
 use crate::online::{Failure, Online, Unheard, invite_link, valid_table_id};
-use crate::route::Route;
+use crate::route::{Route, ShogiPage};
 use crate::screens::end::Result;
 use crate::screens::home::NameField;
 use crate::screens::play::{Game, Match};
@@ -48,12 +48,22 @@ fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
     let Some(seat) = table.seats[side].as_ref() else {
         return "…".to_owned();
     };
-    let level = match seat.cpu {
-        Some(CpuLevel::Gunjin(level)) => text::level_name(locale, level),
-        Some(CpuLevel::Shogi(level)) => crate::shogi::home::level_name(locale, level),
-        None => return seat.name.clone(),
-    };
-    format!("{} ({level})", td_string!(locale, common.cpu))
+    match seat.cpu {
+        Some(level) => format!(
+            "{} ({})",
+            td_string!(locale, common.cpu),
+            level_name(locale, level)
+        ),
+        None => seat.name.clone(),
+    }
+}
+
+/// A CPU level's name, of either game.
+fn level_name(locale: Locale, level: CpuLevel) -> &'static str {
+    match level {
+        CpuLevel::Gunjin(level) => text::level_name(locale, level),
+        CpuLevel::Shogi(level) => crate::shogi::home::level_name(locale, level),
+    }
 }
 
 #[component]
@@ -107,6 +117,10 @@ pub fn TablePage(id: String) -> impl IntoView {
                     Stage::Waiting => view! { <Invite /> }.into_any(),
                     Stage::Setup => view! { <OnlineSetup /> }.into_any(),
                     Stage::SetupDone => view! { <SetupDone /> }.into_any(),
+                    // Shogi's board is in its own module, loaded now.
+                    _ if online.is_shogi() => {
+                        crate::lazy(crate::load_shogi(ShogiPage::Table))
+                    }
                     Stage::Play => view! { <OnlineGame /> }.into_any(),
                     _ => view! { <OnlineEnd /> }.into_any(),
                 }}
@@ -308,7 +322,12 @@ fn Invite() -> impl IntoView {
     let copied = RwSignal::new(false);
     let navigator = window().navigator();
     let can_share = js_sys::Reflect::has(&navigator, &"share".into()).unwrap_or(false);
-    let level = RwSignal::new(state.saved.with_untracked(|s| s.settings.difficulty));
+    // The levels of the table's game, the remembered one first chosen.
+    let shogi = online.is_shogi();
+    let level = RwSignal::new(match shogi {
+        true => CpuLevel::Shogi(state.shogi.with_untracked(|s| s.level)),
+        false => CpuLevel::Gunjin(state.saved.with_untracked(|s| s.settings.difficulty)),
+    });
     let copy = {
         let link = link.clone();
         // No clipboard outside secure contexts (plain http on a LAN address).
@@ -339,12 +358,16 @@ fn Invite() -> impl IntoView {
             }
         }
     };
-    let levels = Difficulty::ALL
+    let levels: Vec<CpuLevel> = match shogi {
+        true => ShogiLevel::ALL.into_iter().map(CpuLevel::Shogi).collect(),
+        false => Difficulty::ALL.into_iter().map(CpuLevel::Gunjin).collect(),
+    };
+    let levels = levels
         .into_iter()
-        .map(|d| {
+        .map(|l| {
             view! {
-                <option value=d.id() selected=move || level.get() == d>
-                    {move || text::level_name(i18n.get_locale(), d)}
+                <option value=l.name() selected=move || level.get() == l>
+                    {move || level_name(i18n.get_locale(), l)}
                 </option>
             }
         })

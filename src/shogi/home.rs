@@ -3,11 +3,14 @@
 //! progress); links to a game with a friend on this device and to the
 //! import page (records are read there, never in this module).
 
+use gunjin_table::Clock;
 use leptos::prelude::*;
 use shogi_rules::Handicap;
 
 use crate::i18n::*;
+use crate::online::Online;
 use crate::route::{Route, ShogiPage, navigate};
+use crate::screens::my_name;
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::{First, Level, handicap_id};
@@ -59,6 +62,35 @@ fn Radio(
             <input type="radio" name=name value=value prop:checked=checked on:change=move |_| choose.run(()) />
             <span>{label}</span>
         </label>
+    }
+}
+
+/// An online table: its invite link for a friend, or a CPU seat; with a
+/// byoyomi clock if asked (10 min, then 30 s a move).
+#[component]
+fn OpenTable() -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let online = expect_context::<Online>();
+    online.probe();
+    let byoyomi = RwSignal::new(false);
+    let open = move |_| {
+        let clock = byoyomi.get_untracked().then_some(Clock::Byoyomi {
+            millis: 600_000,
+            byoyomi_millis: 30_000,
+        });
+        online.open_shogi(my_name(&state, i18n.get_locale_untracked()), clock);
+    };
+    view! {
+        <p class="shogi-more">
+            <label class="choice">
+                <input type="checkbox" class="shogi-byoyomi" on:change=move |ev| byoyomi.set(event_target_checked(&ev)) />
+                <span>{t!(i18n, shogi_home.byoyomi)}</span>
+            </label>
+            <button type="button" class="secondary open-shogi-table" disabled=move || online.available.get() != Some(true) on:click=open>
+                {t!(i18n, shogi_home.open_table)}
+            </button>
+        </p>
     }
 }
 
@@ -152,6 +184,7 @@ pub fn ShogiHome() -> impl IntoView {
                 " "
                 <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
             </p>
+            <OpenTable />
             <GuideLinks />
         </form>
     }

@@ -94,12 +94,14 @@ pub fn reason_label(locale: Locale, reason: EndReason) -> &'static str {
     }
 }
 
-/// Who won, from the player's seat.
-pub fn result_label(locale: Locale, outcome: Outcome, you: Color) -> &'static str {
+/// Who won, from the player's seat; the other side is the CPU unless
+/// `cpu` is false (an online table).
+pub fn result_label(locale: Locale, outcome: Outcome, you: Color, cpu: bool) -> &'static str {
     let s = &locale.pages().shogi;
     match outcome.winner {
         Some(w) if w == you => s.you_won,
-        Some(_) => s.cpu_won,
+        Some(_) if cpu => s.cpu_won,
+        Some(_) => s.you_lost,
         None => s.draw,
     }
 }

@@ -11,7 +11,9 @@
 //! - `record_io`, `replay`: records out and in (KIF, SFEN) and the
 //!   position at any move;
 //! - `board`, `hand`, `piece`, `moves`, `play`: the play screen (also the
-//!   replay of a record: `#/shogi/replay`), with `export` and `replay`'s bar;
+//!   replay of a record: `#/shogi/replay`, and the game of an online table,
+//!   fed by the server through `online.rs`), with `export` and `replay`'s
+//!   bar;
 //! - `import`: the page that reads a record (`#/shogi/import`);
 //! - `guide`: how to play and the pieces' moves.
 
@@ -31,6 +33,7 @@ pub mod record_io;
 pub mod replay;
 pub mod session;
 pub mod settings;
+pub mod table;
 
 use leptos::prelude::*;
 
@@ -48,5 +51,6 @@ pub fn page(page: ShogiPage) -> AnyView {
         ShogiPage::Replay => view! { <play::ShogiPlay review=true /> }.into_any(),
         ShogiPage::GuideHow => view! { <guide::ShogiHowToPlay /> }.into_any(),
         ShogiPage::GuidePieces => view! { <guide::ShogiPieceGuide /> }.into_any(),
+        ShogiPage::Table => view! { <play::ShogiPlay table=true /> }.into_any(),
     }
 }

@@ -1,4 +1,5 @@
-//! The Shogi play screen, against the CPU or a friend on this device: the
+//! The Shogi play screen, against the CPU, a friend on this device or at
+//! an online table (`table`: the server referees, [`table`] feeds it): the
 //! board turned for the player's side (with a friend, for the side to
 //! move, unless it is kept still), both hands, the move list, the record's
 //! export, and the player's acts (move, drop, promote or not, take back,
@@ -13,6 +14,7 @@ use shogi_rules::{Color, Move, Piece, Role, Square};
 use crate::drag::{DragGhost, Source, Target};
 use crate::i18n::*;
 use crate::model::fresh_seed;
+use crate::online::Online;
 use crate::route::Route;
 use crate::selection::{Mover, Selection};
 use crate::shogi::board::{Cells, ShogiBoard};
@@ -27,6 +29,7 @@ use crate::shogi::pick::{Choice, Picked, choice, targets};
 use crate::shogi::piece::Face;
 use crate::shogi::replay::{ReplayBar, position_at};
 use crate::shogi::session::{Opponent, SavedShogi, Session};
+use crate::shogi::table;
 use crate::state::AppState;
 use crate::storage;
 
@@ -108,14 +111,19 @@ struct Acts {
     bottom: Memo<Color>,
     /// Nothing is played: a replay.
     review: bool,
+    /// At an online table, moves go to the server, which tells them back.
+    online: Option<Online>,
 }
 
 impl Acts {
     fn play(self, mv: Move) {
         self.promotion.set(None);
-        self.session.update(|s| {
-            let _ = s.play(mv);
-        });
+        match self.online {
+            Some(online) => online.play_usi(mv.to_string()),
+            None => self.session.update(|s| {
+                let _ = s.play(mv);
+            }),
+        }
     }
 }
 
@@ -163,16 +171,19 @@ impl Mover for Acts {
 }
 
 /// The play screen; with `review`, the replay page: the record read last
-/// on the import page (else the stored game), not played on nor saved.
+/// on the import page (else the stored game), not played on nor saved;
+/// with `table`, the game of the online table this page holds.
 #[component]
-pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
+pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
-    let start = match imported().filter(|_| review) {
-        Some(game) => {
+    let online = table.then(expect_context::<Online>);
+    let start = match (imported().filter(|_| review), online) {
+        (Some(game), _) => {
             Session::from_game(game, Color::Sente, Default::default(), 0, Opponent::Friend)
         }
-        None => load_or_new(&state),
+        (None, Some(online)) => table::session(online),
+        (None, None) => load_or_new(&state),
     };
     let session = RwSignal::new(start);
     let you = session.with_untracked(Session::you);
@@ -195,10 +206,15 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
             }
         })
     });
-    // A replay is not a game: nothing is saved and the CPU is not asked.
-    if !review {
-        save_every_change(state, session);
-        ask_the_cpu_on_its_turn(state, session, thinking);
+    // A replay is not a game: nothing is saved and the CPU is not asked;
+    // a table's game is the server's.
+    match online {
+        Some(online) => table::follow(online, session),
+        None if !review => {
+            save_every_change(state, session);
+            ask_the_cpu_on_its_turn(state, session, thinking);
+        }
+        None => {}
     }
 
     let acts = Acts {
@@ -206,6 +222,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
         promotion,
         bottom,
         review,
+        online,
     };
     let selection = Selection::new(acts);
     let picked = selection.selected;
@@ -238,6 +255,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
                 (true, Color::Sente) => s.sente_hand,
                 (true, Color::Gote) => s.gote_hand,
                 (false, side) if side == you => s.your_hand,
+                (false, _) if table => s.their_hand,
                 (false, _) => s.cpu_hand,
             }
         })
@@ -279,7 +297,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool) -> impl IntoView {
                 </div>
                 <div class="shogi-side">
                     <Show when=move || !review>
-                        <Actions session thinking picked />
+                        <Actions session thinking picked online />
                     </Show>
                     <Show when=move || friend && !review>
                         <StillBoard session />
@@ -390,10 +408,11 @@ fn Status(
                 }
                 Some(outcome) => format!(
                     "{} {}",
-                    result_label(locale, outcome, you),
+                    result_label(locale, outcome, you, session.opponent().is_cpu()),
                     reason_label(locale, outcome.reason)
                 ),
                 None if thinking.get() || session.is_cpu_turn() => s.cpu_thinking.to_owned(),
+                None if !session.is_your_turn() => s.their_turn.to_owned(),
                 None if session.game().position().is_check() => s.your_turn_check.to_owned(),
                 None => s.your_turn.to_owned(),
             };
@@ -445,12 +464,14 @@ fn PromotionChoice(
 }
 
 /// Take back, resign (asked first), declare an impasse when the rules say
-/// it wins, and after the game a new one.
+/// it wins, and after the game a new one (at a table, the resignation and
+/// the declaration go to the server, and no new game is offered).
 #[component]
 fn Actions(
     session: RwSignal<Session>,
     thinking: RwSignal<bool>,
     picked: RwSignal<Option<Picked>>,
+    online: Option<Online>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
@@ -464,14 +485,18 @@ fn Actions(
     };
     let resign = move |_| {
         confirm.set(false);
-        session.update(|s| {
-            let _ = s.resign();
-        });
+        match online {
+            Some(online) => online.resign(),
+            None => session.update(|s| {
+                let _ = s.resign();
+            }),
+        }
     };
-    let declare = move |_| {
-        session.update(|s| {
+    let declare = move |_| match online {
+        Some(online) => online.declare(),
+        None => session.update(|s| {
             let _ = s.declare();
-        });
+        }),
     };
     // A new game against the same opponent (the screen is drawn for it).
     let new_game = move |_| {
@@ -514,10 +539,12 @@ fn Actions(
                     </button>
                 </div>
             </Show>
-            <Show when=over>
+            <Show when=move || over() && online.is_none()>
                 <button type="button" class="primary new-game" on:click=new_game>
                     {t!(i18n, shogi.new_game)}
                 </button>
+            </Show>
+            <Show when=over>
                 <a class="button secondary" href=Route::Home.hash()>
                     {t!(i18n, shogi.home)}
                 </a>

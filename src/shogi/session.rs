@@ -11,14 +11,16 @@ use crate::shogi::settings::{First, Level, ShogiSettings};
 use crate::storage::{Entry, What};
 use shogi_worker_protocol::Decision;
 
-/// Who plays the other side: the CPU, or a friend on the same device
-/// (pass-and-play: both sides are played here, by turns).
+/// Who plays the other side: the CPU, a friend on the same device
+/// (pass-and-play: both sides are played here, by turns), or someone at
+/// an online table (the server referees; the game is never stored here).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
     #[default]
     Cpu,
     Friend,
+    Table,
 }
 
 impl Opponent {
@@ -69,7 +71,7 @@ impl Session {
         let first = game.position().turn();
         let you = match (opponent, settings.first) {
             // Both sides are played here; Sente's is drawn at the bottom.
-            (Opponent::Friend, _) => Color::Sente,
+            (Opponent::Friend | Opponent::Table, _) => Color::Sente,
             (Opponent::Cpu, First::You) => first,
             (Opponent::Cpu, First::Cpu) => !first,
         };
@@ -144,7 +146,7 @@ impl Session {
     /// the CPU, the side to move with a friend.
     pub fn mover(&self) -> Color {
         match self.opponent {
-            Opponent::Cpu => self.you,
+            Opponent::Cpu | Opponent::Table => self.you,
             Opponent::Friend => self.game.position().turn(),
         }
     }
@@ -210,8 +212,12 @@ impl Session {
     }
 
     /// Whether there is a move of the player's to take back (with a
-    /// friend, any move): not after a resignation or a declaration.
+    /// friend, any move): not after a resignation or a declaration, nor
+    /// at a table.
     pub fn can_undo(&self) -> bool {
+        if self.opponent == Opponent::Table {
+            return false;
+        }
         let played = self.game.moves().len();
         let you_first = self.game.start().turn() == self.you;
         let friend = self.opponent == Opponent::Friend;
