@@ -186,7 +186,8 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
         (None, None) => load_or_new(&state),
     };
     let session = RwSignal::new(start);
-    let you = session.with_untracked(Session::you);
+    // A table's side comes with the server's first word.
+    let you = Memo::new(move |_| session.with(Session::you));
     let friend = session.with_untracked(|s| s.opponent() == Opponent::Friend);
     let promotion = RwSignal::new(None::<(Move, Move)>);
     let thinking = RwSignal::new(false);
@@ -202,7 +203,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
             if friend && !s.still_board() && !review {
                 s.mover()
             } else {
-                you
+                you.get()
             }
         })
     });
@@ -254,7 +255,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
             match (friend || review, side) {
                 (true, Color::Sente) => s.sente_hand,
                 (true, Color::Gote) => s.gote_hand,
-                (false, side) if side == you => s.your_hand,
+                (false, side) if side == you.get() => s.your_hand,
                 (false, _) if table => s.their_hand,
                 (false, _) => s.cpu_hand,
             }
