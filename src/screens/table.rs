@@ -251,16 +251,19 @@ fn TableStatus(in_game: bool) -> impl IntoView {
         })
     };
     // Each side's time left, the running side's counting down here
-    // between the server's word.
+    // between the server's word; once the main time is spent, the byoyomi.
     let clock = move || {
         let (state, at) = online.clock.get()?;
         let me = online.side()?;
         let shown = |side: Color| {
             let running = state.running == Some(side);
             let elapsed = if running { now.get() - at } else { 0.0 };
-            let seconds = ((state.left[side] as f64 - elapsed) / 1000.0)
-                .ceil()
-                .max(0.0) as u64;
+            let main = state.left[side] as f64 - elapsed;
+            let left = match main > 0.0 {
+                true => main,
+                false => main + state.clock.byoyomi() as f64,
+            };
+            let seconds = (left / 1000.0).ceil().max(0.0) as u64;
             format!("{}:{:02}", seconds / 60, seconds % 60)
         };
         Some(t_string!(
