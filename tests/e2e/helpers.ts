@@ -1,5 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A page in a context of its own (its own storage), at phone or desktop
+ * size, failing on page errors: one player of a table test. */
+export async function player(browser: Browser, phone = false): Promise<Page> {
+  const context = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  return page;
+}
 
 /** How many of each kind a side has (RULES.md §2), keyed by `data-kind`. */
 export const COUNTS: Record<string, number> = {

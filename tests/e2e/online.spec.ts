@@ -1,20 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, node, press, waitForMyTurn } from "./helpers";
+import { board, node, player, press, waitForMyTurn } from "./helpers";
 
 // Tables over the real table server (the "online" project of
 // playwright.config.ts: setup 60 s, an absent player forfeits after 6 s).
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** A page in a context of its own (its own storage), failing on page errors. */
-async function player(browser: Browser, phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  return page;
-}
 
 /** The host opens a table from the home page; returns the invite link. */
 async function openTable(page: Page, name: string): Promise<string> {
