@@ -271,11 +271,17 @@ impl Online {
         clock: Option<Clock>,
     ) {
         self.reset();
-        self.connect(ClientMessage::Open {
+        let first = ClientMessage::Open {
             game,
             name,
             rules,
             clock,
+        };
+        let this = *self;
+        leptos::task::spawn_local(async move {
+            if crate::load_connect(this, first).await.is_err() {
+                this.failure.set(Some(Failure::NoServer));
+            }
         });
     }
 
@@ -346,7 +352,7 @@ impl Online {
     /// Opens the connection once the site is known to offer tables: a
     /// static site gets no socket (whose refusal the browser would log),
     /// only the sentence that no server is configured.
-    fn connect(&self, first: ClientMessage) {
+    pub(crate) fn connect(&self, first: ClientMessage) {
         let this = *self;
         match self.available.get_untracked() {
             Some(true) => self.open_socket(first),

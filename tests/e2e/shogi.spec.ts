@@ -315,6 +315,33 @@ test("an SFEN copied out reads back, and the replay page steps through it", asyn
   await expect(square(page, "4e")).not.toHaveAttribute("data-role", /./);
 });
 
+test("a KIF copied to the clipboard is pasted back and played on against the CPU", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openGame(page, OPENING, { opponent: "friend" });
+  await page.getByRole("button", { name: "Copy KIF" }).click();
+  const kif = await page.evaluate(() => navigator.clipboard.readText());
+  expect(kif).toMatch(/手数----指手/);
+  expect(kif).toMatch(/４五角打/);
+
+  await page.goto("./#/shogi/import");
+  await page.getByLabel("Record text").fill(kif);
+  await page.getByRole("button", { name: "Read the record" }).click();
+  await expect(page.locator(".import-ok")).toHaveText("Read: 5 moves, Gote (△) to move.");
+  await page.getByRole("button", { name: "Play on against the CPU as Gote (△)" }).click();
+  await page.getByRole("button", { name: "Yes, replace it" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/play$/);
+  await myTurn(page);
+  await expect(moves(page)).toHaveCount(5);
+  // The board is turned for Gote: its pawn on 8c steps to 8d, and the CPU,
+  // playing Sente, answers.
+  await square(page, "8c").click();
+  await square(page, "8d").click();
+  await expect(moves(page)).toHaveCount(7, { timeout: 20_000 });
+  await expect(moves(page).nth(5)).toContainText(/8c8d|８四歩/);
+  await myTurn(page);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("shogi.game")!).you)).toBe("gote");
+});
+
 test("an import of garbage says where it stopped and keeps the stored game", async ({ page }) => {
   await openGame(page, ["7g7f", "3c3d"]);
   const stored = await page.evaluate(() => localStorage.getItem("shogi.game"));
