@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::model::friend::SavedFriends;
 use crate::model::session::{SavedGame, SavedOutline};
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
@@ -24,7 +25,7 @@ pub const APP: &str = "gunjin-shogi";
 type Check = fn(&str) -> Result<(), ReadError>;
 
 /// The keys of every entry, and how to check one.
-const ENTRIES: [(&str, Check); 5] = [
+const ENTRIES: [(&str, Check); 6] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
     (SavedGame::KEY, |text| {
@@ -33,6 +34,9 @@ const ENTRIES: [(&str, Check); 5] = [
     (ShogiSettings::KEY, check::<ShogiSettings>),
     (SavedShogi::KEY, |text| {
         from_text_as::<StoredShogi>(text, SavedShogi::VERSION).map(drop)
+    }),
+    (SavedFriends::KEY, |text| {
+        from_text_as::<StoredFriends>(text, SavedFriends::VERSION).map(drop)
     }),
 ];
 
@@ -47,6 +51,19 @@ struct StoredShogi {
     _record: Box<RawValue>,
     #[serde(rename = "you")]
     _you: Box<RawValue>,
+}
+
+/// The pass-and-play game as the export file checks it, for the same
+/// reason: its version and shape, its setups and record left as text for
+/// the friend page, which replays them through the rules.
+#[derive(Deserialize)]
+struct StoredFriends {
+    #[serde(rename = "names")]
+    _names: Box<RawValue>,
+    #[serde(rename = "rules")]
+    _rules: Box<RawValue>,
+    #[serde(rename = "record")]
+    _record: Box<RawValue>,
 }
 
 fn check<E: Entry>(text: &str) -> Result<(), ReadError> {
@@ -179,6 +196,33 @@ mod tests {
         let game = entries.iter().find(|(k, _)| k == SavedShogi::KEY).unwrap();
         let back = Session::resume(&from_text::<SavedShogi>(&game.1).unwrap()).unwrap();
         assert_eq!(back.game().moves(), session.game().moves());
+    }
+
+    /// A game with a friend on this device travels too, and comes back
+    /// at the same point.
+    #[test]
+    fn the_friend_game_is_exported_too() {
+        use crate::model::friend::Friends;
+        use gunjin_rules::{ByColor, Color, Rules, Setup};
+        let names = ByColor {
+            south: "Aki".to_owned(),
+            north: "Ben".to_owned(),
+        };
+        let mut friends = Friends::new(names, Rules::default(), Color::South);
+        let setup: Setup = "ATNESV/SPOJNT/EXFCPY/XAGML".parse().unwrap();
+        friends.take();
+        friends.set_up(setup).unwrap();
+        let text = to_text(&friends.saved());
+        let file = export(|key| (key == SavedFriends::KEY).then(|| text.clone()));
+        let entries = import(&file).unwrap();
+        assert_eq!(entries, vec![(SavedFriends::KEY.to_owned(), text)]);
+        let back = Friends::resume(&from_text::<SavedFriends>(&entries[0].1).unwrap()).unwrap();
+        assert_eq!(back.saved(), friends.saved());
+        // A stored game of another shape is refused by name.
+        let bad = r#"{"app": "gunjin-shogi", "entries": {"gunjin-friend": {"version": 1, "names": ["A", "B"]}}}"#;
+        assert!(
+            matches!(import(bad), Err(ImportError::Entry { key, .. }) if key == SavedFriends::KEY)
+        );
     }
 
     #[test]
