@@ -3,11 +3,22 @@ use gunjin_table::ErrorCode;
 use leptos::prelude::*;
 
 use crate::i18n::*;
+use crate::model::friend::SavedFriends;
 use crate::model::settings::{Difficulty, TableClock, preset_id};
 use crate::online::{Failure, Online, Unheard};
 use crate::route::{Route, navigate};
 use crate::state::AppState;
+use crate::storage::{self, Entry};
 use crate::text;
+
+/// Whether a game with a friend is left on this device, read without its
+/// record: the friend page replays it (and reports one that does not
+/// read), so the home page only offers to resume it.
+fn friend_waits() -> bool {
+    storage::raw(SavedFriends::KEY).is_some_and(|text| {
+        storage::from_text_as::<serde::de::IgnoredAny>(&text, SavedFriends::VERSION).is_ok()
+    })
+}
 
 /// Name, level and rules, then one click to play.
 #[component]
@@ -59,6 +70,7 @@ pub fn Home() -> impl IntoView {
         ev.prevent_default();
         navigate(Route::Setup);
     };
+    let waiting = friend_waits();
     // A game left in progress (restored from storage) is one click away.
     let resume = move || {
         state
@@ -115,7 +127,11 @@ pub fn Home() -> impl IntoView {
                 </button>
                 <p>
                     <a class="button secondary play-friend" href=Route::Friend.hash()>
-                        {t!(i18n, common.play_friend)}
+                        {move || if waiting {
+                            t_string!(i18n, common.resume_friend)
+                        } else {
+                            t_string!(i18n, common.play_friend)
+                        }}
                     </a>
                 </p>
                 <OnlineChoices />

@@ -118,6 +118,10 @@ test("a game abandoned at the handoff screen, after a question, is forgotten", a
   await page.getByRole("button", { name: "Start" }).click();
   await expectHandoff(page, NAMES.south);
   expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).not.toBeNull();
+  // The home page says a game waits, and leads back to it.
+  await page.goto("./#/");
+  await page.getByRole("link", { name: "Resume the game with a friend on this device" }).click();
+  await expectHandoff(page, NAMES.south);
 
   // Asked first; keeping on playing leaves the game as it was.
   await page.getByRole("button", { name: "End this game", exact: true }).click();
@@ -131,6 +135,7 @@ test("a game abandoned at the handoff screen, after a question, is forgotten", a
   await page.getByRole("button", { name: "Yes, end it" }).click();
   await expect(page).toHaveURL(/#\/$/);
   expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).toBeNull();
+  await expect(page.getByRole("link", { name: "Play with a friend on this device", exact: true })).toBeVisible();
   await page.goto("./#/friend");
   await expect(page.locator("input.player-2")).toHaveValue("");
 });
