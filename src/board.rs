@@ -9,7 +9,7 @@
 //! Enter or Space acts on the focused node, and every node says what is on
 //! it. Pointer presses are passed on for dragging (see `drag.rs`).
 
-use gunjin_rules::{BRIDGE_FILES, Color, FILES, Kind, PieceId, RANKS, Square, is_bridge};
+use gunjin_rules::{Color, Kind, PieceId, Shape, Square};
 use leptos::html;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -19,22 +19,22 @@ use crate::text;
 
 /// CSS grid row of a rank: the enemy's ranks first, then one row for the
 /// front, then the own ranks, then the file letters.
-fn grid_row(rank: u8, camp: Color) -> u8 {
+fn grid_row(shape: &Shape, rank: u8, camp: Color) -> u8 {
     let below_front = u8::from(camp == Color::South);
-    RANKS - rank + below_front
+    shape.ranks - rank + below_front
 }
 
 /// The grid row the front is drawn in.
-const FRONT_ROW: u8 = RANKS / 2 + 1;
-/// The grid row of the file letters.
-const FILE_LABEL_ROW: u8 = RANKS + 2;
+fn front_row(shape: &Shape) -> u8 {
+    shape.ranks / 2 + 1
+}
 
 /// The file drawn in column `file` for the player on `me`, and back (a
 /// half turn mirrors the files).
-fn drawn_file(file: u8, me: Color) -> u8 {
+fn drawn_file(shape: &Shape, file: u8, me: Color) -> u8 {
     match me {
         Color::South => file,
-        Color::North => FILES - 1 - file,
+        Color::North => shape.files - 1 - file,
     }
 }
 
@@ -116,13 +116,13 @@ pub struct Cell {
     pub hint: Option<(Kind, u8)>,
 }
 
-/// Every node's [`Cell`], by square index.
+/// Every node's [`Cell`], by square code (the same on every board).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cells(pub [Cell; (FILES * RANKS) as usize]);
+pub struct Cells(pub [Cell; Square::INDICES]);
 
 impl Default for Cells {
     fn default() -> Cells {
-        Cells([Cell::default(); (FILES * RANKS) as usize])
+        Cells([Cell::default(); Square::INDICES])
     }
 }
 
@@ -137,16 +137,13 @@ impl Cells {
 
     /// How many nodes hold a piece.
     pub fn occupied(&self) -> usize {
-        Square::ALL
-            .iter()
-            .filter(|&&sq| self.get(sq).face.is_some())
-            .count()
+        self.0.iter().filter(|c| c.face.is_some()).count()
     }
 }
 
 /// The node a key press moves the focus to.
-fn neighbour(sq: Square, key: &str) -> Option<Square> {
-    let files = sq.files();
+fn neighbour(shape: &Shape, sq: Square, key: &str) -> Option<Square> {
+    let files = shape.files_of(sq);
     let (file, rank) = (i16::from(files[0]), i16::from(sq.rank()));
     let (f, r) = match key {
         "ArrowUp" => (file, rank + 1),
@@ -157,22 +154,23 @@ fn neighbour(sq: Square, key: &str) -> Option<Square> {
     };
     let f = u8::try_from(f).ok()?;
     let r = u8::try_from(r).ok()?;
-    Square::new(f, r)
+    shape.square(f, r)
 }
 
 /// The board with `cells` on it, drawn for the player on side `me` (their
 /// camp at the bottom). `on_tap` gets a node clicked, tapped, or activated
 /// from the keyboard; `on_press` a pointer going down on a node (for
-/// dragging).
+/// dragging). `shape` is the board of the game's mode.
 #[component]
 pub fn Board(
     #[prop(into)] cells: Signal<Cells>,
     on_tap: Callback<Square>,
     #[prop(optional)] on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
     #[prop(default = Color::South)] me: Color,
+    #[prop(default = &Shape::STANDARD)] shape: &'static Shape,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let focus = RwSignal::new(Square::hq(me));
+    let focus = RwSignal::new(shape.hq(me));
     let board_ref = NodeRef::<html::Div>::new();
     let move_focus = move |to: Square| {
         focus.set(to);
@@ -184,58 +182,56 @@ pub fn Board(
         }
     };
     // The rows as drawn, top first, each with its nodes left to right.
-    let ranks = (0..RANKS)
+    let ranks = (0..shape.ranks)
         .rev()
         .map(|drawn_rank| {
             // A half turn maps the nodes of a rank onto those of another.
-            let squares: Vec<Square> = Square::ALL
-                .into_iter()
-                .filter(|drawn| drawn.rank() == drawn_rank)
-                .collect();
-            let camp = squares[0].camp();
-            let rank = squares[0].relative_to(me).rank();
+            let squares: Vec<Square> = shape.rank_nodes(drawn_rank).collect();
+            let camp = shape.camp(squares[0]);
+            let rank = shape.relative_to(squares[0], me).rank();
             view! {
                 <div role="row" class="rank">
                     <span
                         role="rowheader"
                         class="rank-label"
-                        style=format!("grid-row:{}", grid_row(drawn_rank, camp))
+                        style=format!("grid-row:{}", grid_row(shape, drawn_rank, camp))
                     >
                         {rank + 1}
                     </span>
                     {squares
                         .into_iter()
                         .map(|drawn| {
-                            let square = drawn.relative_to(me);
-                            view! { <Node square me cells focus on_tap on_press move_focus /> }
+                            let square = shape.relative_to(drawn, me);
+                            view! { <Node square me shape cells focus on_tap on_press move_focus /> }
                         })
                         .collect_view()}
                 </div>
             }
         })
         .collect_view();
-    let file_labels = (0..FILES)
+    let file_label_row = shape.ranks + 2;
+    let file_labels = (0..shape.files)
         .map(|column| {
-            let file = drawn_file(column, me);
+            let file = drawn_file(shape, column, me);
             view! {
                 <span
                     role="columnheader"
                     class="file-label"
-                    style=format!("grid-row:{FILE_LABEL_ROW};grid-column:{}", grid_column(column))
+                    style=format!("grid-row:{file_label_row};grid-column:{}", grid_column(column))
                 >
                     {file_letter(file).to_string()}
                 </span>
             }
         })
         .collect_view();
-    let bridges = BRIDGE_FILES
-        .iter()
-        .map(|&file| {
+    let bridges = (0..shape.files)
+        .filter(|&file| shape.has_bridge(file))
+        .map(|file| {
             view! {
                 <div
                     class="bridge"
                     data-bridge=file_letter(file).to_string()
-                    style=format!("grid-column:{}", drawn_file(file, me) + 1)
+                    style=format!("grid-column:{}", drawn_file(shape, file, me) + 1)
                 ></div>
             }
         })
@@ -246,10 +242,11 @@ pub fn Board(
             class="board"
             role="grid"
             node_ref=board_ref
-            aria-label=move || td_string!(i18n.get_locale(), common.board_label)
+            style=format!("--files:{}", shape.files)
+            aria-label=move || board_label(i18n.get_locale(), shape)
         >
             {ranks}
-            <div class="front" aria-hidden="true" style=format!("grid-row:{FRONT_ROW}")>
+            <div class="front" aria-hidden="true" style=format!("grid-row:{}", front_row(shape))>
                 {bridges}
             </div>
             <div role="row" class="file-labels">
@@ -259,11 +256,39 @@ pub fn Board(
     }
 }
 
-/// One node of the board; a headquarters spans two files.
+/// The board in words: which ranks are whose and where the bridges are.
+fn board_label(locale: Locale, shape: &Shape) -> String {
+    let half = shape.ranks / 2;
+    let near = format!("1–{half}");
+    let far = format!("{}–{}", half + 1, shape.ranks);
+    let files: Vec<char> = (0..shape.files)
+        .filter(|&f| shape.has_bridge(f))
+        .map(file_letter)
+        .collect();
+    let bridges = match locale {
+        Locale::ja => files
+            .iter()
+            .map(|f| format!("{f}列"))
+            .collect::<Vec<_>>()
+            .join("と"),
+        Locale::en => match files.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => {
+                let rest: Vec<String> = rest.iter().map(char::to_string).collect();
+                format!("{} and {last}", rest.join(", "))
+            }
+            None => String::new(),
+        },
+    };
+    td_string!(locale, common.board_label, far, near, bridges)
+}
+
+/// One node of the board; a headquarters spans two or three files.
 #[component]
 fn Node(
     square: Square,
     me: Color,
+    shape: &'static Shape,
     cells: Signal<Cells>,
     focus: RwSignal<Square>,
     on_tap: Callback<Square>,
@@ -274,13 +299,13 @@ fn Node(
     // A memo per node, so a change only touches the nodes it changes.
     let cell = Memo::new(move |_| cells.with(|c| c.get(square)));
     let name = square.to_string();
-    let hq = square.is_hq();
+    let hq = shape.is_hq(square);
     let description = move || describe(i18n.get_locale(), cell.get(), me);
-    let drawn = square.relative_to(me);
-    let files = drawn.files();
+    let drawn = shape.relative_to(square, me);
+    let files = shape.files_of(drawn);
     let area = format!(
         "grid-row:{};grid-column:{} / span {}",
-        grid_row(drawn.rank(), drawn.camp()),
+        grid_row(shape, drawn.rank(), shape.camp(drawn)),
         grid_column(files[0]),
         files.len()
     );
@@ -289,7 +314,7 @@ fn Node(
         crate::focus::board_key(
             &ev,
             || on_tap.run(square),
-            |key| neighbour(drawn, key).map(|to| to.relative_to(me)),
+            |key| neighbour(shape, drawn, key).map(|to| shape.relative_to(to, me)),
             move_focus,
         );
     };
@@ -304,7 +329,7 @@ fn Node(
             role="gridcell"
             class=format!("node {camp}")
             class:hq=hq
-            class:bridge-end=is_bridge(square)
+            class:bridge-end=shape.is_bridge(square)
             class:mark-move=move || cell.get().mark == Mark::Move
             class:mark-attack=move || cell.get().mark == Mark::Attack
             class:selected=move || cell.get().selected
@@ -351,7 +376,7 @@ fn Node(
                         </span>
                     }
                 })}
-            <NodePiece cell me drawn />
+            <NodePiece cell me shape drawn />
             <NodeHint cell />
             <span class="sr-only">{move || format!(", {}", description())}</span>
         </div>
@@ -361,18 +386,18 @@ fn Node(
 /// The piece on a node (drawn at `drawn` for the player `me`), sliding in
 /// from the node it came from when it has just moved.
 #[component]
-fn NodePiece(cell: Memo<Cell>, me: Color, drawn: Square) -> impl IntoView {
+fn NodePiece(cell: Memo<Cell>, me: Color, shape: &'static Shape, drawn: Square) -> impl IntoView {
     let grid = |sq: Square| {
         (
-            i16::from(grid_column(sq.files()[0])),
-            i16::from(grid_row(sq.rank(), sq.camp())),
+            i16::from(grid_column(shape.files_of(sq)[0])),
+            i16::from(grid_row(shape, sq.rank(), shape.camp(sq))),
         )
     };
     move || {
         let c = cell.get();
         c.face.map(|face| {
             let offset = c.arrived_from.map(|from| {
-                let ((x0, y0), (x1, y1)) = (grid(from.relative_to(me)), grid(drawn));
+                let ((x0, y0), (x1, y1)) = (grid(shape.relative_to(from, me)), grid(drawn));
                 (x0 - x1, y0 - y1)
             });
             match offset {
@@ -521,40 +546,78 @@ pub fn PieceFace(
 mod tests {
     use super::*;
 
+    const SHAPES: [&Shape; 2] = [&Shape::STANDARD, &Shape::CLASSIC_25];
+
+    fn nodes(shape: &Shape) -> impl Iterator<Item = Square> + '_ {
+        (0..shape.ranks).flat_map(|rank| shape.rank_nodes(rank))
+    }
+
     #[test]
     fn every_node_has_its_own_grid_cell() {
-        let mut cells = std::collections::HashSet::new();
-        for sq in Square::ALL {
-            let row = grid_row(sq.rank(), sq.camp());
-            assert_ne!(row, FRONT_ROW);
-            assert!((1..FILE_LABEL_ROW).contains(&row));
-            for &file in sq.files() {
-                assert!(cells.insert((row, grid_column(file))), "{sq} overlaps");
+        for shape in SHAPES {
+            let mut cells = std::collections::HashSet::new();
+            for sq in nodes(shape) {
+                let row = grid_row(shape, sq.rank(), shape.camp(sq));
+                assert_ne!(row, front_row(shape));
+                assert!((1..shape.ranks + 2).contains(&row));
+                for &file in shape.files_of(sq) {
+                    assert!(cells.insert((row, grid_column(file))), "{sq} overlaps");
+                }
             }
+            assert_eq!(cells.len(), usize::from(shape.files * shape.ranks));
         }
-        assert_eq!(cells.len(), usize::from(FILES * RANKS));
     }
 
     #[test]
     fn north_is_drawn_above_the_front_and_south_below() {
-        for sq in Square::ALL {
-            let row = grid_row(sq.rank(), sq.camp());
-            match sq.camp() {
-                Color::North => assert!(row < FRONT_ROW),
-                Color::South => assert!(row > FRONT_ROW),
+        for shape in SHAPES {
+            for sq in nodes(shape) {
+                let row = grid_row(shape, sq.rank(), shape.camp(sq));
+                match shape.camp(sq) {
+                    Color::North => assert!(row < front_row(shape)),
+                    Color::South => assert!(row > front_row(shape)),
+                }
             }
         }
     }
 
     #[test]
     fn arrow_keys_walk_the_grid_and_cross_the_headquarters() {
-        let sq = |s: &str| s.parse::<Square>().unwrap();
-        assert_eq!(neighbour(sq("b1"), "ArrowRight"), Some(sq("c1")));
-        assert_eq!(neighbour(sq("c1"), "ArrowRight"), Some(sq("e1")));
-        assert_eq!(neighbour(sq("e1"), "ArrowLeft"), Some(sq("c1")));
-        assert_eq!(neighbour(sq("d2"), "ArrowDown"), Some(sq("c1")));
-        assert_eq!(neighbour(sq("a1"), "ArrowDown"), None);
-        assert_eq!(neighbour(sq("f8"), "ArrowRight"), None);
-        assert_eq!(neighbour(sq("b4"), "ArrowUp"), Some(sq("b5")));
+        let standard = &Shape::STANDARD;
+        let sq = |s: &str| standard.parse_square(s).unwrap();
+        let step = |from: &str, key: &str| neighbour(standard, sq(from), key);
+        assert_eq!(step("b1", "ArrowRight"), Some(sq("c1")));
+        assert_eq!(step("c1", "ArrowRight"), Some(sq("e1")));
+        assert_eq!(step("e1", "ArrowLeft"), Some(sq("c1")));
+        assert_eq!(step("d2", "ArrowDown"), Some(sq("c1")));
+        assert_eq!(step("a1", "ArrowDown"), None);
+        assert_eq!(step("f8", "ArrowRight"), None);
+        assert_eq!(step("b4", "ArrowUp"), Some(sq("b5")));
+
+        // Classic 25: the headquarters spans d1-f1 as one node.
+        let classic = &Shape::CLASSIC_25;
+        let sq = |s: &str| classic.parse_square(s).unwrap();
+        let step = |from: &str, key: &str| neighbour(classic, sq(from), key);
+        assert_eq!(step("c1", "ArrowRight"), Some(sq("e1")));
+        assert_eq!(step("e1", "ArrowRight"), Some(sq("g1")));
+        assert_eq!(step("g1", "ArrowLeft"), Some(sq("e1")));
+        assert_eq!(step("f2", "ArrowDown"), Some(sq("e1")));
+        assert_eq!(step("d2", "ArrowDown"), Some(sq("e1")));
+        assert_eq!(step("i6", "ArrowRight"), None);
+        assert_eq!(step("h3", "ArrowUp"), Some(sq("h4")));
+    }
+
+    #[test]
+    fn the_board_says_whose_ranks_and_where_the_bridges_are() {
+        let standard = board_label(Locale::en, &Shape::STANDARD);
+        assert!(standard.contains("(ranks 5–8) at the top"), "{standard}");
+        assert!(standard.ends_with("bridges on files b and e"), "{standard}");
+        let classic = board_label(Locale::en, &Shape::CLASSIC_25);
+        assert!(classic.contains("(ranks 4–6) at the top"), "{classic}");
+        assert!(
+            classic.ends_with("bridges on files b, e and h"),
+            "{classic}"
+        );
+        assert!(board_label(Locale::ja, &Shape::CLASSIC_25).ends_with("橋はb列とe列とh列"));
     }
 }

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 use gunjin::App;
 use gunjin::board::{Board, Cells, Face};
 use gunjin::i18n::I18nContextProvider;
-use gunjin_rules::{Color, Kind, PieceId, Square, Template};
+use gunjin_rules::{Color, Kind, PieceId, Shape, Square, Template};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -163,6 +163,52 @@ async fn headquarters_span_two_files_and_the_enemy_is_on_top() {
     let front = one(&root, ".front").get_bounding_client_rect();
     assert!(front.height() > 0.0);
     assert!(front.top() >= rect("b5").bottom() && front.bottom() <= rect("b4").top());
+}
+
+/// Classic 25's board (9×6, a headquarters three files wide, three
+/// bridges), seen from North: drawn from the same shape as the rules'.
+#[wasm_bindgen_test]
+async fn the_classic_board_is_drawn_from_its_shape() {
+    let root = mount(|| {
+        view! {
+            <I18nContextProvider>
+                <Board
+                    cells=Signal::stored(Cells::default())
+                    on_tap=Callback::new(|_| {})
+                    me=Color::North
+                    shape=&Shape::CLASSIC_25
+                />
+            </I18nContextProvider>
+        }
+    });
+    settle().await;
+    let grid = one(&root, "[role=grid]");
+    assert!(
+        grid.get_attribute("aria-label")
+            .unwrap()
+            .ends_with("bridges on files b, e and h")
+    );
+    // 9×6 squares, each headquarters one node of three: 50 in all.
+    assert_eq!(all(&grid, "[data-square]").len(), 50);
+    assert_eq!(all(&grid, "[role=rowheader]").len(), 6);
+    let files: Vec<String> = all(&grid, "[role=columnheader]")
+        .iter()
+        .map(|e| e.text_content().unwrap())
+        .collect();
+    // North sees the board turned half round.
+    assert_eq!(files, ["i", "h", "g", "f", "e", "d", "c", "b", "a"]);
+    assert_eq!(all(&grid, ".bridge").len(), 3);
+    let rect = |name: &str| one(&root, &format!("[data-square={name}]")).get_bounding_client_rect();
+    for (hq, left, right) in [("e6", "g6", "c6"), ("e1", "g1", "c1")] {
+        let node = one(&root, &format!("[data-square={hq}]"));
+        assert_eq!(node.get_attribute("aria-colspan").as_deref(), Some("3"));
+        let (hq, left, right) = (rect(hq), rect(left), rect(right));
+        assert!(hq.width() > 2.8 * left.width());
+        assert!(hq.left() >= left.right() && hq.right() <= right.left());
+    }
+    // North's own camp at the bottom, the files mirrored.
+    assert!(rect("a1").bottom() <= rect("a4").top());
+    assert!(rect("i6").right() <= rect("a6").left());
 }
 
 #[wasm_bindgen_test]
