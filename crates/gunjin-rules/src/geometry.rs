@@ -110,6 +110,10 @@ pub struct Geometry {
 /// the browser app's first download, whichever module reads them.
 static RIVER: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(&Shape::STANDARD, Front::River));
 static OPEN: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(&Shape::STANDARD, Front::Open));
+static CLASSIC_25_RIVER: LazyLock<Geometry> =
+    LazyLock::new(|| Geometry::new(&Shape::CLASSIC_25, Front::River));
+static CLASSIC_25_OPEN: LazyLock<Geometry> =
+    LazyLock::new(|| Geometry::new(&Shape::CLASSIC_25, Front::Open));
 
 impl Geometry {
     /// The tables of the standard board for a front option (see
@@ -119,6 +123,15 @@ impl Geometry {
         match front {
             Front::River => &RIVER,
             Front::Open => &OPEN,
+        }
+    }
+
+    /// The tables of Classic 25's 9×6 board for a front option.
+    #[inline]
+    pub fn of_classic_25(front: Front) -> &'static Geometry {
+        match front {
+            Front::River => &CLASSIC_25_RIVER,
+            Front::Open => &CLASSIC_25_OPEN,
         }
     }
 

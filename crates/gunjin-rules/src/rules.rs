@@ -53,31 +53,46 @@ pub enum Placement {
 }
 
 /// Which game of the parlour's Gunjin family is played: its board, its
-/// pieces and its ways to win (`shared/RULES.md` §8). Only the standard
-/// 23-piece game is played today; the modes of §8 become cases here, and
-/// their rule codes carry the mode's name before the option letters.
+/// pieces and its ways to win (`shared/RULES.md` §8). Rule codes carry a
+/// variant's name before the option letters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mode {
     /// The 23-piece game on the 6×8 board (§1–§7).
     #[default]
     Standard,
+    /// The standard game with a Marshal for one Second Lieutenant (§8.4).
+    Marshal23,
+    /// 21 pieces on the standard board, two camp nodes left empty (§8.3).
+    American21,
+    /// The missile march: 25 pieces on the 9×6 board (§8.2).
+    Classic25,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 1] = [Mode::Standard];
+    pub const ALL: [Mode; 4] = [
+        Mode::Standard,
+        Mode::Marshal23,
+        Mode::American21,
+        Mode::Classic25,
+    ];
 
     /// The name a rule code gives the mode (`None` for the standard game,
-    /// whose codes have none, as they always had).
+    /// whose codes have none, as they always had): its piece count after
+    /// its initial, so `c25-htsrf` is Classic 25 under the house rules.
     pub const fn code(self) -> Option<&'static str> {
         match self {
             Mode::Standard => None,
+            Mode::Marshal23 => Some("m23"),
+            Mode::American21 => Some("a21"),
+            Mode::Classic25 => Some("c25"),
         }
     }
 
     /// The board the mode is played on.
     pub const fn shape(self) -> &'static Shape {
         match self {
-            Mode::Standard => &Shape::STANDARD,
+            Mode::Classic25 => &Shape::CLASSIC_25,
+            Mode::Standard | Mode::Marshal23 | Mode::American21 => &Shape::STANDARD,
         }
     }
 
@@ -158,7 +173,8 @@ impl Rules {
     #[inline]
     pub fn geometry(self) -> &'static Geometry {
         match self.mode {
-            Mode::Standard => Geometry::of(self.front),
+            Mode::Classic25 => Geometry::of_classic_25(self.front),
+            Mode::Standard | Mode::Marshal23 | Mode::American21 => Geometry::of(self.front),
         }
     }
 
@@ -253,7 +269,7 @@ impl fmt::Display for ParseRulesError {
         match self {
             ParseRulesError::Mode { code, mode } => write!(
                 f,
-                "rule code \"{code}\": \"{mode}\" is not a mode this app plays yet"
+                "rule code \"{code}\": \"{mode}\" is not a mode (m23, a21 or c25)"
             ),
             ParseRulesError::Length { code } => write!(
                 f,
@@ -349,10 +365,70 @@ mod tests {
             "rule code \"htqrf\": letter 3 sets the mine and must be s or x"
         );
         assert!("ht€rf".parse::<Rules>().is_err());
-        let err = "c25-htsrf".parse::<Rules>().unwrap_err();
+        let err = "c26-htsrf".parse::<Rules>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "rule code \"c25-htsrf\": \"c25\" is not a mode this app plays yet"
+            "rule code \"c26-htsrf\": \"c26\" is not a mode (m23, a21 or c25)"
+        );
+        assert_eq!(
+            "-htsrf".parse::<Rules>(),
+            Err(ParseRulesError::Mode {
+                code: "-htsrf".into(),
+                mode: String::new()
+            })
+        );
+        assert!(matches!(
+            "c25-htsr".parse::<Rules>(),
+            Err(ParseRulesError::Length { .. })
+        ));
+        assert!(matches!(
+            "a21-hqsrf".parse::<Rules>(),
+            Err(ParseRulesError::Letter { position: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_variant_code_is_its_mode_then_the_option_letters() {
+        for mode in Mode::ALL {
+            for n in 0..32u8 {
+                let bits = core::array::from_fn(|i| n >> i & 1 == 1);
+                let rules = Rules {
+                    mode,
+                    ..Rules::from_code_bits(bits)
+                };
+                let code = rules.to_string();
+                assert_eq!(code.parse(), Ok(rules), "{code}");
+                let json = serde_json::to_string(&rules).unwrap();
+                assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+            }
+        }
+        let classic = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        assert_eq!(classic.to_string(), "c25-htsrf");
+        assert_eq!("c25-htsrf".parse(), Ok(classic));
+        assert_eq!(classic.shape(), &Shape::CLASSIC_25);
+        let american = Rules {
+            mode: Mode::American21,
+            ..Rules::TRADITIONAL
+        };
+        assert_eq!(american.to_string(), "a21-texrt");
+        assert_eq!(american.shape(), &Shape::STANDARD);
+        assert_eq!("m23-htsrf".parse::<Rules>().unwrap().mode, Mode::Marshal23);
+    }
+
+    #[test]
+    fn old_codes_still_mean_the_standard_game() {
+        for (code, preset) in [("htsrf", Rules::KIRAKUKEN), ("texrt", Rules::TRADITIONAL)] {
+            assert_eq!(code.parse(), Ok(preset));
+        }
+        let rules: Rules = "texrt".parse().unwrap();
+        assert_eq!(rules.mode, Mode::Standard);
+        let stored = r#"{"strength":"House","tank_vs_engineer":"TankWins","mine":"Stays","front":"River","placement":"Free"}"#;
+        assert_eq!(
+            serde_json::from_str::<Rules>(stored).unwrap(),
+            Rules::KIRAKUKEN
         );
     }
 
