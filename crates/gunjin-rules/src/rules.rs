@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Geometry, Shape};
+use crate::{Geometry, Kind, Mobility, Shape};
 
 /// Which strength order battles follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -96,6 +96,61 @@ impl Mode {
         }
     }
 
+    /// How many pieces of `kind` each side has (`shared/RULES.md` §2,
+    /// §8.2–§8.4); 0 for a kind the mode does not play with.
+    pub const fn count(self, kind: Kind) -> u8 {
+        use Kind::*;
+        match (self, kind) {
+            (Mode::Standard, Plane | Tank | Captain | Lieutenant | SecondLieutenant)
+            | (Mode::Standard, Engineer | Mine) => 2,
+            (Mode::Standard, General | LieutenantGeneral | MajorGeneral | Colonel)
+            | (Mode::Standard, LieutenantColonel | Major | Cavalry | Spy | Flag) => 1,
+            (Mode::Marshal23, SecondLieutenant | Marshal) => 1,
+            (Mode::Marshal23, _) => Mode::Standard.count(kind),
+            (Mode::American21, Engineer | Mine) => 2,
+            (
+                Mode::American21,
+                Marshal | General | LieutenantGeneral | MajorGeneral | Commodore,
+            )
+            | (Mode::American21, Colonel | LieutenantColonel | Major | Captain | Lieutenant)
+            | (Mode::American21, SecondLieutenant | Plane | Cavalry | MilitaryPolice | Spy)
+            | (Mode::American21, AtomicBomb | Flag) => 1,
+            (Mode::Classic25, Engineer) => 3,
+            (Mode::Classic25, Colonel | LieutenantColonel | Major | Tank | Jet | Artillery)
+            | (Mode::Classic25, Mine | Missile) => 2,
+            (Mode::Classic25, Marshal | General | LieutenantGeneral | MajorGeneral | Spy)
+            | (Mode::Classic25, AtomicBomb) => 1,
+            _ => 0,
+        }
+    }
+
+    /// The kinds the mode plays with, in [`Kind::ALL`] order.
+    pub fn kinds(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL.into_iter().filter(move |&k| self.count(k) > 0)
+    }
+
+    /// How many pieces each side has.
+    pub fn pieces(self) -> usize {
+        self.kinds().map(|k| usize::from(self.count(k))).sum()
+    }
+
+    /// How `kind` moves in this mode: as [`Kind::mobility`] says, but
+    /// Classic 25's Marshal never leaves its headquarters (§8.2).
+    pub const fn mobility(self, kind: Kind) -> Mobility {
+        match (self, kind) {
+            (Mode::Classic25, Kind::Marshal) => Mobility::Fixed,
+            _ => kind.mobility(),
+        }
+    }
+
+    /// Whether a piece of `kind` is an officer of Major or above here: it
+    /// wins by entering the enemy headquarters, and a game where neither
+    /// side has one left is drawn. Classic 25's Marshal, which never
+    /// moves, is not one (§8.2).
+    pub const fn takes_hq(self, kind: Kind) -> bool {
+        kind.takes_hq() && self.count(kind) > 0 && self.mobility(kind).moves()
+    }
+
     const fn is_standard(&self) -> bool {
         matches!(self, Mode::Standard)
     }
@@ -176,6 +231,24 @@ impl Rules {
             Mode::Classic25 => Geometry::of_classic_25(self.front),
             Mode::Standard | Mode::Marshal23 | Mode::American21 => Geometry::of(self.front),
         }
+    }
+
+    /// How many pieces of `kind` each side has: [`Mode::count`].
+    #[inline]
+    pub const fn count(self, kind: Kind) -> u8 {
+        self.mode.count(kind)
+    }
+
+    /// How `kind` moves: [`Mode::mobility`].
+    #[inline]
+    pub const fn mobility(self, kind: Kind) -> Mobility {
+        self.mode.mobility(kind)
+    }
+
+    /// Whether `kind` is an officer of Major or above: [`Mode::takes_hq`].
+    #[inline]
+    pub const fn takes_hq(self, kind: Kind) -> bool {
+        self.mode.takes_hq(kind)
     }
 
     /// The preset these options are exactly, if any.
@@ -416,6 +489,44 @@ mod tests {
         assert_eq!(american.to_string(), "a21-texrt");
         assert_eq!(american.shape(), &Shape::STANDARD);
         assert_eq!("m23-htsrf".parse::<Rules>().unwrap().mode, Mode::Marshal23);
+    }
+
+    #[test]
+    fn each_mode_has_its_piece_set() {
+        let sizes = Mode::ALL.map(Mode::pieces);
+        assert_eq!(sizes, [23, 23, 21, 25]);
+        let camp = |mode: Mode| mode.shape().node_count() / 2;
+        assert_eq!(Mode::ALL.map(camp), [23, 23, 23, 25]);
+        assert_eq!(Mode::Marshal23.count(Kind::SecondLieutenant), 1);
+        assert_eq!(Mode::Standard.count(Kind::Marshal), 0);
+        assert_eq!(Mode::Classic25.count(Kind::Engineer), 3);
+        assert_eq!(Mode::Classic25.count(Kind::Flag), 0);
+        assert_eq!(Mode::American21.count(Kind::AtomicBomb), 1);
+    }
+
+    #[test]
+    fn the_officers_of_major_or_above_per_mode() {
+        let officers =
+            |mode: Mode| -> Vec<Kind> { mode.kinds().filter(|&k| mode.takes_hq(k)).collect() };
+        use Kind::*;
+        let standard = [
+            General,
+            LieutenantGeneral,
+            MajorGeneral,
+            Colonel,
+            LieutenantColonel,
+            Major,
+        ];
+        assert_eq!(officers(Mode::Standard), standard);
+        assert_eq!(officers(Mode::Classic25), standard);
+        assert_eq!(
+            officers(Mode::Marshal23),
+            [&standard[..], &[Marshal]].concat()
+        );
+        assert_eq!(
+            officers(Mode::American21),
+            [&standard[..], &[Marshal, Commodore]].concat()
+        );
     }
 
     #[test]
