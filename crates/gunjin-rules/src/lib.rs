@@ -1,5 +1,5 @@
 //! The rules of Gunjin Shogi (軍人将棋), exactly as the project's
-//! `docs/RULES.md` settles them: the board and its front, the sixteen kinds,
+//! `docs/RULES.md` settles them: the board and its front, the sixteen kinds of the standard game and the seven of the variant modes,
 //! battles under every rule option, setups, the game from first move to
 //! result, and what each player is allowed to know.
 //!

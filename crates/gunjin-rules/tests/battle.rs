@@ -4,7 +4,7 @@
 //! can decide.
 //!
 //! Each grid has one row per attacker (the 14 movable kinds) and one column
-//! per defender (all 16 kinds), in the house strength order, using the
+//! per defender (all 16 kinds of the standard game), in the house strength order, using the
 //! kinds' setup letters:
 //!
 //! ```text
