@@ -53,17 +53,13 @@ const TRADITIONAL: [Kind; 14] = [
 ];
 
 impl StrengthOrder {
-    /// The standard game's movable kinds, strongest first.
+    /// The standard game's movable kinds, strongest first (a mode's
+    /// order: [`Rules::rank`]).
     pub const fn kinds(self) -> &'static [Kind; 14] {
         match self {
             StrengthOrder::House => &HOUSE,
             StrengthOrder::Traditional => &TRADITIONAL,
         }
-    }
-
-    /// 0 for the strongest; `None` for the Mine and the Flag.
-    pub fn rank(self, kind: Kind) -> Option<usize> {
-        self.kinds().iter().position(|&k| k == kind)
     }
 }
 

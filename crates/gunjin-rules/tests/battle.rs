@@ -4,8 +4,8 @@
 //! can decide.
 //!
 //! Each grid has one row per attacker (the 14 movable kinds) and one column
-//! per defender (all 16 kinds of the standard game), in the house strength order, using the
-//! kinds' setup letters:
+//! per defender (all 16 kinds of the standard game), in the house strength
+//! order, using the kinds' setup letters:
 //!
 //! ```text
 //! G General            C Colonel             A Captain            E Engineer
