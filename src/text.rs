@@ -29,6 +29,13 @@ pub fn kind_name(locale: Locale, kind: Kind) -> &'static str {
         Kind::Spy => td_string!(locale, common.kind_Spy),
         Kind::Mine => td_string!(locale, common.kind_Mine),
         Kind::Flag => td_string!(locale, common.kind_Flag),
+        Kind::Marshal => td_string!(locale, common.kind_Marshal),
+        Kind::Jet => td_string!(locale, common.kind_Jet),
+        Kind::Artillery => td_string!(locale, common.kind_Artillery),
+        Kind::Missile => td_string!(locale, common.kind_Missile),
+        Kind::AtomicBomb => td_string!(locale, common.kind_AtomicBomb),
+        Kind::Commodore => td_string!(locale, common.kind_Commodore),
+        Kind::MilitaryPolice => td_string!(locale, common.kind_MilitaryPolice),
     }
 }
 
@@ -60,6 +67,13 @@ pub fn kind_short(locale: Locale, kind: Kind) -> &'static str {
         Kind::Spy => td_string!(locale, common.short_Spy),
         Kind::Mine => td_string!(locale, common.short_Mine),
         Kind::Flag => td_string!(locale, common.short_Flag),
+        Kind::Marshal => td_string!(locale, common.short_Marshal),
+        Kind::Jet => td_string!(locale, common.short_Jet),
+        Kind::Artillery => td_string!(locale, common.short_Artillery),
+        Kind::Missile => td_string!(locale, common.short_Missile),
+        Kind::AtomicBomb => td_string!(locale, common.short_AtomicBomb),
+        Kind::Commodore => td_string!(locale, common.short_Commodore),
+        Kind::MilitaryPolice => td_string!(locale, common.short_MilitaryPolice),
     }
 }
 

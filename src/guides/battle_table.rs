@@ -174,9 +174,9 @@ mod tests {
     fn the_tables_match_the_rules_doc() {
         // Two rows of docs/RULES.md §3 (columns in house order there).
         let row = |rules, attacker| -> String {
-            Kind::ALL
-                .iter()
-                .map(|&d| cell(rules, attacker, d).letter())
+            gunjin_rules::Mode::Standard
+                .kinds()
+                .map(|d| cell(rules, attacker, d).letter())
                 .collect()
         };
         assert_eq!(row(Rules::KIRAKUKEN, Kind::Tank), "LLLLLLBWWWWWWWLW");

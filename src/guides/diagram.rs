@@ -63,6 +63,9 @@ impl Diagram {
             Mobility::Slide => ("b2", &["e2"], &["b7", "c6"]),
             Mobility::Fixed if kind == Kind::Flag => ("c2", &[], &[]),
             Mobility::Fixed => ("d4", &[], &[]),
+            // A flight across the board; a friend and the enemy
+            // headquarters out of reach.
+            Mobility::Anywhere => ("c3", &["d3"], &["c6"]),
         };
         let from = sq(from);
         let mut own: Vec<(Square, Option<Kind>)> = own.iter().map(|s| (sq(s), None)).collect();
@@ -80,7 +83,7 @@ impl Diagram {
         let reach = destinations(
             Geometry::of(rules.front),
             Color::South,
-            kind,
+            rules.mobility(kind),
             from,
             own_bb,
             enemy_bb,

@@ -4,8 +4,8 @@
 //! crate.
 
 use gunjin_rules::{
-    BRIDGE_FILES, CAMP_SIZE, Front, Kind, MOVE_LIMIT, MineRule, Placement, REPETITION_LIMIT, Rules,
-    TankVsEngineer,
+    BRIDGE_FILES, CAMP_SIZE, Front, Kind, MOVE_LIMIT, MineRule, Mode, Placement, REPETITION_LIMIT,
+    Rules, TankVsEngineer,
 };
 use leptos::prelude::*;
 
@@ -14,7 +14,10 @@ use crate::i18n::*;
 
 /// The officers who win by entering the enemy headquarters.
 pub fn hq_takers() -> Vec<Kind> {
-    Kind::ALL.into_iter().filter(|k| k.takes_hq()).collect()
+    Mode::Standard
+        .kinds()
+        .filter(|&k| Mode::Standard.takes_hq(k))
+        .collect()
 }
 
 /// How to play under the app's rule set, with a preset switcher.

@@ -1,7 +1,7 @@
 //! The piece guide: every kind with its names, its count, a movement
 //! diagram, and what it beats, ties with and loses to under the chosen rules.
 
-use gunjin_rules::{BRIDGE_FILES, BattleResult, Kind, Mobility, Rules};
+use gunjin_rules::{BRIDGE_FILES, BattleResult, Kind, Mobility, Mode, Rules};
 use leptos::prelude::*;
 
 use super::diagram::MovementDiagram;
@@ -35,18 +35,24 @@ impl Group {
 
     pub fn of(kind: Kind) -> Group {
         match kind {
-            Kind::General | Kind::LieutenantGeneral | Kind::MajorGeneral => Group::GeneralOfficers,
+            Kind::Marshal
+            | Kind::General
+            | Kind::LieutenantGeneral
+            | Kind::MajorGeneral
+            | Kind::Commodore => Group::GeneralOfficers,
             Kind::Colonel | Kind::LieutenantColonel | Kind::Major => Group::FieldOfficers,
             Kind::Captain | Kind::Lieutenant | Kind::SecondLieutenant => Group::CompanyOfficers,
-            Kind::Mine | Kind::Flag => Group::Fixed,
+            Kind::Mine | Kind::Flag | Kind::Missile | Kind::AtomicBomb => Group::Fixed,
             Kind::Plane | Kind::Tank | Kind::Cavalry | Kind::Engineer | Kind::Spy => Group::Special,
+            Kind::Jet | Kind::Artillery | Kind::MilitaryPolice => Group::Special,
         }
     }
 
-    /// The kinds of this group, in the order of [`Kind::ALL`].
+    /// The standard game's kinds of this group, in the order of
+    /// [`Kind::ALL`]: the guide shows the game the app plays.
     pub fn kinds(self) -> Vec<Kind> {
-        Kind::ALL
-            .into_iter()
+        Mode::Standard
+            .kinds()
             .filter(|&k| Group::of(k) == self)
             .collect()
     }
@@ -80,7 +86,7 @@ pub struct Matchups {
 pub fn matchups(rules: Rules, kind: Kind) -> Matchups {
     let mut m = Matchups::default();
     if kind.is_movable() {
-        for other in Kind::ALL.into_iter().filter(|&k| k != Kind::Flag) {
+        for other in rules.mode.kinds().filter(|&k| k != Kind::Flag) {
             match rules.battle(kind, other) {
                 Some(BattleResult::AttackerWins) => m.beats.push(other),
                 Some(BattleResult::BothRemoved) => m.ties.push(other),
@@ -89,7 +95,7 @@ pub fn matchups(rules: Rules, kind: Kind) -> Matchups {
             }
         }
     } else {
-        for attacker in Kind::ALL.into_iter().filter(|k| k.is_movable()) {
+        for attacker in rules.mode.kinds().filter(|k| k.is_movable()) {
             match rules.battle(attacker, kind) {
                 Some(BattleResult::AttackerWins) => m.loses_to.push(attacker),
                 Some(BattleResult::BothRemoved) => m.ties.push(attacker),
@@ -166,7 +172,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
     let m = Memo::new(move |_| matchups(rules.get(), kind));
     let locale = move || i18n.get_locale();
     let list = move |f: fn(&Matchups) -> &Vec<Kind>| move || m.with(|m| kind_list(locale(), f(m)));
-    let count = move || t_string!(i18n, guide.pieces.count, count = kind.count());
+    let count = move || t_string!(i18n, guide.pieces.count, count = rules.get().count(kind));
     let fixed = !kind.is_movable();
     let takes_hq = kind.takes_hq();
     let flag = kind == Kind::Flag;
@@ -261,6 +267,7 @@ fn movement(locale: Locale, mobility: Mobility) -> String {
         Mobility::Flight => td_string!(locale, guide.moves.flight),
         Mobility::Slide => td_string!(locale, guide.moves.slide),
         Mobility::Fixed => td_string!(locale, guide.moves.fixed),
+        Mobility::Anywhere => td_string!(locale, guide.moves.anywhere),
     }
     .to_string()
 }
@@ -285,6 +292,13 @@ fn about(locale: Locale, kind: Kind) -> String {
         Kind::Spy => td_string!(locale, guide.about.spy),
         Kind::Mine => td_string!(locale, guide.about.mine),
         Kind::Flag => td_string!(locale, guide.about.flag),
+        Kind::Marshal => td_string!(locale, guide.about.marshal),
+        Kind::Jet => td_string!(locale, guide.about.jet),
+        Kind::Artillery => td_string!(locale, guide.about.artillery),
+        Kind::Missile => td_string!(locale, guide.about.missile),
+        Kind::AtomicBomb => td_string!(locale, guide.about.atomic_bomb),
+        Kind::Commodore => td_string!(locale, guide.about.commodore),
+        Kind::MilitaryPolice => td_string!(locale, guide.about.military_police),
     }
     .to_string()
 }
@@ -297,7 +311,7 @@ mod tests {
     fn every_kind_is_in_exactly_one_group() {
         let all: Vec<Kind> = Group::ALL.iter().flat_map(|g| g.kinds()).collect();
         assert_eq!(all.len(), 16);
-        for kind in Kind::ALL {
+        for kind in Mode::Standard.kinds() {
             assert_eq!(all.iter().filter(|&&k| k == kind).count(), 1);
         }
     }
@@ -331,7 +345,7 @@ mod tests {
     #[test]
     fn every_pair_is_counted_once() {
         for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
-            for kind in Kind::ALL {
+            for kind in Mode::Standard.kinds() {
                 let m = matchups(rules, kind);
                 let n = m.beats.len() + m.ties.len() + m.loses_to.len();
                 assert_eq!(n, if kind.is_movable() { 15 } else { 14 }, "{kind}");

@@ -83,7 +83,7 @@ mod tests {
         assert!(pieces.iter().all(|(sq, _)| sq.camp() == Color::South));
         for kind in Kind::ALL {
             let n = pieces.iter().filter(|&(_, k)| k == kind).count();
-            assert_eq!(n, usize::from(kind.count()), "{kind:?}");
+            assert_eq!(n, usize::from(Rules::default().count(kind)), "{kind:?}");
         }
     }
 }

@@ -62,7 +62,7 @@ impl SetupBoard {
     /// How many pieces of each kind are still in the tray.
     pub fn tray(&self) -> ByKind<u8> {
         let placed = self.partial.counts();
-        ByKind::new_with(|k| k.count().saturating_sub(placed[k]))
+        ByKind::new_with(|k| self.rules.count(k).saturating_sub(placed[k]))
     }
 
     pub fn placed(&self) -> usize {
@@ -100,8 +100,8 @@ impl SetupBoard {
         if self.tray()[kind] == 0 {
             return Err(SetupError::WrongCount {
                 kind,
-                expected: kind.count(),
-                found: kind.count() + 1,
+                expected: self.rules.count(kind),
+                found: self.rules.count(kind) + 1,
             });
         }
         self.apply(|p| p.slots[slot] = Some(kind))

@@ -1,4 +1,4 @@
-use gunjin_rules::{Color, Kind, MOVE_LIMIT, Move, PieceId, Seen, Square, View};
+use gunjin_rules::{Color, Kind, MOVE_LIMIT, Mode, Move, PieceId, Seen, Square, View};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -652,13 +652,14 @@ pub fn ConfirmButton(
 
 /// The kinds a guess can name, in the order the sheet offers them: with the
 /// hints, the kinds the piece can still be, likeliest first with their
-/// chance, then the rest; without, every kind in rank order.
+/// chance, then the rest; without, every kind of the standard game in
+/// rank order.
 fn guess_order(chances: Option<Vec<(Kind, u8)>>) -> Vec<(Kind, Option<u8>)> {
     let chances = chances.unwrap_or_default();
     let mut order: Vec<(Kind, Option<u8>)> = chances.iter().map(|&(k, c)| (k, Some(c))).collect();
     order.extend(
-        Kind::ALL
-            .into_iter()
+        Mode::Standard
+            .kinds()
             .filter(|k| !chances.iter().any(|(c, _)| c == k))
             .map(|k| (k, None)),
     );
@@ -758,14 +759,15 @@ mod tests {
     fn the_sheet_offers_every_kind_once_the_hinted_ones_first() {
         let order = guess_order(Some(vec![(Kind::Mine, 60), (Kind::Flag, 40)]));
         assert_eq!(order[..2], [(Kind::Mine, Some(60)), (Kind::Flag, Some(40))]);
-        assert_eq!(order.len(), Kind::ALL.len());
+        assert_eq!(order.len(), Mode::Standard.kinds().count());
         assert!(
             order[2..]
                 .iter()
                 .all(|(k, c)| c.is_none() && !matches!(k, Kind::Mine | Kind::Flag))
         );
         let plain = guess_order(None);
-        assert_eq!(plain.iter().map(|(k, _)| *k).collect::<Vec<_>>(), Kind::ALL);
+        let standard: Vec<Kind> = Mode::Standard.kinds().collect();
+        assert_eq!(plain.iter().map(|(k, _)| *k).collect::<Vec<_>>(), standard);
     }
 
     #[test]

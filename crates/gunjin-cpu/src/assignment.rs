@@ -2,7 +2,7 @@
 //! it can still be, and every kind is used exactly as often as a camp holds
 //! it (a matching between slots and the 23 pieces of a camp).
 
-use gunjin_rules::{ByKind, CAMP_SIZE, Kind};
+use gunjin_rules::{ByKind, CAMP_SIZE, Kind, Mode};
 use rand::Rng;
 
 use crate::KindSet;
@@ -53,7 +53,7 @@ impl Matcher<'_> {
                 continue;
             }
             visited.insert(kind);
-            if self.used[kind] < kind.count() {
+            if self.used[kind] < Mode::Standard.count(kind) {
                 self.set(slot, Some(kind));
                 return true;
             }
@@ -277,8 +277,8 @@ mod tests {
 
     fn camp() -> Assignment {
         let mut kinds = Vec::new();
-        for k in Kind::ALL {
-            for _ in 0..k.count() {
+        for k in Mode::Standard.kinds() {
+            for _ in 0..Mode::Standard.count(k) {
                 kinds.push(k);
             }
         }
@@ -320,7 +320,11 @@ mod tests {
                 assert!(candidates[s].contains(*k));
                 counts[*k] += 1;
             }
-            assert!(Kind::ALL.iter().all(|k| counts[*k] == k.count()));
+            assert!(
+                Kind::ALL
+                    .iter()
+                    .all(|&k| counts[k] == Mode::Standard.count(k))
+            );
             seen.insert(a[5]);
         }
         assert_eq!(seen, KindSet::FIXED);

@@ -17,8 +17,9 @@
 //! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Move, Outcome,
-    PieceId, PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason, destinations,
+    Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Mode, Move,
+    Outcome, PieceId, PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason,
+    destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -104,10 +105,10 @@ impl Belief {
             if total == 0 {
                 // No sample at all: spread over the candidates by count.
                 let set = candidates[slot];
-                let weight: u32 = set.iter().map(|k| k.count() as u32).sum();
+                let weight: u32 = set.iter().map(|k| Mode::Standard.count(k) as u32).sum();
                 ByKind::new_with(|k| {
                     if set.contains(k) {
-                        k.count() as f32 / weight.max(1) as f32
+                        Mode::Standard.count(k) as f32 / weight.max(1) as f32
                     } else {
                         0.0
                     }
@@ -215,13 +216,13 @@ pub(crate) fn defenders(
     fits
 }
 
-/// A representative kind of each way of moving, with the kinds that move
+/// Each way of moving a piece may have shown, with the kinds that move
 /// that way.
-const MOVERS: [(Kind, KindSet); 4] = [
-    (Kind::General, KindSet::moving(Mobility::Step)),
-    (Kind::Tank, KindSet::moving(Mobility::Charge)),
-    (Kind::Plane, KindSet::moving(Mobility::Flight)),
-    (Kind::Engineer, KindSet::moving(Mobility::Slide)),
+const MOVERS: [(Mobility, KindSet); 4] = [
+    (Mobility::Step, KindSet::moving(Mobility::Step)),
+    (Mobility::Charge, KindSet::moving(Mobility::Charge)),
+    (Mobility::Flight, KindSet::moving(Mobility::Flight)),
+    (Mobility::Slide, KindSet::moving(Mobility::Slide)),
 ];
 
 /// The kinds the placement option allows on each camp slot: all an
@@ -348,7 +349,7 @@ fn stood_still(
     // The pieces that could have stepped somewhere (the mover among them,
     // whatever way it moved), and those of them that never have.
     let can_step =
-        |sq: Square| !destinations(geometry, enemy, Kind::General, sq, own, theirs).is_empty();
+        |sq: Square| !destinations(geometry, enemy, Mobility::Step, sq, own, theirs).is_empty();
     let free: Bitboard = own.without(from).filter(|&sq| can_step(sq)).collect();
     let stood = (1.0 - 1.0 / (free.count() + 1) as f32).ln();
     for sq in free {
@@ -367,8 +368,8 @@ fn could_move(known: &Knowledge<'_>, public: &PublicBoard, mv: Move) -> KindSet 
     let (own, theirs) = (public.occupied(enemy), public.occupied(known.side));
     MOVERS
         .into_iter()
-        .filter(|&(kind, _)| {
-            destinations(geometry, enemy, kind, mv.from(), own, theirs).contains(mv.to())
+        .filter(|&(mobility, _)| {
+            destinations(geometry, enemy, mobility, mv.from(), own, theirs).contains(mv.to())
         })
         .fold(KindSet::EMPTY, |could, (_, set)| could | set)
 }

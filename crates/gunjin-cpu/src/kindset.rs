@@ -3,12 +3,12 @@
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use gunjin_rules::{Kind, Mobility};
+use gunjin_rules::{Kind, Mobility, Mode};
 use serde::{Deserialize, Serialize};
 
 /// A set of [`Kind`]s, one bit per kind ([`Kind::index`]); the word has
-/// room for twice today's sixteen kinds (the modes of `shared/RULES.md` §8
-/// add seven).
+/// room for every kind of every mode. The sets below hold the standard
+/// game's kinds only: the CPU plays only it so far.
 ///
 /// ```
 /// use gunjin_cpu::KindSet;
@@ -25,15 +25,16 @@ pub struct KindSet(u32);
 
 const _: () = assert!(Kind::ALL.len() < u32::BITS as usize);
 
-/// The set of the kinds for which the rules crate says `$test` holds, in a
-/// constant: a rule is asked, never written down again as bits.
+/// The set of the standard game's kinds for which the rules crate says
+/// `$test` holds, in a constant: a rule is asked, never written down again
+/// as bits.
 macro_rules! kinds_where {
     ($kind:ident => $test:expr) => {{
         let mut bits = 0;
         let mut i = 0;
         while i < Kind::ALL.len() {
             let $kind = Kind::ALL[i];
-            if $test {
+            if Mode::Standard.count($kind) > 0 && $test {
                 bits |= 1 << i;
             }
             i += 1;
@@ -45,7 +46,7 @@ macro_rules! kinds_where {
 impl KindSet {
     pub const EMPTY: KindSet = KindSet(0);
     /// Every kind.
-    pub const ALL: KindSet = KindSet((1 << Kind::ALL.len()) - 1);
+    pub const ALL: KindSet = kinds_where!(kind => true);
     /// The kinds that move: all but the Mine and the Flag.
     pub const MOVABLE: KindSet = kinds_where!(kind => kind.is_movable());
     /// The kinds that never move: the Mine and the Flag.

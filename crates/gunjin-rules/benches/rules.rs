@@ -12,7 +12,7 @@ use std::time::Duration;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use gunjin_rules::{
-    Bitboard, Color, Game, Geometry, Kind, Mobility, Move, Position, Preset, Square, random_game,
+    Bitboard, Color, Game, Geometry, Mobility, Move, Position, Preset, Shape, Square, random_game,
     random_playout,
 };
 use rand::rngs::SmallRng;
@@ -55,12 +55,14 @@ mod walked;
 /// Engineers and charges walked square by square along the rays. Kept as
 /// the yardstick for [`Position::legal_moves_into`] in the same run.
 fn walked_moves(position: &Position, moves: &mut Vec<Move>) {
-    let geometry = position.rules().geometry();
+    let rules = position.rules();
+    let (shape, geometry) = (rules.shape(), rules.geometry());
     let board = position.board();
     let color = position.turn();
     let (own, enemy) = (board.occupied(color), board.occupied(!color));
     for (from, piece) in board.pieces(color) {
-        let targets = walked::walked(geometry, color, piece.kind, from, own, enemy);
+        let mobility = rules.mobility(piece.kind);
+        let targets = walked::walked(shape, geometry, color, mobility, from, own, enemy);
         moves.extend(targets.map(|to| Move::Step { from, to }));
     }
 }

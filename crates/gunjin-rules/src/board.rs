@@ -3,24 +3,29 @@
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::MOBILITIES;
-use crate::{Bitboard, ByColor, Color, Kind, Mobility, Square};
+use crate::kind::KINDS;
+use crate::{Bitboard, ByColor, Color, Kind, Mobility, Mode, Square};
 
-/// [`Kind::mobility`] as a table, so hot paths look it up instead of
-/// jumping on the kind.
-pub(crate) const MOBILITY: [Mobility; 16] = {
-    let mut table = [Mobility::Fixed; 16];
-    let mut i = 0;
-    while i < 16 {
-        table[i] = Kind::ALL[i].mobility();
-        i += 1;
+/// [`Mode::mobility`] as a table per mode, so hot paths look it up instead
+/// of jumping on the kind.
+const MOBILITY: [[Mobility; KINDS]; Mode::ALL.len()] = {
+    let mut tables = [[Mobility::Fixed; KINDS]; Mode::ALL.len()];
+    let mut m = 0;
+    while m < Mode::ALL.len() {
+        let mut k = 0;
+        while k < KINDS {
+            tables[m][k] = Mode::ALL[m].mobility(Kind::ALL[k]);
+            k += 1;
+        }
+        m += 1;
     }
-    table
+    tables
 };
 
-/// The [`Mobility`] of `kind`, looked up.
+/// How each kind moves in `mode`, by [`Kind::index`].
 #[inline]
-pub(crate) fn mobility(kind: Kind) -> Mobility {
-    MOBILITY[kind.index()]
+pub(crate) const fn mobilities(mode: Mode) -> &'static [Mobility; KINDS] {
+    &MOBILITY[mode as usize]
 }
 
 /// A piece's identity within its side: the camp slot it was set up on.
@@ -38,9 +43,10 @@ pub struct Piece {
 }
 
 /// Every piece by node, with each side's occupancy as a bitboard, also
-/// split by how the pieces move.
+/// split by how the pieces move in the board's mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    mobility: &'static [Mobility; KINDS],
     squares: [Option<Piece>; Square::INDICES],
     occupied: ByColor<Bitboard>,
     /// Indexed by [`Mobility`] as a number; kept with `occupied`.
@@ -48,8 +54,15 @@ pub struct Board {
 }
 
 impl Board {
+    /// An empty board of the standard game.
     pub fn empty() -> Board {
+        Board::of_mode(Mode::Standard)
+    }
+
+    /// An empty board whose pieces move as in `mode`.
+    pub fn of_mode(mode: Mode) -> Board {
         Board {
+            mobility: mobilities(mode),
             squares: [None; Square::INDICES],
             occupied: ByColor::default(),
             movers: ByColor::default(),
@@ -59,6 +72,13 @@ impl Board {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.squares[sq.index()]
+    }
+
+    /// How a piece of `kind` moves on this board (its mode's
+    /// [`Mode::mobility`]).
+    #[inline]
+    pub fn mobility(&self, kind: Kind) -> Mobility {
+        self.mobility[kind.index()]
     }
 
     /// The nodes held by `color`.
@@ -94,7 +114,7 @@ impl Board {
         debug_assert!(self.squares[sq.index()].is_none(), "{sq} is occupied");
         self.squares[sq.index()] = Some(piece);
         self.occupied[piece.color].add(sq);
-        self.movers[piece.color][mobility(piece.kind) as usize].add(sq);
+        self.movers[piece.color][self.mobility[piece.kind.index()] as usize].add(sq);
     }
 
     /// Takes the piece off `sq`.
@@ -102,7 +122,7 @@ impl Board {
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.squares[sq.index()].take()?;
         self.occupied[piece.color].remove(sq);
-        self.movers[piece.color][mobility(piece.kind) as usize].remove(sq);
+        self.movers[piece.color][self.mobility[piece.kind.index()] as usize].remove(sq);
         Some(piece)
     }
 

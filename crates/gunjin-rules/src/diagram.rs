@@ -37,7 +37,12 @@ pub enum PositionError {
     /// A piece stands on an index that is no node of the rules' board.
     NotANode { index: usize },
     /// A side has more of a kind than its set holds.
-    TooMany { color: Color, kind: Kind, found: u8 },
+    TooMany {
+        color: Color,
+        kind: Kind,
+        found: u8,
+        allowed: u8,
+    },
     /// A piece that never moves stands where no setup could have put it
     /// (outside its camp, or where the placement option forbids it).
     Unmoved { square: Square, kind: Kind },
@@ -49,11 +54,12 @@ impl fmt::Display for PositionError {
             PositionError::Text { text, reason } => write!(f, "position \"{text}\": {reason}"),
             PositionError::Rules(e) => e.fmt(f),
             PositionError::NotANode { index } => write!(f, "index {index} is not a node"),
-            PositionError::TooMany { color, kind, found } => write!(
-                f,
-                "{color} has {found} × {kind}, a side has {}",
-                kind.count()
-            ),
+            PositionError::TooMany {
+                color,
+                kind,
+                found,
+                allowed,
+            } => write!(f, "{color} has {found} × {kind}, a side has {allowed}"),
             PositionError::Unmoved { square, kind } => {
                 write!(f, "a {kind} never moves, and no setup puts one on {square}")
             }
@@ -103,16 +109,20 @@ impl Diagram {
             }
             let count = &mut counts[color.index()][kind];
             *count += 1;
-            if *count > kind.count() {
+            let allowed = self.rules.count(kind);
+            if *count > allowed {
                 return Err(PositionError::TooMany {
                     color,
                     kind,
                     found: *count,
+                    allowed,
                 });
             }
-            let placed = camp_slot(color, square)
-                .is_some_and(|slot| self.rules.placement.check(kind, slot).is_ok());
-            if !kind.is_movable() && !placed {
+            let placed = || {
+                camp_slot(color, square)
+                    .is_some_and(|slot| self.rules.placement.check(kind, slot).is_ok())
+            };
+            if !kind.is_movable() && !placed() {
                 return Err(PositionError::Unmoved { square, kind });
             }
         }
@@ -282,7 +292,16 @@ mod tests {
         assert!(text(error("htsrf 5/6/6/6/6/6/5 s")));
         assert!(text(error("htsrf 5/6/6/6/6/6/6/6 s")));
         assert!(text(error("htsrf 5/6/6/6/6/6/6/4 s")));
-        assert!(text(error("htsrf 5/6/6/6/6/6/6/4Z s")));
+        assert!(text(error("htsrf 5/6/6/6/6/6/6/4W s")));
+        assert_eq!(
+            error("htsrf 5/6/6/6/6/6/6/4Z s"),
+            PositionError::TooMany {
+                color: Color::South,
+                kind: Kind::Jet,
+                found: 1,
+                allowed: 0
+            }
+        );
         assert!(matches!(
             error("zz-htsrf 5/6/6/6/6/6/6/5 s"),
             PositionError::Rules(_)
@@ -292,7 +311,8 @@ mod tests {
             PositionError::TooMany {
                 color: Color::South,
                 kind: Kind::General,
-                found: 2
+                found: 2,
+                allowed: 1
             }
         );
         assert_eq!(

@@ -8,7 +8,7 @@ use crate::square::RANK_STRIDE;
 use crate::{Bitboard, Color, Front, Mobility, Shape, Square};
 
 /// How many [`Mobility`] values there are (they index tables).
-pub(crate) const MOBILITIES: usize = 5;
+pub(crate) const MOBILITIES: usize = 6;
 
 /// Files (0-based) of the two bridges over the front of the standard board.
 pub const BRIDGE_FILES: [u8; 2] = {
@@ -98,8 +98,10 @@ pub struct Geometry {
     irregular: u64,
     /// Indexed by [`Mobility`] as a number: where such a piece reaches
     /// before charges and slides: steps, a Plane's flight, nothing for
-    /// Engineers (see `slide`) and immobile pieces.
+    /// Engineers (see `slide`), Jets (see `anywhere`) and immobile pieces.
     reach: [[Bitboard; INDICES]; MOBILITIES],
+    /// By colour index: every node but the enemy headquarters.
+    anywhere: [Bitboard; 2],
     lines: [Lines; INDICES],
     /// By colour index: "forward" differs per side.
     charges: [[Charges; INDICES]; 2],
@@ -110,6 +112,10 @@ pub struct Geometry {
 /// the browser app's first download, whichever module reads them.
 static RIVER: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(&Shape::STANDARD, Front::River));
 static OPEN: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(&Shape::STANDARD, Front::Open));
+static CLASSIC_25_RIVER: LazyLock<Geometry> =
+    LazyLock::new(|| Geometry::new(&Shape::CLASSIC_25, Front::River));
+static CLASSIC_25_OPEN: LazyLock<Geometry> =
+    LazyLock::new(|| Geometry::new(&Shape::CLASSIC_25, Front::Open));
 
 impl Geometry {
     /// The tables of the standard board for a front option (see
@@ -119,6 +125,15 @@ impl Geometry {
         match front {
             Front::River => &RIVER,
             Front::Open => &OPEN,
+        }
+    }
+
+    /// The tables of Classic 25's 9×6 board for a front option.
+    #[inline]
+    pub fn of_classic_25(front: Front) -> &'static Geometry {
+        match front {
+            Front::River => &CLASSIC_25_RIVER,
+            Front::Open => &CLASSIC_25_OPEN,
         }
     }
 
@@ -168,6 +183,13 @@ impl Geometry {
     #[inline]
     pub(crate) fn reach(&self, mobility: usize, sq: Square) -> Bitboard {
         self.reach[mobility][sq.index()]
+    }
+
+    /// Every node a `color` Jet may fly to, before the own pieces are
+    /// taken out: all but the enemy headquarters.
+    #[inline]
+    pub fn anywhere(&self, color: Color) -> Bitboard {
+        self.anywhere[color.index()]
     }
 
     /// Every node a Plane on `sq` reaches: [`Geometry::flight`] and
@@ -256,11 +278,12 @@ impl Geometry {
         ray
     }
 
-    /// The most destinations one piece can have on this board: a Plane's
-    /// flight, an Engineer's slide over an empty board, or the steps and
-    /// charges of a Tank.
+    /// The most destinations one piece can have on this board: a Jet's
+    /// flight, a Plane's, an Engineer's slide over an empty board, or the
+    /// steps and charges of a Tank.
     pub(crate) const fn max_destinations(&self) -> usize {
-        let mut max = 0;
+        // A Jet reaches every node but its own and the enemy headquarters.
+        let mut max = self.anywhere[0].count() as usize - 1;
         let mut sq = 0;
         while sq < INDICES {
             let lines = &self.lines[sq];
@@ -287,12 +310,24 @@ impl Geometry {
         max
     }
 
-    /// The most destinations one piece can have on the standard board
-    /// under any front option.
+    /// The most destinations one piece can have on any board under any
+    /// front option.
     pub(crate) const MAX_DESTINATIONS: usize = {
-        let river = Geometry::new(&Shape::STANDARD, Front::River).max_destinations();
-        let open = Geometry::new(&Shape::STANDARD, Front::Open).max_destinations();
-        if river > open { river } else { open }
+        let mut max = 0;
+        let shapes = [Shape::STANDARD, Shape::CLASSIC_25];
+        let mut s = 0;
+        while s < shapes.len() {
+            let river = Geometry::new(&shapes[s], Front::River).max_destinations();
+            let open = Geometry::new(&shapes[s], Front::Open).max_destinations();
+            if river > max {
+                max = river;
+            }
+            if open > max {
+                max = open;
+            }
+            s += 1;
+        }
+        max
     };
 
     /// Files the `n`th ray of `from` among its rising or falling slide
@@ -339,6 +374,10 @@ impl Geometry {
             files: RANK_STRIDE as u32,
             irregular: 0,
             reach: [[Bitboard::EMPTY; INDICES]; MOBILITIES],
+            anywhere: [
+                shape.nodes().without(shape.hq(Color::North)),
+                shape.nodes().without(shape.hq(Color::South)),
+            ],
             lines: [Lines {
                 rising: [0; LINES],
                 falling: [0; LINES],

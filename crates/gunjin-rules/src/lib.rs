@@ -1,7 +1,8 @@
 //! The rules of Gunjin Shogi (軍人将棋), exactly as the project's
-//! `docs/RULES.md` settles them: the board and its front, the sixteen kinds,
-//! battles under every rule option, setups, the game from first move to
-//! result, and what each player is allowed to know.
+//! `docs/RULES.md` settles them: the board and its front, the sixteen
+//! kinds of the standard game and the seven of the variant modes, battles
+//! under every rule option, setups, the game from first move to result,
+//! and what each player is allowed to know.
 //!
 //! Pure Rust with no web dependency, so the app, the CPU and the server all
 //! ask the same code. The referee holds a [`Game`]; players only ever get a

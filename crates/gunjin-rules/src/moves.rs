@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Bitboard, Color, Geometry, Kind, Mobility, ParseSquareError, Square};
+use crate::{Bitboard, Color, Geometry, Mobility, ParseSquareError, Square};
 
 /// What a player does on their turn. Today's game has one kind of move,
 /// a piece going from one node to another; the enum leaves room for the
@@ -112,30 +112,30 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// Where a `kind` of `color` standing on `from` can move, given the nodes
-/// held by its own side and by the enemy. Destinations held by the enemy are
-/// attacks. This is the one place movement rules live: the full position and
-/// a player's view both ask it.
+/// Where a piece of `color` that moves as `mobility` says (its kind's
+/// [`Rules::mobility`](crate::Rules::mobility)) can move from `from`,
+/// given the nodes held by its own side and by the enemy. Destinations
+/// held by the enemy are attacks. This is the one place movement rules
+/// live: the full position and a player's view both ask it.
 ///
 /// ```
-/// use gunjin_rules::{destinations, Bitboard, Color, Front, Geometry, Kind, Square};
+/// use gunjin_rules::{destinations, Bitboard, Color, Front, Geometry, Mobility, Square};
 /// let from: Square = "b3".parse().unwrap();
-/// let tank = destinations(Geometry::of(Front::River), Color::South, Kind::Tank, from, Bitboard::from_square(from), Bitboard::EMPTY);
+/// let tank = destinations(Geometry::of(Front::River), Color::South, Mobility::Charge, from, Bitboard::from_square(from), Bitboard::EMPTY);
 /// assert!(tank.contains("b5".parse().unwrap())); // a charge over the bridge
 /// ```
 #[inline]
 pub fn destinations(
     geometry: &Geometry,
     color: Color,
-    kind: Kind,
+    mobility: Mobility,
     from: Square,
     own: Bitboard,
     enemy: Bitboard,
 ) -> Bitboard {
-    // A table lookup rather than a jump on the kind: steps, a Plane's
-    // flight, or nothing; then the charge's second step for a Tank or
-    // Cavalry and the slide for an Engineer.
-    let mobility = crate::board::mobility(kind);
+    // A table lookup rather than a jump: steps, a Plane's flight, or
+    // nothing; then the charge's second step for a Tank or Cavalry, the
+    // slide for an Engineer and the Jet's flight.
     let occupied = own | enemy;
     let mut targets = geometry.reach(mobility as usize, from);
     if mobility == Mobility::Charge {
@@ -143,6 +143,9 @@ pub fn destinations(
     }
     if mobility == Mobility::Slide {
         targets = geometry.slide(from, occupied);
+    }
+    if mobility == Mobility::Anywhere {
+        targets = geometry.anywhere(color);
     }
     targets - own
 }
@@ -154,18 +157,36 @@ mod tests {
 
     use super::*;
     use crate::walked::walked;
-    use crate::{Front, Kind};
+    use crate::{Front, Mode, Rules};
+
+    const MOBILITY: [Mobility; 6] = [
+        Mobility::Step,
+        Mobility::Charge,
+        Mobility::Flight,
+        Mobility::Slide,
+        Mobility::Fixed,
+        Mobility::Anywhere,
+    ];
 
     #[test]
     fn tables_match_walking_the_rays() {
         let mut rng = SmallRng::seed_from_u64(5);
-        for front in [Front::River, Front::Open] {
-            let geometry = Geometry::of(front);
+        for (mode, front) in [Mode::Standard, Mode::Classic25]
+            .into_iter()
+            .flat_map(|mode| [(mode, Front::River), (mode, Front::Open)])
+        {
+            let rules = Rules {
+                mode,
+                front,
+                ..Rules::KIRAKUKEN
+            };
+            let geometry = rules.geometry();
+            let shape = rules.shape();
             for _ in 0..400 {
                 // Sparse to crowded boards.
                 let density = rng.random_range(0.0..1.0);
                 let (mut own, mut enemy) = (Bitboard::EMPTY, Bitboard::EMPTY);
-                for sq in Square::ALL {
+                for sq in shape.nodes() {
                     if rng.random_bool(density) {
                         if rng.random() {
                             own.add(sq);
@@ -174,15 +195,15 @@ mod tests {
                         }
                     }
                 }
-                for from in Square::ALL {
+                for from in shape.nodes() {
                     let own = own.with(from);
                     let enemy = enemy.without(from);
                     for color in Color::ALL {
-                        for kind in Kind::ALL {
+                        for mobility in MOBILITY {
                             assert_eq!(
-                                destinations(geometry, color, kind, from, own, enemy),
-                                walked(geometry, color, kind, from, own, enemy),
-                                "{color} {kind} on {from}, {front:?}"
+                                destinations(geometry, color, mobility, from, own, enemy),
+                                walked(shape, geometry, color, mobility, from, own, enemy),
+                                "{color} {mobility:?} on {from}, {mode:?} {front:?}"
                             );
                         }
                     }

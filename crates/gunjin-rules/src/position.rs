@@ -10,10 +10,10 @@ use crate::{
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
 /// they are copied out.
-const BUFFER: usize = 64;
+const BUFFER: usize = 112;
 /// Slots [`Position::legal_moves_into`] keeps free for one piece: at least
-/// as many as any piece has destinations.
-const ROOM: usize = 24;
+/// as many as any piece has destinations (a Jet on the 9×6 board).
+const ROOM: usize = 48;
 const _: () = assert!(ROOM >= Geometry::MAX_DESTINATIONS && ROOM >= 4 && BUFFER >= ROOM);
 
 /// What the referee tells both players after a move: which piece(s), if
@@ -112,13 +112,13 @@ impl Position {
         pieces: impl IntoIterator<Item = (Square, Color, Kind)>,
         turn: Color,
     ) -> Position {
-        let mut board = Board::empty();
+        let mut board = Board::of_mode(rules.mode);
         let mut ids = ByColor::<u8>::default();
         let mut officers = ByColor::<u8>::default();
         for (sq, color, kind) in pieces {
             let id = PieceId(ids[color]);
             ids[color] += 1;
-            officers[color] += kind.takes_hq() as u8;
+            officers[color] += rules.takes_hq(kind) as u8;
             board.place(sq, Piece { color, kind, id });
         }
         let mut position = Position {
@@ -182,7 +182,7 @@ impl Position {
         let shape = self.rules.shape();
         let in_hq = Color::ALL.into_iter().find_map(|color| {
             let piece = self.board.piece_at(shape.hq(!color))?;
-            (piece.color == color && piece.kind.takes_hq()).then_some((color, piece.kind))
+            (piece.color == color && self.rules.takes_hq(piece.kind)).then_some((color, piece.kind))
         });
         if let Some((winner, by)) = in_hq {
             return Some(Outcome::Win {
@@ -215,7 +215,7 @@ impl Position {
         destinations(
             self.rules.geometry(),
             piece.color,
-            piece.kind,
+            self.board.mobility(piece.kind),
             from,
             self.board.occupied(piece.color),
             self.board.occupied(!piece.color),
@@ -244,6 +244,9 @@ impl Position {
         }
         for from in board.movers(color, Mobility::Slide) {
             targets[from.index() & 63] = geometry.slide(from, occupied) - own;
+        }
+        for from in board.movers(color, Mobility::Anywhere) {
+            targets[from.index() & 63] = geometry.anywhere(color) - own;
         }
         targets
     }
@@ -318,6 +321,7 @@ impl Position {
             || chargers.any(|from| !(geometry.charges(color, from, occupied) - own).is_empty())
             || movers(Mobility::Slide)
                 .any(|from| !(geometry.slide(from, occupied) - own).is_empty())
+            || movers(Mobility::Anywhere).any(|_| !(geometry.anywhere(color) - own).is_empty())
     }
 
     #[inline]
@@ -335,7 +339,7 @@ impl Position {
 
     #[inline]
     fn lose(&mut self, piece: Piece) {
-        if piece.kind.takes_hq() {
+        if self.rules.takes_hq(piece.kind) {
             self.officers[piece.color] -= 1;
         }
     }
@@ -397,7 +401,7 @@ mod tests {
                 destinations(
                     position.rules().geometry(),
                     color,
-                    piece.kind,
+                    board.mobility(piece.kind),
                     from,
                     board.occupied(color),
                     board.occupied(!color),
@@ -434,10 +438,11 @@ mod tests {
                             Mobility::Flight,
                             Mobility::Slide,
                             Mobility::Fixed,
+                            Mobility::Anywhere,
                         ] {
                             let expected: Bitboard = board
                                 .pieces(color)
-                                .filter(|(_, p)| p.kind.mobility() == mobility)
+                                .filter(|(_, p)| board.mobility(p.kind) == mobility)
                                 .map(|(sq, _)| sq)
                                 .collect();
                             assert_eq!(board.movers(color, mobility), expected);

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Geometry, Shape};
+use crate::{Geometry, Kind, Mobility, Shape};
 
 /// Which strength order battles follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -53,32 +53,102 @@ pub enum Placement {
 }
 
 /// Which game of the parlour's Gunjin family is played: its board, its
-/// pieces and its ways to win (`shared/RULES.md` §8). Only the standard
-/// 23-piece game is played today; the modes of §8 become cases here, and
-/// their rule codes carry the mode's name before the option letters.
+/// pieces and its ways to win (`shared/RULES.md` §8). Rule codes carry a
+/// variant's name before the option letters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mode {
     /// The 23-piece game on the 6×8 board (§1–§7).
     #[default]
     Standard,
+    /// The standard game with a Marshal for one Second Lieutenant (§8.4).
+    Marshal23,
+    /// 21 pieces on the standard board, two camp nodes left empty (§8.3).
+    American21,
+    /// The missile march: 25 pieces on the 9×6 board (§8.2).
+    Classic25,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 1] = [Mode::Standard];
+    pub const ALL: [Mode; 4] = [
+        Mode::Standard,
+        Mode::Marshal23,
+        Mode::American21,
+        Mode::Classic25,
+    ];
 
     /// The name a rule code gives the mode (`None` for the standard game,
-    /// whose codes have none, as they always had).
+    /// whose codes have none, as they always had): its piece count after
+    /// its initial, so `c25-htsrf` is Classic 25 under the house rules.
     pub const fn code(self) -> Option<&'static str> {
         match self {
             Mode::Standard => None,
+            Mode::Marshal23 => Some("m23"),
+            Mode::American21 => Some("a21"),
+            Mode::Classic25 => Some("c25"),
         }
     }
 
     /// The board the mode is played on.
     pub const fn shape(self) -> &'static Shape {
         match self {
-            Mode::Standard => &Shape::STANDARD,
+            Mode::Classic25 => &Shape::CLASSIC_25,
+            Mode::Standard | Mode::Marshal23 | Mode::American21 => &Shape::STANDARD,
         }
+    }
+
+    /// How many pieces of `kind` each side has (`shared/RULES.md` §2,
+    /// §8.2–§8.4); 0 for a kind the mode does not play with.
+    pub const fn count(self, kind: Kind) -> u8 {
+        use Kind::*;
+        match (self, kind) {
+            (Mode::Standard, Plane | Tank | Captain | Lieutenant | SecondLieutenant)
+            | (Mode::Standard, Engineer | Mine) => 2,
+            (Mode::Standard, General | LieutenantGeneral | MajorGeneral | Colonel)
+            | (Mode::Standard, LieutenantColonel | Major | Cavalry | Spy | Flag) => 1,
+            (Mode::Marshal23, SecondLieutenant | Marshal) => 1,
+            (Mode::Marshal23, _) => Mode::Standard.count(kind),
+            (Mode::American21, Engineer | Mine) => 2,
+            (
+                Mode::American21,
+                Marshal | General | LieutenantGeneral | MajorGeneral | Commodore,
+            )
+            | (Mode::American21, Colonel | LieutenantColonel | Major | Captain | Lieutenant)
+            | (Mode::American21, SecondLieutenant | Plane | Cavalry | MilitaryPolice | Spy)
+            | (Mode::American21, AtomicBomb | Flag) => 1,
+            (Mode::Classic25, Engineer) => 3,
+            (Mode::Classic25, Colonel | LieutenantColonel | Major | Tank | Jet | Artillery)
+            | (Mode::Classic25, Mine | Missile) => 2,
+            (Mode::Classic25, Marshal | General | LieutenantGeneral | MajorGeneral | Spy)
+            | (Mode::Classic25, AtomicBomb) => 1,
+            _ => 0,
+        }
+    }
+
+    /// The kinds the mode plays with, in [`Kind::ALL`] order.
+    pub fn kinds(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL.into_iter().filter(move |&k| self.count(k) > 0)
+    }
+
+    /// How many pieces each side has.
+    pub fn pieces(self) -> usize {
+        self.kinds().map(|k| usize::from(self.count(k))).sum()
+    }
+
+    /// How `kind` moves in this mode: as [`Kind::mobility`] says, but
+    /// Classic 25's Marshal never leaves its headquarters (§8.2).
+    pub const fn mobility(self, kind: Kind) -> Mobility {
+        match (self, kind) {
+            (Mode::Classic25, Kind::Marshal) => Mobility::Fixed,
+            _ => kind.mobility(),
+        }
+    }
+
+    /// Whether a piece of `kind` is an officer of Major or above here: it
+    /// wins by entering the enemy headquarters, and a game where neither
+    /// side has one left is drawn. Classic 25's Marshal, which never
+    /// moves, is not one (§8.2).
+    pub const fn takes_hq(self, kind: Kind) -> bool {
+        kind.takes_hq() && self.count(kind) > 0 && self.mobility(kind).moves()
     }
 
     const fn is_standard(&self) -> bool {
@@ -158,8 +228,27 @@ impl Rules {
     #[inline]
     pub fn geometry(self) -> &'static Geometry {
         match self.mode {
-            Mode::Standard => Geometry::of(self.front),
+            Mode::Classic25 => Geometry::of_classic_25(self.front),
+            Mode::Standard | Mode::Marshal23 | Mode::American21 => Geometry::of(self.front),
         }
+    }
+
+    /// How many pieces of `kind` each side has: [`Mode::count`].
+    #[inline]
+    pub const fn count(self, kind: Kind) -> u8 {
+        self.mode.count(kind)
+    }
+
+    /// How `kind` moves: [`Mode::mobility`].
+    #[inline]
+    pub const fn mobility(self, kind: Kind) -> Mobility {
+        self.mode.mobility(kind)
+    }
+
+    /// Whether `kind` is an officer of Major or above: [`Mode::takes_hq`].
+    #[inline]
+    pub const fn takes_hq(self, kind: Kind) -> bool {
+        self.mode.takes_hq(kind)
     }
 
     /// The preset these options are exactly, if any.
@@ -253,7 +342,7 @@ impl fmt::Display for ParseRulesError {
         match self {
             ParseRulesError::Mode { code, mode } => write!(
                 f,
-                "rule code \"{code}\": \"{mode}\" is not a mode this app plays yet"
+                "rule code \"{code}\": \"{mode}\" is not a mode (m23, a21 or c25)"
             ),
             ParseRulesError::Length { code } => write!(
                 f,
@@ -349,10 +438,108 @@ mod tests {
             "rule code \"htqrf\": letter 3 sets the mine and must be s or x"
         );
         assert!("ht€rf".parse::<Rules>().is_err());
-        let err = "c25-htsrf".parse::<Rules>().unwrap_err();
+        let err = "c26-htsrf".parse::<Rules>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "rule code \"c25-htsrf\": \"c25\" is not a mode this app plays yet"
+            "rule code \"c26-htsrf\": \"c26\" is not a mode (m23, a21 or c25)"
+        );
+        assert_eq!(
+            "-htsrf".parse::<Rules>(),
+            Err(ParseRulesError::Mode {
+                code: "-htsrf".into(),
+                mode: String::new()
+            })
+        );
+        assert!(matches!(
+            "c25-htsr".parse::<Rules>(),
+            Err(ParseRulesError::Length { .. })
+        ));
+        assert!(matches!(
+            "a21-hqsrf".parse::<Rules>(),
+            Err(ParseRulesError::Letter { position: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_variant_code_is_its_mode_then_the_option_letters() {
+        for mode in Mode::ALL {
+            for n in 0..32u8 {
+                let bits = core::array::from_fn(|i| n >> i & 1 == 1);
+                let rules = Rules {
+                    mode,
+                    ..Rules::from_code_bits(bits)
+                };
+                let code = rules.to_string();
+                assert_eq!(code.parse(), Ok(rules), "{code}");
+                let json = serde_json::to_string(&rules).unwrap();
+                assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
+            }
+        }
+        let classic = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        assert_eq!(classic.to_string(), "c25-htsrf");
+        assert_eq!("c25-htsrf".parse(), Ok(classic));
+        assert_eq!(classic.shape(), &Shape::CLASSIC_25);
+        let american = Rules {
+            mode: Mode::American21,
+            ..Rules::TRADITIONAL
+        };
+        assert_eq!(american.to_string(), "a21-texrt");
+        assert_eq!(american.shape(), &Shape::STANDARD);
+        assert_eq!("m23-htsrf".parse::<Rules>().unwrap().mode, Mode::Marshal23);
+    }
+
+    #[test]
+    fn each_mode_has_its_piece_set() {
+        let sizes = Mode::ALL.map(Mode::pieces);
+        assert_eq!(sizes, [23, 23, 21, 25]);
+        let camp = |mode: Mode| mode.shape().node_count() / 2;
+        assert_eq!(Mode::ALL.map(camp), [23, 23, 23, 25]);
+        assert_eq!(Mode::Marshal23.count(Kind::SecondLieutenant), 1);
+        assert_eq!(Mode::Standard.count(Kind::Marshal), 0);
+        assert_eq!(Mode::Classic25.count(Kind::Engineer), 3);
+        assert_eq!(Mode::Classic25.count(Kind::Flag), 0);
+        assert_eq!(Mode::American21.count(Kind::AtomicBomb), 1);
+    }
+
+    #[test]
+    fn the_officers_of_major_or_above_per_mode() {
+        let officers =
+            |mode: Mode| -> Vec<Kind> { mode.kinds().filter(|&k| mode.takes_hq(k)).collect() };
+        use Kind::*;
+        let standard = [
+            General,
+            LieutenantGeneral,
+            MajorGeneral,
+            Colonel,
+            LieutenantColonel,
+            Major,
+        ];
+        assert_eq!(officers(Mode::Standard), standard);
+        assert_eq!(officers(Mode::Classic25), standard);
+        assert_eq!(
+            officers(Mode::Marshal23),
+            [&standard[..], &[Marshal]].concat()
+        );
+        assert_eq!(
+            officers(Mode::American21),
+            [&standard[..], &[Marshal, Commodore]].concat()
+        );
+    }
+
+    #[test]
+    fn old_codes_still_mean_the_standard_game() {
+        for (code, preset) in [("htsrf", Rules::KIRAKUKEN), ("texrt", Rules::TRADITIONAL)] {
+            assert_eq!(code.parse(), Ok(preset));
+        }
+        let rules: Rules = "texrt".parse().unwrap();
+        assert_eq!(rules.mode, Mode::Standard);
+        let stored = r#"{"strength":"House","tank_vs_engineer":"TankWins","mine":"Stays","front":"River","placement":"Free"}"#;
+        assert_eq!(
+            serde_json::from_str::<Rules>(stored).unwrap(),
+            Rules::KIRAKUKEN
         );
     }
 

@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::{ByKind, Color, Kind, Placement, Rules, Shape, Square};
+use crate::{ByKind, Color, Kind, Mode, Placement, Rules, Shape, Square};
 
 /// Number of nodes (and pieces) in a camp.
 pub const CAMP_SIZE: usize = Shape::STANDARD.node_count() / 2;
@@ -188,10 +188,13 @@ impl PartialSetup {
     /// The setup, if every slot holds the right pieces.
     pub fn complete(&self) -> Result<Setup, SetupError> {
         let counts = self.counts();
-        if let Some(kind) = Kind::ALL.into_iter().find(|&k| counts[k] != k.count()) {
+        if let Some(kind) = Kind::ALL
+            .into_iter()
+            .find(|&k| counts[k] != Mode::Standard.count(k))
+        {
             return Err(SetupError::WrongCount {
                 kind,
-                expected: kind.count(),
+                expected: Mode::Standard.count(kind),
                 found: counts[kind],
             });
         }
@@ -209,10 +212,10 @@ impl PartialSetup {
         rng: &mut R,
     ) -> Result<Setup, SetupError> {
         let counts = self.counts();
-        if let Some(kind) = Kind::ALL.into_iter().find(|&k| counts[k] > k.count()) {
+        if let Some(kind) = Kind::ALL.into_iter().find(|&k| counts[k] > rules.count(k)) {
             return Err(SetupError::WrongCount {
                 kind,
-                expected: kind.count(),
+                expected: rules.count(kind),
                 found: counts[kind],
             });
         }
@@ -226,7 +229,7 @@ impl PartialSetup {
         empty.shuffle(rng);
         // The most restricted kinds first, so they always find a slot.
         for kind in [Kind::Flag, Kind::Mine].into_iter().chain(Kind::ALL) {
-            while slots.iter().filter(|&&s| s == Some(kind)).count() < kind.count() as usize {
+            while slots.iter().filter(|&&s| s == Some(kind)).count() < rules.count(kind) as usize {
                 let at = empty
                     .iter()
                     .position(|&slot| rules.placement.check(kind, slot).is_ok())
@@ -318,10 +321,13 @@ impl FromStr for PartialSetup {
             slots: parse_slots(text)?,
         };
         let counts = setup.counts();
-        match Kind::ALL.into_iter().find(|&k| counts[k] > k.count()) {
+        match Kind::ALL
+            .into_iter()
+            .find(|&k| counts[k] > Mode::Standard.count(k))
+        {
             Some(kind) => Err(SetupError::WrongCount {
                 kind,
-                expected: kind.count(),
+                expected: Mode::Standard.count(kind),
                 found: counts[kind],
             }),
             None => Ok(setup),

@@ -37,7 +37,7 @@ impl Shape {
     };
 
     /// Classic 25's 9×6 board (§8.2): headquarters `d1`+`e1`+`f1` written
-    /// `e1`, bridges on files `b`, `e` and `h`. No mode plays on it yet.
+    /// `e1`, bridges on files `b`, `e` and `h`.
     pub const CLASSIC_25: Shape = Shape {
         files: 9,
         ranks: 6,

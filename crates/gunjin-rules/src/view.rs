@@ -330,7 +330,7 @@ impl View {
             Seen::Own(p) => destinations(
                 self.rules.geometry(),
                 self.side,
-                p.kind,
+                self.rules.mobility(p.kind),
                 from,
                 self.own_bitboard(),
                 self.enemy_bitboard(),

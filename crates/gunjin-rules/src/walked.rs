@@ -3,22 +3,25 @@
 //! match (the unit tests check it) and the yardstick it is timed against
 //! (`benches/rules.rs` includes this file). Test and bench code only.
 
-use crate::{Bitboard, Color, Geometry, Kind, Mobility, Square};
+use crate::{Bitboard, Color, Geometry, Mobility, Shape, Square};
 
-/// Where a `kind` of `color` on `from` may move, with `own` and `enemy`
-/// occupied.
+/// Where a piece of `color` that moves as `mobility` says may move from
+/// `from` on the board `shape` (whose tables `geometry` are), with `own`
+/// and `enemy` occupied.
 pub(crate) fn walked(
+    shape: &Shape,
     geometry: &Geometry,
     color: Color,
-    kind: Kind,
+    mobility: Mobility,
     from: Square,
     own: Bitboard,
     enemy: Bitboard,
 ) -> Bitboard {
     let occupied = own | enemy;
-    let targets = match kind.mobility() {
+    let targets = match mobility {
         Mobility::Fixed => return Bitboard::EMPTY,
         Mobility::Step => geometry.steps(from),
+        Mobility::Anywhere => shape.nodes().without(shape.hq(!color)),
         Mobility::Flight => geometry.flight(from) | geometry.sideways(from),
         Mobility::Charge => {
             let mut targets = geometry.steps(from);

@@ -4,8 +4,8 @@
 //! can decide.
 //!
 //! Each grid has one row per attacker (the 14 movable kinds) and one column
-//! per defender (all 16 kinds), in the house strength order, using the
-//! kinds' setup letters:
+//! per defender (all 16 kinds of the standard game), in the house strength
+//! order, using the kinds' setup letters:
 //!
 //! ```text
 //! G General            C Colonel             A Captain            E Engineer
@@ -23,7 +23,7 @@ mod common;
 
 use common::*;
 use gunjin_rules::{
-    Announcement, BattleResult, Color, Front, Game, Kind, MineRule, Placement, Rules,
+    Announcement, BattleResult, Color, Front, Game, Kind, MineRule, Mode, Placement, Rules,
     StrengthOrder, TankVsEngineer,
 };
 
@@ -120,9 +120,14 @@ const TRADITIONAL_TANK_RULE: [&str; 14] = [
 const MINE_STAYS: &str = "L L L W L L L L L L L L W L";
 const MINE_EXPLODES: &str = "B B B W B B B B B B B B W B";
 
+/// The standard game's sixteen kinds, in column order.
+fn standard() -> impl Iterator<Item = Kind> {
+    Mode::Standard.kinds()
+}
+
 /// The 14 kinds that attack, in row order.
 fn attackers() -> impl Iterator<Item = Kind> {
-    Kind::ALL.into_iter().filter(|k| k.is_movable())
+    standard().filter(|k| k.is_movable())
 }
 
 fn letters(row: &str) -> Vec<char> {
@@ -210,7 +215,7 @@ fn assert_no_failures(failures: Vec<String>) {
 fn check_grid(rules: Rules, grid: &[&str; 14]) {
     let mut failures = Vec::new();
     for attacker in attackers() {
-        for defender in Kind::ALL {
+        for defender in standard() {
             let want = result_of(cell(grid, attacker, defender));
             let got = rules
                 .battle(attacker, defender)
@@ -227,7 +232,7 @@ fn check_grid(rules: Rules, grid: &[&str; 14]) {
 
 #[test]
 fn grid_columns_are_the_kind_letters_in_house_order() {
-    let kinds: Vec<char> = Kind::ALL.iter().map(|k| k.char()).collect();
+    let kinds: Vec<char> = standard().map(|k| k.char()).collect();
     assert_eq!(letters(HEADER), kinds);
     for grid in [
         &KIRAKUKEN,
@@ -290,7 +295,7 @@ fn every_option_mix_battles_by_its_strength_order_tank_rule_and_mine_rule() {
     let mut failures = Vec::new();
     for rules in every_rule_set() {
         for attacker in attackers() {
-            for defender in Kind::ALL {
+            for defender in standard() {
                 let want = result_of(expected(rules, attacker, defender));
                 let got = rules
                     .battle(attacker, defender)
@@ -432,7 +437,7 @@ fn battles_on_the_board_match_the_matrix_for_both_sides() {
     for rules in battle_option_sets() {
         for me in Color::ALL {
             for attacker in attackers() {
-                for defender in Kind::ALL.into_iter().filter(|&k| k != Kind::Flag) {
+                for defender in standard().filter(|&k| k != Kind::Flag) {
                     let mut game =
                         game_seen_by(me, rules, false, &[("b4", defender)], &[("b5", attacker)]);
                     let letter = expected(rules, attacker, defender);
@@ -476,7 +481,7 @@ fn a_flag_fights_as_the_friendly_piece_directly_behind_it() {
     for rules in battle_option_sets() {
         for me in Color::ALL {
             for attacker in attackers() {
-                for behind in Kind::ALL.into_iter().filter(|&k| k != Kind::Flag) {
+                for behind in standard().filter(|&k| k != Kind::Flag) {
                     let before = game_seen_by(
                         me,
                         rules,
@@ -645,7 +650,7 @@ fn a_flag_in_front_of_the_headquarters_fights_as_the_headquarters_piece() {
     for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
         for me in Color::ALL {
             for file in ['c', 'd'] {
-                for behind in Kind::ALL.into_iter().filter(|&k| k != Kind::Flag) {
+                for behind in standard().filter(|&k| k != Kind::Flag) {
                     let flag = format!("{file}2");
                     let plane = format!("{file}5");
                     let mut game = game_seen_by(
@@ -753,10 +758,7 @@ fn a_walking_attacker_meets_a_flag_backed_by_the_headquarters_piece() {
         for me in Color::ALL {
             for file in ['c', 'd'] {
                 for attacker in attackers().filter(|&k| k != Kind::Plane) {
-                    for behind in Kind::ALL
-                        .into_iter()
-                        .filter(|&k| k != Kind::Flag && k != Kind::Plane)
-                    {
+                    for behind in standard().filter(|&k| k != Kind::Flag && k != Kind::Plane) {
                         let (game, said) =
                             walk_onto_flag_before_hq(rules, me, file, attacker, behind);
                         let letter = expected(rules, attacker, behind);
@@ -860,7 +862,7 @@ fn a_flag_backed_by_an_equal_piece_is_removed_with_the_attacker() {
 fn pieces_that_never_move_never_attack() {
     for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
         for attacker in [Kind::Mine, Kind::Flag] {
-            for defender in Kind::ALL {
+            for defender in standard() {
                 assert_eq!(rules.battle(attacker, defender), None);
             }
         }

@@ -101,7 +101,7 @@ fn check_board(game: &Game) -> Result<(), TestCaseError> {
         for kind in Kind::ALL {
             prop_assert_eq!(
                 counts[color][kind] + game.losses()[color][kind],
-                kind.count(),
+                game.rules().count(kind),
                 "{} {}",
                 color,
                 kind

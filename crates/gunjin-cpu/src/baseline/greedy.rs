@@ -26,8 +26,8 @@ pub(super) fn attack_gain(
 ) -> (f32, f32) {
     let mut gain = 0.0;
     let mut win = 0.0;
-    for k in Kind::ALL {
-        let weight = k.count() as f32 / CAMP_SIZE as f32;
+    for k in rules.mode.kinds() {
+        let weight = rules.count(k) as f32 / CAMP_SIZE as f32;
         match rules.battle(kind, k) {
             Some(BattleResult::AttackerWins) => {
                 gain += weight * values[k];

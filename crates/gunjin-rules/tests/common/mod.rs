@@ -76,7 +76,7 @@ pub fn camp(side: Color, rules: Rules, fixed: &[(Square, Kind)]) -> Setup {
         .into_iter()
         .chain(Kind::ALL.into_iter().filter(|k| k.is_movable()));
     for kind in rest {
-        while placed[kind] < kind.count() {
+        while placed[kind] < rules.count(kind) {
             let slot = *order
                 .iter()
                 .find(|&&s| {
@@ -158,8 +158,8 @@ pub fn at(game: &Game, square: Square) -> Option<(Color, Kind)> {
 }
 
 /// A sparse position with `side` to move: `own` pieces with their kinds
-/// and `enemies` of kinds that move (movement never depends on an enemy's
-/// kind), checked as any position text is.
+/// and `enemies` of kinds that move in the mode, one of each (movement
+/// never depends on an enemy's kind), checked as any position text is.
 pub fn sparse_position(
     rules: Rules,
     side: Color,
@@ -170,7 +170,7 @@ pub fn sparse_position(
     for &(name, kind) in own {
         diagram.set(sq(name), Some((side, kind)));
     }
-    let movable = Kind::ALL.into_iter().filter(|k| k.is_movable());
+    let movable = rules.mode.kinds().filter(|&k| rules.mobility(k).moves());
     for (&name, kind) in enemies.iter().zip(movable) {
         diagram.set(sq(name), Some((!side, kind)));
     }
