@@ -78,13 +78,13 @@ const PLACES: [(Kind, bool, Kind); 5] = [
 /// Who beats whom against the strength order, attacking or defending:
 /// the Spy the General and the Marshal, the Artillery the Jet and the
 /// Tank (which the house order puts above the Major, which beats the
-/// Artillery).
-const UPSETS: [(Kind, Kind); 4] = [
-    (Kind::Spy, Kind::General),
-    (Kind::Spy, Kind::Marshal),
-    (Kind::Artillery, Kind::Jet),
-    (Kind::Artillery, Kind::Tank),
-];
+/// Artillery). A pattern, not a list: the referee asks it in every battle.
+const fn upsets(winner: Kind, loser: Kind) -> bool {
+    matches!(
+        (winner, loser),
+        (Kind::Spy, Kind::General | Kind::Marshal) | (Kind::Artillery, Kind::Jet | Kind::Tank)
+    )
+}
 
 /// No rank: a kind that never attacks in the mode.
 const UNRANKED: u8 = u8::MAX;
@@ -189,8 +189,8 @@ impl Rules {
             (_, Kind::Marshal) if !self.mobility(Kind::Marshal).moves() => {
                 beats(self.takes_hq(attacker))
             }
-            _ if UPSETS.contains(&(attacker, defender)) => AttackerWins,
-            _ if UPSETS.contains(&(defender, attacker)) => DefenderWins,
+            _ if upsets(attacker, defender) => AttackerWins,
+            _ if upsets(defender, attacker) => DefenderWins,
             (Kind::Tank, Kind::Engineer) | (Kind::Engineer, Kind::Tank) => {
                 let tank_wins = self.tank_vs_engineer == TankVsEngineer::TankWins;
                 beats(tank_wins == (attacker == Kind::Tank))

@@ -278,12 +278,11 @@ impl Geometry {
         ray
     }
 
-    /// The most destinations one piece can have on this board: a Jet's
-    /// flight, a Plane's, an Engineer's slide over an empty board, or the
-    /// steps and charges of a Tank.
+    /// The most destinations one piece but a Jet (whose flights are listed
+    /// apart) can have on this board: a Plane's flight, an Engineer's
+    /// slide over an empty board, or the steps and charges of a Tank.
     pub(crate) const fn max_destinations(&self) -> usize {
-        // A Jet reaches every node but its own and the enemy headquarters.
-        let mut max = self.anywhere[0].count() as usize - 1;
+        let mut max = 0;
         let mut sq = 0;
         while sq < INDICES {
             let lines = &self.lines[sq];
@@ -310,8 +309,8 @@ impl Geometry {
         max
     }
 
-    /// The most destinations one piece can have on any board under any
-    /// front option.
+    /// The most destinations one piece but a Jet can have on any board
+    /// under any front option.
     pub(crate) const MAX_DESTINATIONS: usize = {
         let mut max = 0;
         let shapes = [Shape::STANDARD, Shape::CLASSIC_25];

@@ -147,14 +147,35 @@ impl Mode {
     /// wins by entering the enemy headquarters, and a game where neither
     /// side has one left is drawn. Classic 25's Marshal, which never
     /// moves, is not one (§8.2).
+    #[inline]
     pub const fn takes_hq(self, kind: Kind) -> bool {
-        kind.takes_hq() && self.count(kind) > 0 && self.mobility(kind).moves()
+        TAKES_HQ[self as usize] >> kind.index() & 1 != 0
     }
 
     const fn is_standard(&self) -> bool {
         matches!(self, Mode::Standard)
     }
 }
+
+/// [`Mode::takes_hq`] as one bit per kind and mode: the referee asks it on
+/// every capture and every ply's end check.
+const TAKES_HQ: [u32; Mode::ALL.len()] = {
+    let mut table = [0; Mode::ALL.len()];
+    let mut m = 0;
+    while m < Mode::ALL.len() {
+        let mode = Mode::ALL[m];
+        let mut k = 0;
+        while k < Kind::ALL.len() {
+            let kind = Kind::ALL[k];
+            if kind.takes_hq() && mode.count(kind) > 0 && mode.mobility(kind).moves() {
+                table[m] |= 1 << k;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// A complete rule set: every difference between presets is an independent
 /// option, so a table can mix them.
