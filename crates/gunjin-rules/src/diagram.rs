@@ -6,7 +6,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Square, camp_slot};
+use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Square};
 
 /// Pieces on nodes, whose turn it is and under which rules, unchecked:
 /// anything can be written here, and [`Position::from_diagram`] says what
@@ -103,15 +103,17 @@ impl Diagram {
             }
             let count = &mut counts[color.index()][kind];
             *count += 1;
-            if *count > kind.count() {
+            if *count > self.rules.count(kind) {
                 return Err(PositionError::TooMany {
                     color,
                     kind,
                     found: *count,
                 });
             }
-            let placed = camp_slot(color, square)
-                .is_some_and(|slot| self.rules.placement.check(kind, slot).is_ok());
+            let placed = shape.camp_slot(color, square).is_some()
+                && (self.rules.placement)
+                    .check(shape, kind, shape.relative_to(square, color))
+                    .is_ok();
             if !kind.is_movable() && !placed {
                 return Err(PositionError::Unmoved { square, kind });
             }

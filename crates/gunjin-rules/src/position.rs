@@ -352,7 +352,10 @@ impl Position {
                 Announcement::Moved
             }
             Some(defender) => {
-                let fights_as = self.board.fights_as(mv.to()).expect("a defender");
+                let fights_as = self
+                    .board
+                    .fights_as(self.rules.shape(), mv.to())
+                    .expect("a defender");
                 let result = self
                     .rules
                     .battle(attacker.kind, fights_as)

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Geometry, Shape};
+use crate::{Geometry, Kind, Shape};
 
 /// Which strength order battles follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -152,6 +152,11 @@ impl Rules {
     #[inline]
     pub const fn shape(self) -> &'static Shape {
         self.mode.shape()
+    }
+
+    /// How many pieces of `kind` a camp holds.
+    pub fn count(self, kind: Kind) -> u8 {
+        kind.count()
     }
 
     /// The adjacency tables of this board and front.

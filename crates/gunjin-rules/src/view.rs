@@ -6,7 +6,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Bitboard, ByKind, CAMP, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
+    Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
     PublicPiece, Record, Rules, Setup, Square, destinations,
 };
 
@@ -204,6 +204,7 @@ impl View {
         own_setup: Setup,
         history: &[PublicMove],
     ) -> Result<View, PublicError> {
+        let (shape, camp) = (own_setup.shape(), own_setup.shape().camp_slots());
         let mut view = View {
             side,
             rules,
@@ -211,11 +212,9 @@ impl View {
             turn: first,
             own_setup: Some(own_setup),
             own: own_setup
-                .slots()
-                .iter()
-                .enumerate()
-                .map(|(slot, &kind)| OwnPiece {
-                    square: CAMP[slot].relative_to(side),
+                .pieces()
+                .map(|(slot, kind)| OwnPiece {
+                    square: shape.relative_to(camp[slot], side),
                     kind,
                     id: PieceId(slot as u8),
                 })
