@@ -6,7 +6,7 @@
 //! announcement comes out exactly as it was made. The search then plays on
 //! the full game of each world.
 
-use gunjin_rules::{ByColor, Color, Game, PartialSetup};
+use gunjin_rules::{ByColor, Color, Game, PartialSetup, Setup};
 use rand::Rng;
 
 use crate::KindSet;
@@ -21,7 +21,8 @@ pub(crate) fn replay(known: Knowledge<'_>, assignment: &Assignment) -> Option<Ga
     for (slot, &kind) in enemy.slots_mut().iter_mut().zip(assignment.iter()) {
         *slot = Some(kind);
     }
-    let enemy = enemy.complete(known.rules).ok()?;
+    // Unchecked here: starting the game checks it.
+    let enemy = Setup::from(enemy);
     let own = *known.own_setup;
     let setups = match known.side {
         Color::South => ByColor {

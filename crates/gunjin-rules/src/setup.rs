@@ -343,6 +343,14 @@ impl PartialSetup {
     }
 }
 
+/// The setup as it stands, unchecked: whoever plays it checks it against
+/// the rules ([`Game::new`](crate::Game::new) does).
+impl From<PartialSetup> for Setup {
+    fn from(setup: PartialSetup) -> Setup {
+        Setup(setup)
+    }
+}
+
 impl From<Setup> for PartialSetup {
     fn from(setup: Setup) -> PartialSetup {
         setup.0

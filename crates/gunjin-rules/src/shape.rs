@@ -56,6 +56,7 @@ impl Shape {
 
     /// The node at 0-based `file` and `rank`; any square of a headquarters
     /// maps to the headquarters node.
+    #[inline]
     pub const fn square(&self, file: u8, rank: u8) -> Option<Square> {
         if file >= self.files || rank >= self.ranks {
             return None;
@@ -205,6 +206,7 @@ impl Shape {
 
     /// The node directly behind `sq`, towards `owner`'s back rank (none
     /// behind a headquarters or off the board).
+    #[inline]
     pub const fn behind(&self, sq: Square, owner: Color) -> Option<Square> {
         let rank = sq.rank() as i8 - owner.forward();
         if self.is_hq(sq) || rank < 0 || rank >= self.ranks as i8 {
