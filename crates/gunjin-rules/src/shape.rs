@@ -26,6 +26,17 @@ pub struct Shape {
 /// fixed arrays indexed by camp slot, so no board needs an allocation.
 pub const MAX_CAMP: usize = 25;
 
+const _: () = {
+    let mut i = 0;
+    while i < Shape::ALL.len() {
+        assert!(
+            Shape::ALL[i].camp_size() <= MAX_CAMP,
+            "MAX_CAMP holds every camp"
+        );
+        i += 1;
+    }
+};
+
 /// Every file's number, to lend out as slices.
 const FILE_NUMBERS: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
