@@ -2,7 +2,7 @@
 //! it can still be, and every kind is used exactly as often as a camp holds
 //! it (a matching between slots and the 23 pieces of a camp).
 
-use gunjin_rules::{ByKind, Kind, MAX_CAMP};
+use gunjin_rules::{ByKind, Kind, MAX_CAMP, Rules};
 use rand::Rng;
 
 use crate::KindSet;
@@ -11,8 +11,14 @@ use crate::slots::PerSlot;
 /// A kind for each enemy camp slot (the enemy [`PieceId`](gunjin_rules::PieceId)s).
 pub(crate) type Assignment = PerSlot<Kind>;
 
+/// How many of each kind the enemy's camp holds under `rules`.
+pub(crate) fn camp_counts(rules: Rules) -> ByKind<u8> {
+    ByKind::new_with(|kind| rules.count(kind))
+}
+
 /// A partial matching grown one slot at a time by augmenting paths.
 struct Matcher<'a> {
+    counts: &'a ByKind<u8>,
     candidates: &'a PerSlot<KindSet>,
     assigned: [Option<Kind>; MAX_CAMP],
     used: ByKind<u8>,
@@ -21,8 +27,9 @@ struct Matcher<'a> {
 }
 
 impl Matcher<'_> {
-    fn new(candidates: &PerSlot<KindSet>) -> Matcher<'_> {
+    fn new<'a>(counts: &'a ByKind<u8>, candidates: &'a PerSlot<KindSet>) -> Matcher<'a> {
         Matcher {
+            counts,
             candidates,
             assigned: [None; MAX_CAMP],
             used: ByKind::default(),
@@ -54,7 +61,7 @@ impl Matcher<'_> {
                 continue;
             }
             visited.insert(kind);
-            if self.used[kind] < kind.count() {
+            if self.used[kind] < self.counts[kind] {
                 self.set(slot, Some(kind));
                 return true;
             }
@@ -85,8 +92,12 @@ impl Matcher<'_> {
 /// slots least likely movable by the log-weights `movable` (see [`Chain`])
 /// take a Mine or the Flag first where they can, so a chain started there
 /// starts among its likeliest assignments.
-pub(crate) fn find(candidates: &PerSlot<KindSet>, movable: &PerSlot<f32>) -> Option<Assignment> {
-    let mut matcher = Matcher::new(candidates);
+pub(crate) fn find(
+    counts: &ByKind<u8>,
+    candidates: &PerSlot<KindSet>,
+    movable: &PerSlot<f32>,
+) -> Option<Assignment> {
+    let mut matcher = Matcher::new(counts, candidates);
     for (fixed_first, w) in matcher.fixed_first.iter_mut().zip(movable.iter()) {
         *fixed_first = *w < 0.0;
     }
@@ -109,8 +120,8 @@ pub(crate) fn find(candidates: &PerSlot<KindSet>, movable: &PerSlot<f32>) -> Opt
 /// Removes from each slot's candidates the kinds it cannot have in any
 /// complete assignment (the camp's piece counts make the slots depend on
 /// each other). Returns false if no complete assignment exists at all.
-pub(crate) fn restrict_to_counts(candidates: &mut PerSlot<KindSet>) -> bool {
-    let Some(base) = find(candidates, &PerSlot::new(candidates.len(), 0.0)) else {
+pub(crate) fn restrict_to_counts(counts: &ByKind<u8>, candidates: &mut PerSlot<KindSet>) -> bool {
+    let Some(base) = find(counts, candidates, &PerSlot::new(candidates.len(), 0.0)) else {
         return false;
     };
     // `possible[s]`: kinds shown to fit slot s in some complete assignment.
@@ -120,7 +131,7 @@ pub(crate) fn restrict_to_counts(candidates: &mut PerSlot<KindSet>) -> bool {
             if possible[slot].contains(kind) {
                 continue;
             }
-            if let Some(found) = with_slot_as(candidates, &base, slot, kind) {
+            if let Some(found) = with_slot_as(counts, candidates, &base, slot, kind) {
                 for (s, k) in found.iter().enumerate() {
                     possible[s].insert(*k);
                 }
@@ -136,6 +147,7 @@ pub(crate) fn restrict_to_counts(candidates: &mut PerSlot<KindSet>) -> bool {
 /// A complete assignment with `slot` set to `kind`, found by changing
 /// `base` along one alternating path.
 fn with_slot_as(
+    counts: &ByKind<u8>,
     candidates: &PerSlot<KindSet>,
     base: &Assignment,
     slot: usize,
@@ -145,7 +157,7 @@ fn with_slot_as(
         if other == slot || base[other] != kind {
             continue;
         }
-        let mut matcher = Matcher::new(candidates);
+        let mut matcher = Matcher::new(counts, candidates);
         for (s, &k) in base.iter().enumerate() {
             matcher.set(s, Some(k));
         }
@@ -182,11 +194,12 @@ impl Chain {
     /// A chain over the assignments within `candidates`, weighted by the
     /// log-weights `movable` (all zero: every assignment equally likely).
     pub(crate) fn new<R: Rng>(
+        counts: &ByKind<u8>,
         candidates: &PerSlot<KindSet>,
         movable: PerSlot<f32>,
         rng: &mut R,
     ) -> Option<Chain> {
-        let state = find(candidates, &movable)?;
+        let state = find(counts, candidates, &movable)?;
         let open = (0..candidates.len())
             .filter(|&s| candidates[s].len() > 1)
             .collect();
@@ -287,6 +300,11 @@ mod tests {
         PerSlot::from_fn(kinds.len(), |slot| kinds[slot])
     }
 
+    /// The standard camp's counts.
+    fn counts() -> ByKind<u8> {
+        camp_counts(Rules::KIRAKUKEN)
+    }
+
     /// `value` on every slot of a standard camp.
     fn standard<T: Copy>(value: T) -> PerSlot<T> {
         PerSlot::new(Shape::STANDARD.camp_size(), value)
@@ -299,7 +317,7 @@ mod tests {
         let mut candidates = truth.map(KindSet::single);
         candidates[0] = KindSet::ALL;
         candidates[22] = KindSet::ALL;
-        assert!(restrict_to_counts(&mut candidates));
+        assert!(restrict_to_counts(&counts(), &mut candidates));
         assert_eq!(
             candidates[0],
             KindSet::single(truth[0]).with(truth[22]),
@@ -308,7 +326,7 @@ mod tests {
         let mut impossible = truth.map(KindSet::single);
         impossible[0] = KindSet::single(Kind::General);
         impossible[1] = KindSet::single(Kind::General);
-        assert!(!restrict_to_counts(&mut impossible));
+        assert!(!restrict_to_counts(&counts(), &mut impossible));
     }
 
     #[test]
@@ -317,8 +335,8 @@ mod tests {
         let mut candidates = standard(KindSet::ALL);
         candidates[5] = KindSet::FIXED;
         candidates[6] = KindSet::MOVABLE;
-        assert!(restrict_to_counts(&mut candidates));
-        let mut chain = Chain::new(&candidates, standard(0.0), &mut rng).unwrap();
+        assert!(restrict_to_counts(&counts(), &mut candidates));
+        let mut chain = Chain::new(&counts(), &candidates, standard(0.0), &mut rng).unwrap();
         let mut seen = KindSet::EMPTY;
         for _ in 0..200 {
             let a = chain.sample(&mut rng);
@@ -348,7 +366,7 @@ mod tests {
         // Mine stands there four times in five.
         let mut movable = standard(0.0);
         movable[mine] = 0.25f32.ln();
-        let mut chain = Chain::new(&candidates, movable, &mut rng).unwrap();
+        let mut chain = Chain::new(&counts(), &candidates, movable, &mut rng).unwrap();
         let samples = 4000;
         let there = (0..samples)
             .filter(|_| chain.sample(&mut rng)[mine] == Kind::Mine)
@@ -360,7 +378,10 @@ mod tests {
         for slot in [mine, captain] {
             let mut still = standard(0.0);
             still[slot] = -40.0;
-            assert_eq!(find(&candidates, &still).unwrap()[slot], Kind::Mine);
+            assert_eq!(
+                find(&counts(), &candidates, &still).unwrap()[slot],
+                Kind::Mine
+            );
         }
     }
 }

@@ -24,7 +24,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::KindSet;
-use crate::assignment::{self, Chain};
+use crate::assignment::{self, Chain, camp_counts};
 use crate::slots::PerSlot;
 use crate::world;
 
@@ -74,7 +74,8 @@ impl Belief {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut counts = PerSlot::new(candidates.len(), ByKind::<u32>::default());
         let mut taken = 0;
-        let chain = Chain::new(&candidates, deduction.stillness, &mut rng);
+        let held = camp_counts(view.rules());
+        let chain = Chain::new(&held, &candidates, deduction.stillness, &mut rng);
         if let (Some(known), Some(mut chain)) = (Knowledge::of(view), chain) {
             // Assignments that fail the replay (a Flag's backing, the end
             // rules) are rejected; give up after many tries and use the
@@ -105,10 +106,10 @@ impl Belief {
             if total == 0 {
                 // No sample at all: spread over the candidates by count.
                 let set = candidates[slot];
-                let weight: u32 = set.iter().map(|k| k.count() as u32).sum();
+                let weight: u32 = set.iter().map(|k| held[k] as u32).sum();
                 ByKind::new_with(|k| {
                     if set.contains(k) {
-                        k.count() as f32 / weight.max(1) as f32
+                        held[k] as f32 / weight.max(1) as f32
                     } else {
                         0.0
                     }
@@ -329,7 +330,7 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
         }
     }
     let before = candidates;
-    if !assignment::restrict_to_counts(&mut candidates) {
+    if !assignment::restrict_to_counts(&camp_counts(known.rules), &mut candidates) {
         // Only an inconsistent view gets here; keep what the moves said.
         candidates = before;
     }

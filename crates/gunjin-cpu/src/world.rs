@@ -10,7 +10,7 @@ use gunjin_rules::{ByColor, Color, Game, PartialSetup, Setup};
 use rand::Rng;
 
 use crate::KindSet;
-use crate::assignment::{Assignment, Chain};
+use crate::assignment::{Assignment, Chain, camp_counts};
 use crate::belief::Knowledge;
 use crate::slots::PerSlot;
 
@@ -63,7 +63,7 @@ impl<'a> Worlds<'a> {
     ) -> Worlds<'a> {
         Worlds {
             known,
-            chain: Chain::new(candidates, movable, rng),
+            chain: Chain::new(&camp_counts(known.rules), candidates, movable, rng),
         }
     }
 
