@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
-    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Kind, Mobility, Move,
-    Outcome, Piece, PieceId, Rules, Setup, Square, WinReason, destinations,
+    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Mobility, Move, Outcome,
+    Piece, Rules, Setup, Square, WinReason, destinations,
 };
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
@@ -96,30 +96,24 @@ impl Position {
     /// The position at the start of a game. Each piece's [`PieceId`] is its
     /// camp slot.
     pub fn new(rules: Rules, setups: &ByColor<Setup>, first: Color) -> Position {
-        let pieces = Color::ALL.into_iter().flat_map(|color| {
-            setups[color]
-                .placements(color)
-                .map(move |(sq, kind)| (sq, color, kind))
-        });
+        let pieces = Color::ALL
+            .into_iter()
+            .flat_map(|color| setups[color].start(color));
         Position::from_pieces(rules, pieces, first)
     }
 
-    /// The position with these pieces, numbered per side in the order
-    /// given. The caller vouches for it (a setup, or a checked
-    /// [`Diagram`](crate::Diagram)).
+    /// The position with these pieces. The caller vouches for it (a
+    /// setup, or a checked [`Diagram`](crate::Diagram)).
     pub(crate) fn from_pieces(
         rules: Rules,
-        pieces: impl IntoIterator<Item = (Square, Color, Kind)>,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
         turn: Color,
     ) -> Position {
         let mut board = Board::empty();
-        let mut ids = ByColor::<u8>::default();
         let mut officers = ByColor::<u8>::default();
-        for (sq, color, kind) in pieces {
-            let id = PieceId(ids[color]);
-            ids[color] += 1;
-            officers[color] += kind.takes_hq() as u8;
-            board.place(sq, Piece { color, kind, id });
+        for (sq, piece) in pieces {
+            officers[piece.color] += piece.kind.takes_hq() as u8;
+            board.place(sq, piece);
         }
         let mut position = Position {
             rules,

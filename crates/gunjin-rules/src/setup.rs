@@ -11,7 +11,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::{ByKind, Color, Kind, MAX_CAMP, Placement, Rules, Shape, Square};
+use crate::{ByKind, Color, Kind, MAX_CAMP, Piece, PieceId, Placement, Rules, Shape, Square};
 
 /// A camp being set up, written from its owner's side so it fits either
 /// colour: some slots still empty.
@@ -173,7 +173,7 @@ impl Setup {
         self.0.slots()
     }
 
-    /// The placed pieces with their slots (their [`PieceId`](crate::PieceId)s).
+    /// The placed pieces with their slots (their [`PieceId`]s).
     pub fn pieces(&self) -> impl Iterator<Item = (usize, Kind)> + '_ {
         self.slots()
             .iter()
@@ -208,10 +208,22 @@ impl Setup {
 
     /// The pieces on `color`'s camp as absolute squares.
     pub fn placements(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
+        self.start(color).map(|(sq, piece)| (sq, piece.kind))
+    }
+
+    /// The pieces of `color` as the game starts: on absolute squares, each
+    /// identified by its camp slot (an empty node takes no identity, so
+    /// the others keep theirs).
+    pub fn start(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let shape = self.shape();
         let camp = shape.camp_slots();
-        self.pieces()
-            .map(move |(slot, kind)| (shape.relative_to(camp[slot], color), kind))
+        self.pieces().map(move |(slot, kind)| {
+            let id = PieceId(slot as u8);
+            (
+                shape.relative_to(camp[slot], color),
+                Piece { color, kind, id },
+            )
+        })
     }
 
     /// A random setup allowed by `rules`.
@@ -619,6 +631,14 @@ mod tests {
             read.check(Rules::TRADITIONAL),
             Err(SetupError::WrongCount { .. })
         ));
+        // Each piece keeps its slot as its identity, past the empty nodes.
+        let setups = crate::ByColor::new_with(|_| read);
+        let position = crate::Position::new(Rules::TRADITIONAL, &setups, Color::South);
+        let camp = Shape::STANDARD.camp_slots();
+        for (slot, kind) in read.pieces() {
+            let piece = position.board().piece_at(camp[slot]).unwrap();
+            assert_eq!((piece.kind, piece.id), (kind, PieceId(slot as u8)));
+        }
     }
 
     #[test]

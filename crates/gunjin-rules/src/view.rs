@@ -204,7 +204,6 @@ impl View {
         own_setup: Setup,
         history: &[PublicMove],
     ) -> Result<View, PublicError> {
-        let (shape, camp) = (own_setup.shape(), own_setup.shape().camp_slots());
         let mut view = View {
             side,
             rules,
@@ -212,11 +211,11 @@ impl View {
             turn: first,
             own_setup: Some(own_setup),
             own: own_setup
-                .pieces()
-                .map(|(slot, kind)| OwnPiece {
-                    square: shape.relative_to(camp[slot], side),
-                    kind,
-                    id: PieceId(slot as u8),
+                .start(side)
+                .map(|(square, piece)| OwnPiece {
+                    square,
+                    kind: piece.kind,
+                    id: piece.id,
                 })
                 .collect(),
             enemies: Vec::new(),
