@@ -4,8 +4,8 @@
 //! crate.
 
 use gunjin_rules::{
-    BRIDGE_FILES, CAMP_SIZE, Front, Kind, MOVE_LIMIT, MineRule, Mode, Placement, REPETITION_LIMIT,
-    Rules, TankVsEngineer,
+    BRIDGE_FILES, Front, Kind, MOVE_LIMIT, MineRule, Mode, Placement, REPETITION_LIMIT, Rules,
+    TankVsEngineer,
 };
 use leptos::prelude::*;
 
@@ -61,7 +61,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
         let officers = kind_list(locale(), &hq_takers());
         t_string!(i18n, guide.how.win_hq, officers)
     };
-    let camp = CAMP_SIZE;
+    let camp = move || rules.get().shape().camp_size();
     let limit = MOVE_LIMIT;
     let repetition = REPETITION_LIMIT;
     view! {
@@ -78,13 +78,13 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
 
             <section aria-labelledby="how-board">
                 <h3 id="how-board">{t!(i18n, guide.how.board_title)}</h3>
-                <p>{move || t_string!(i18n, guide.how.board, camp)}</p>
+                <p>{move || t_string!(i18n, guide.how.board, camp = camp())}</p>
                 <p class="how-front">{front}</p>
             </section>
 
             <section aria-labelledby="how-setup">
                 <h3 id="how-setup">{t!(i18n, guide.how.setup_title)}</h3>
-                <p>{move || t_string!(i18n, guide.how.setup, camp)}</p>
+                <p>{move || t_string!(i18n, guide.how.setup, camp = camp())}</p>
                 <p class="how-placement">{placement}</p>
             </section>
 

@@ -3,9 +3,7 @@
 //! of the rules (a partial setup that can still be completed), never
 //! decided here.
 
-use gunjin_rules::{
-    ByKind, CAMP, CAMP_SIZE, Color, Kind, PartialSetup, Rules, Setup, SetupError, Square, camp_slot,
-};
+use gunjin_rules::{ByKind, Color, Kind, PartialSetup, Rules, Setup, SetupError, Square};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde::{Deserialize, Serialize};
@@ -26,7 +24,7 @@ impl SetupBoard {
     pub fn new(rules: Rules) -> SetupBoard {
         SetupBoard {
             rules,
-            partial: PartialSetup::default(),
+            partial: PartialSetup::new(rules.shape()),
         }
     }
 
@@ -46,17 +44,19 @@ impl SetupBoard {
     }
 
     /// The nodes of the camp, in slot order.
-    pub fn squares() -> impl Iterator<Item = Square> {
-        CAMP.iter().map(|sq| sq.relative_to(ME))
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        let shape = self.rules.shape();
+        let camp = shape.camp_slots();
+        (0..camp.len()).map(move |slot| shape.relative_to(camp[slot], ME))
     }
 
-    fn slot(square: Square) -> Option<usize> {
-        camp_slot(ME, square)
+    fn slot(&self, square: Square) -> Option<usize> {
+        self.rules.shape().camp_slot(ME, square)
     }
 
     /// The piece placed on `square`.
     pub fn at(&self, square: Square) -> Option<Kind> {
-        Self::slot(square).and_then(|s| self.partial.slots[s])
+        self.slot(square).and_then(|s| self.partial.slots()[s])
     }
 
     /// How many pieces of each kind are still in the tray.
@@ -66,15 +66,17 @@ impl SetupBoard {
     }
 
     pub fn placed(&self) -> usize {
-        self.partial.slots.iter().flatten().count()
+        self.partial.slots().iter().flatten().count()
     }
 
-    /// The complete setup, once all 23 pieces are placed.
+    /// Whether the tray is empty.
+    pub fn all_placed(&self) -> bool {
+        self.tray().iter().all(|(_, &left)| left == 0)
+    }
+
+    /// The complete setup, once every piece is placed.
     pub fn complete(&self) -> Option<Setup> {
-        self.partial
-            .complete()
-            .ok()
-            .filter(|s| s.check(self.rules).is_ok())
+        self.partial.complete(self.rules).ok()
     }
 
     /// Whether the rules accept `partial`: every placed piece where the
@@ -96,33 +98,40 @@ impl SetupBoard {
     /// Places a piece from the tray on `square`; a piece already there goes
     /// back to the tray.
     pub fn place(&mut self, kind: Kind, square: Square) -> Result<(), SetupError> {
-        let slot = Self::slot(square).ok_or(SetupError::OutsideCamp { square })?;
+        let slot = self
+            .slot(square)
+            .ok_or(SetupError::OutsideCamp { square })?;
         if self.tray()[kind] == 0 {
+            let expected = self.rules.count(kind);
             return Err(SetupError::WrongCount {
                 kind,
-                expected: self.rules.count(kind),
-                found: self.rules.count(kind) + 1,
+                expected,
+                found: expected + 1,
             });
         }
-        self.apply(|p| p.slots[slot] = Some(kind))
+        self.apply(|p| p.slots_mut()[slot] = Some(kind))
     }
 
     /// Moves the piece on `from` to `to`, swapping with a piece there.
     pub fn swap(&mut self, from: Square, to: Square) -> Result<(), SetupError> {
-        let a = Self::slot(from).ok_or(SetupError::OutsideCamp { square: from })?;
-        let b = Self::slot(to).ok_or(SetupError::OutsideCamp { square: to })?;
-        self.apply(|p| p.slots.swap(a, b))
+        let a = self
+            .slot(from)
+            .ok_or(SetupError::OutsideCamp { square: from })?;
+        let b = self
+            .slot(to)
+            .ok_or(SetupError::OutsideCamp { square: to })?;
+        self.apply(|p| p.slots_mut().swap(a, b))
     }
 
     /// Puts the piece on `square` back in the tray.
     pub fn remove(&mut self, square: Square) {
-        if let Some(slot) = Self::slot(square) {
-            self.partial.slots[slot] = None;
+        if let Some(slot) = self.slot(square) {
+            self.partial.slots_mut()[slot] = None;
         }
     }
 
     pub fn clear(&mut self) {
-        self.partial = PartialSetup::default();
+        self.partial = PartialSetup::new(self.rules.shape());
     }
 
     /// Replaces the camp with `setup` (a template, the last setup, a random one).
@@ -143,8 +152,8 @@ impl SetupBoard {
 
     /// The camp as `(square, kind)` pairs.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Kind)> + '_ {
-        Self::squares()
-            .zip(self.partial.slots)
+        self.squares()
+            .zip(self.partial.slots())
             .filter_map(|(sq, k)| k.map(|k| (sq, k)))
     }
 }
@@ -184,8 +193,6 @@ impl SetupBoard {
         (draft.rules == rules && board.acceptable(&draft.camp).is_ok()).then_some(board)
     }
 }
-
-const _: () = assert!(CAMP_SIZE == 23);
 
 #[cfg(test)]
 mod tests {
@@ -260,8 +267,8 @@ mod tests {
         );
         assert_eq!(SetupBoard::from_draft(Rules::KIRAKUKEN, &read), None);
         let mut two_flags = read.clone();
-        two_flags.camp.slots[0] = Some(Kind::Flag);
-        two_flags.camp.slots[20] = Some(Kind::Flag);
+        two_flags.camp.slots_mut()[0] = Some(Kind::Flag);
+        two_flags.camp.slots_mut()[20] = Some(Kind::Flag);
         assert_eq!(SetupBoard::from_draft(Rules::TRADITIONAL, &two_flags), None);
     }
 }

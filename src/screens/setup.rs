@@ -1,4 +1,4 @@
-use gunjin_rules::{CAMP, CAMP_SIZE, Color, Kind, Rules, Setup, Square, Template};
+use gunjin_rules::{Color, Kind, Rules, Setup, Square, Template};
 use leptos::html;
 use leptos::prelude::*;
 use rand::SeedableRng;
@@ -267,7 +267,7 @@ fn Tray(
                 {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()))}
             </p>
             {pieces}
-            <Show when=move || board.with(|b| b.placed() == CAMP_SIZE)>
+            <Show when=move || board.with(SetupBoard::all_placed)>
                 <p class="tray-empty">{t!(i18n, common.tray_empty)}</p>
             </Show>
         </div>
@@ -297,7 +297,7 @@ fn SetupControls(
     };
     // Fills the empty nodes when some are placed, otherwise (an empty or a
     // full camp) sets up every piece anew.
-    let fills = move || board.with(|b| (1..CAMP_SIZE).contains(&b.placed()));
+    let fills = move || board.with(|b| b.placed() > 0 && !b.all_placed());
     let random = move |_| {
         let seed = fresh_seed();
         let fill = fills();
@@ -442,10 +442,9 @@ fn Templates(on_choose: Callback<Setup>) -> impl IntoView {
         .into_iter()
         .map(|template| {
             let setup = template.setup();
-            let preview = CAMP
-                .iter()
-                .zip(setup.slots())
-                .map(|(sq, &kind)| {
+            let preview = setup
+                .placements(Color::South)
+                .map(|(sq, kind)| {
                     let span = if sq.is_hq() { "grid-column: span 2" } else { "" };
                     view! {
                         <span

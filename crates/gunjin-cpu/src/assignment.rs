@@ -2,30 +2,38 @@
 //! it can still be, and every kind is used exactly as often as a camp holds
 //! it (a matching between slots and the 23 pieces of a camp).
 
-use gunjin_rules::{ByKind, CAMP_SIZE, Kind, Mode};
+use gunjin_rules::{ByKind, Kind, MAX_CAMP, Rules};
 use rand::Rng;
 
 use crate::KindSet;
+use crate::slots::PerSlot;
 
 /// A kind for each enemy camp slot (the enemy [`PieceId`](gunjin_rules::PieceId)s).
-pub(crate) type Assignment = [Kind; CAMP_SIZE];
+pub(crate) type Assignment = PerSlot<Kind>;
+
+/// How many of each kind the enemy's camp holds under `rules`.
+pub(crate) fn camp_counts(rules: Rules) -> ByKind<u8> {
+    ByKind::new_with(|kind| rules.count(kind))
+}
 
 /// A partial matching grown one slot at a time by augmenting paths.
 struct Matcher<'a> {
-    candidates: &'a [KindSet; CAMP_SIZE],
-    assigned: [Option<Kind>; CAMP_SIZE],
+    counts: &'a ByKind<u8>,
+    candidates: &'a PerSlot<KindSet>,
+    assigned: [Option<Kind>; MAX_CAMP],
     used: ByKind<u8>,
     /// Slots that try a Mine or the Flag before the movable kinds.
-    fixed_first: [bool; CAMP_SIZE],
+    fixed_first: [bool; MAX_CAMP],
 }
 
 impl Matcher<'_> {
-    fn new(candidates: &[KindSet; CAMP_SIZE]) -> Matcher<'_> {
+    fn new<'a>(counts: &'a ByKind<u8>, candidates: &'a PerSlot<KindSet>) -> Matcher<'a> {
         Matcher {
+            counts,
             candidates,
-            assigned: [None; CAMP_SIZE],
+            assigned: [None; MAX_CAMP],
             used: ByKind::default(),
-            fixed_first: [false; CAMP_SIZE],
+            fixed_first: [false; MAX_CAMP],
         }
     }
 
@@ -53,11 +61,11 @@ impl Matcher<'_> {
                 continue;
             }
             visited.insert(kind);
-            if self.used[kind] < Mode::Standard.count(kind) {
+            if self.used[kind] < self.counts[kind] {
                 self.set(slot, Some(kind));
                 return true;
             }
-            for other in 0..CAMP_SIZE {
+            for other in 0..self.candidates.len() {
                 if other != slot && self.assigned[other] == Some(kind) {
                     self.set(other, None);
                     if self.place(other, visited) {
@@ -72,9 +80,9 @@ impl Matcher<'_> {
     }
 
     fn complete(&self) -> Option<Assignment> {
-        let mut out = [Kind::Flag; CAMP_SIZE];
-        for (slot, kind) in self.assigned.iter().enumerate() {
-            out[slot] = (*kind)?;
+        let mut out = PerSlot::new(self.candidates.len(), Kind::Flag);
+        for (slot, kind) in out.iter_mut().enumerate() {
+            *kind = self.assigned[slot]?;
         }
         Some(out)
     }
@@ -85,14 +93,17 @@ impl Matcher<'_> {
 /// take a Mine or the Flag first where they can, so a chain started there
 /// starts among its likeliest assignments.
 pub(crate) fn find(
-    candidates: &[KindSet; CAMP_SIZE],
-    movable: &[f32; CAMP_SIZE],
+    counts: &ByKind<u8>,
+    candidates: &PerSlot<KindSet>,
+    movable: &PerSlot<f32>,
 ) -> Option<Assignment> {
-    let mut matcher = Matcher::new(candidates);
-    matcher.fixed_first = movable.map(|w| w < 0.0);
+    let mut matcher = Matcher::new(counts, candidates);
+    for (fixed_first, w) in matcher.fixed_first.iter_mut().zip(movable.iter()) {
+        *fixed_first = *w < 0.0;
+    }
     // The least likely movable first, then the most constrained: fewer
     // detours.
-    let mut order: Vec<usize> = (0..CAMP_SIZE).collect();
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
     order.sort_by(|&a, &b| {
         movable[a]
             .total_cmp(&movable[b])
@@ -109,26 +120,26 @@ pub(crate) fn find(
 /// Removes from each slot's candidates the kinds it cannot have in any
 /// complete assignment (the camp's piece counts make the slots depend on
 /// each other). Returns false if no complete assignment exists at all.
-pub(crate) fn restrict_to_counts(candidates: &mut [KindSet; CAMP_SIZE]) -> bool {
-    let Some(base) = find(candidates, &[0.0; CAMP_SIZE]) else {
+pub(crate) fn restrict_to_counts(counts: &ByKind<u8>, candidates: &mut PerSlot<KindSet>) -> bool {
+    let Some(base) = find(counts, candidates, &PerSlot::new(candidates.len(), 0.0)) else {
         return false;
     };
     // `possible[s]`: kinds shown to fit slot s in some complete assignment.
-    let mut possible: [KindSet; CAMP_SIZE] = base.map(KindSet::single);
-    for slot in 0..CAMP_SIZE {
+    let mut possible = base.map(KindSet::single);
+    for slot in 0..candidates.len() {
         for kind in candidates[slot].iter() {
             if possible[slot].contains(kind) {
                 continue;
             }
-            if let Some(found) = with_slot_as(candidates, &base, slot, kind) {
+            if let Some(found) = with_slot_as(counts, candidates, &base, slot, kind) {
                 for (s, k) in found.iter().enumerate() {
                     possible[s].insert(*k);
                 }
             }
         }
     }
-    for (c, p) in candidates.iter_mut().zip(possible) {
-        *c &= p;
+    for (c, p) in candidates.iter_mut().zip(possible.iter()) {
+        *c &= *p;
     }
     true
 }
@@ -136,16 +147,17 @@ pub(crate) fn restrict_to_counts(candidates: &mut [KindSet; CAMP_SIZE]) -> bool 
 /// A complete assignment with `slot` set to `kind`, found by changing
 /// `base` along one alternating path.
 fn with_slot_as(
-    candidates: &[KindSet; CAMP_SIZE],
+    counts: &ByKind<u8>,
+    candidates: &PerSlot<KindSet>,
     base: &Assignment,
     slot: usize,
     kind: Kind,
 ) -> Option<Assignment> {
-    for other in 0..CAMP_SIZE {
+    for other in 0..candidates.len() {
         if other == slot || base[other] != kind {
             continue;
         }
-        let mut matcher = Matcher::new(candidates);
+        let mut matcher = Matcher::new(counts, candidates);
         for (s, &k) in base.iter().enumerate() {
             matcher.set(s, Some(k));
         }
@@ -166,8 +178,8 @@ fn with_slot_as(
 /// assignment in reach comes up in proportion to its weight: the product,
 /// over the slots given a movable kind, of `exp(movable[slot])`.
 pub(crate) struct Chain {
-    candidates: [KindSet; CAMP_SIZE],
-    movable: [f32; CAMP_SIZE],
+    candidates: PerSlot<KindSet>,
+    movable: PerSlot<f32>,
     state: Assignment,
     /// Slots with more than one candidate: the only ones that can change.
     open: Vec<usize>,
@@ -182,12 +194,13 @@ impl Chain {
     /// A chain over the assignments within `candidates`, weighted by the
     /// log-weights `movable` (all zero: every assignment equally likely).
     pub(crate) fn new<R: Rng>(
-        candidates: &[KindSet; CAMP_SIZE],
-        movable: [f32; CAMP_SIZE],
+        counts: &ByKind<u8>,
+        candidates: &PerSlot<KindSet>,
+        movable: PerSlot<f32>,
         rng: &mut R,
     ) -> Option<Chain> {
-        let state = find(candidates, &movable)?;
-        let open = (0..CAMP_SIZE)
+        let state = find(counts, candidates, &movable)?;
+        let open = (0..candidates.len())
             .filter(|&s| candidates[s].len() > 1)
             .collect();
         let mut chain = Chain {
@@ -273,6 +286,8 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
+    use gunjin_rules::{Mode, Shape};
+
     use super::*;
 
     fn camp() -> Assignment {
@@ -282,7 +297,17 @@ mod tests {
                 kinds.push(k);
             }
         }
-        kinds.try_into().unwrap()
+        PerSlot::from_fn(kinds.len(), |slot| kinds[slot])
+    }
+
+    /// The standard camp's counts.
+    fn counts() -> ByKind<u8> {
+        camp_counts(Rules::KIRAKUKEN)
+    }
+
+    /// `value` on every slot of a standard camp.
+    fn standard<T: Copy>(value: T) -> PerSlot<T> {
+        PerSlot::new(Shape::STANDARD.camp_size(), value)
     }
 
     #[test]
@@ -292,7 +317,7 @@ mod tests {
         let mut candidates = truth.map(KindSet::single);
         candidates[0] = KindSet::ALL;
         candidates[22] = KindSet::ALL;
-        assert!(restrict_to_counts(&mut candidates));
+        assert!(restrict_to_counts(&counts(), &mut candidates));
         assert_eq!(
             candidates[0],
             KindSet::single(truth[0]).with(truth[22]),
@@ -301,17 +326,17 @@ mod tests {
         let mut impossible = truth.map(KindSet::single);
         impossible[0] = KindSet::single(Kind::General);
         impossible[1] = KindSet::single(Kind::General);
-        assert!(!restrict_to_counts(&mut impossible));
+        assert!(!restrict_to_counts(&counts(), &mut impossible));
     }
 
     #[test]
     fn the_chain_keeps_counts_and_candidates() {
         let mut rng = SmallRng::seed_from_u64(3);
-        let mut candidates = [KindSet::ALL; CAMP_SIZE];
+        let mut candidates = standard(KindSet::ALL);
         candidates[5] = KindSet::FIXED;
         candidates[6] = KindSet::MOVABLE;
-        assert!(restrict_to_counts(&mut candidates));
-        let mut chain = Chain::new(&candidates, [0.0; CAMP_SIZE], &mut rng).unwrap();
+        assert!(restrict_to_counts(&counts(), &mut candidates));
+        let mut chain = Chain::new(&counts(), &candidates, standard(0.0), &mut rng).unwrap();
         let mut seen = KindSet::EMPTY;
         for _ in 0..200 {
             let a = chain.sample(&mut rng);
@@ -343,9 +368,9 @@ mod tests {
         candidates[captain] = both;
         // Movable, the first slot is worth a quarter of the second: the
         // Mine stands there four times in five.
-        let mut movable = [0.0; CAMP_SIZE];
+        let mut movable = standard(0.0);
         movable[mine] = 0.25f32.ln();
-        let mut chain = Chain::new(&candidates, movable, &mut rng).unwrap();
+        let mut chain = Chain::new(&counts(), &candidates, movable, &mut rng).unwrap();
         let samples = 4000;
         let there = (0..samples)
             .filter(|_| chain.sample(&mut rng)[mine] == Kind::Mine)
@@ -355,9 +380,12 @@ mod tests {
         // A chain starts where the weights point: the slot far likelier
         // immovable starts as the Mine, whichever it is.
         for slot in [mine, captain] {
-            let mut still = [0.0; CAMP_SIZE];
+            let mut still = standard(0.0);
             still[slot] = -40.0;
-            assert_eq!(find(&candidates, &still).unwrap()[slot], Kind::Mine);
+            assert_eq!(
+                find(&counts(), &candidates, &still).unwrap()[slot],
+                Kind::Mine
+            );
         }
     }
 }

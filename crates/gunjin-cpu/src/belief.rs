@@ -17,15 +17,15 @@
 //! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Mode, Move,
-    Outcome, PieceId, PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason,
-    destinations,
+    Announcement, Bitboard, ByKind, Color, Geometry, Kind, MAX_CAMP, Mobility, Move, Outcome,
+    PieceId, PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::KindSet;
-use crate::assignment::{self, Chain};
+use crate::assignment::{self, Chain, camp_counts};
+use crate::slots::PerSlot;
 use crate::world;
 
 /// What one player can deduce about the enemy's pieces.
@@ -51,8 +51,8 @@ use crate::world;
 #[derive(Clone, Debug)]
 pub struct Belief {
     side: Color,
-    candidates: [KindSet; CAMP_SIZE],
-    probabilities: [ByKind<f32>; CAMP_SIZE],
+    candidates: PerSlot<KindSet>,
+    probabilities: PerSlot<ByKind<f32>>,
     samples: usize,
 }
 
@@ -72,14 +72,15 @@ impl Belief {
         let deduction = deduce(view);
         let candidates = deduction.candidates;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut counts = [ByKind::<u32>::default(); CAMP_SIZE];
+        let mut counts = PerSlot::new(candidates.len(), ByKind::<u32>::default());
         let mut taken = 0;
-        let chain = Chain::new(&candidates, deduction.stillness, &mut rng);
+        let held = camp_counts(view.rules());
+        let chain = Chain::new(&held, &candidates, deduction.stillness, &mut rng);
         if let (Some(known), Some(mut chain)) = (Knowledge::of(view), chain) {
             // Assignments that fail the replay (a Flag's backing, the end
             // rules) are rejected; give up after many tries and use the
             // unchecked ones rather than nothing.
-            let mut fallback = [ByKind::<u32>::default(); CAMP_SIZE];
+            let mut fallback = counts;
             for _ in 0..samples * 8 {
                 let a = chain.sample(&mut rng);
                 for (slot, kind) in a.iter().enumerate() {
@@ -99,16 +100,16 @@ impl Belief {
                 counts = fallback;
             }
         }
-        let probabilities = core::array::from_fn(|slot| {
+        let probabilities = PerSlot::from_fn(candidates.len(), |slot| {
             let c = &counts[slot];
             let total: u32 = c.0.iter().sum();
             if total == 0 {
                 // No sample at all: spread over the candidates by count.
                 let set = candidates[slot];
-                let weight: u32 = set.iter().map(|k| Mode::Standard.count(k) as u32).sum();
+                let weight: u32 = set.iter().map(|k| held[k] as u32).sum();
                 ByKind::new_with(|k| {
                     if set.contains(k) {
-                        Mode::Standard.count(k) as f32 / weight.max(1) as f32
+                        held[k] as f32 / weight.max(1) as f32
                     } else {
                         0.0
                     }
@@ -227,11 +228,13 @@ const MOVERS: [(Mobility, KindSet); 4] = [
 
 /// The kinds the placement option allows on each camp slot: all an
 /// enemy piece can be before it has moved or fought.
-fn placement_candidates(rules: Rules) -> [KindSet; CAMP_SIZE] {
-    core::array::from_fn(|slot| {
+fn placement_candidates(rules: Rules) -> PerSlot<KindSet> {
+    let shape = rules.shape();
+    let camp = shape.camp_slots();
+    PerSlot::from_fn(camp.len(), |slot| {
         KindSet::ALL
             .iter()
-            .filter(|&kind| rules.placement.check(kind, slot).is_ok())
+            .filter(|&kind| rules.placement.check(shape, kind, camp[slot]).is_ok())
             .collect()
     })
 }
@@ -269,29 +272,32 @@ impl<'a> Knowledge<'a> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Deduction {
     /// The kinds each piece can still be.
-    pub candidates: [KindSet; CAMP_SIZE],
+    pub candidates: PerSlot<KindSet>,
     /// For each piece that never moved, the log of the chance that it
     /// would have stood still so long were it free to move, if the enemy
     /// moved one of its free pieces at random each turn (0 for the
     /// others). A piece that could have moved all game and never did is
     /// likelier a Mine or the Flag than the counts alone say; as weights
     /// of the sampled worlds (see [`Chain`]) this says how much likelier.
-    pub stillness: [f32; CAMP_SIZE],
+    pub stillness: PerSlot<f32>,
 }
 
 /// What every enemy piece can be, from the view.
 pub(crate) fn deduce(view: &View) -> Deduction {
     if let Some(setups) = view.reveal().and_then(Record::setups) {
+        let slots = setups[!view.side()].slots();
         return Deduction {
-            candidates: setups[!view.side()].slots().map(KindSet::single),
-            stillness: [0.0; CAMP_SIZE],
+            candidates: PerSlot::from_fn(slots.len(), |slot| {
+                slots[slot].map_or(KindSet::EMPTY, KindSet::single)
+            }),
+            stillness: PerSlot::new(slots.len(), 0.0),
         };
     }
     match Knowledge::of(view) {
         Some(known) => deduce_from(known),
         None => Deduction {
-            candidates: [KindSet::ALL; CAMP_SIZE],
-            stillness: [0.0; CAMP_SIZE],
+            candidates: PerSlot::of(view.rules(), KindSet::ALL),
+            stillness: PerSlot::of(view.rules(), 0.0),
         },
     }
 }
@@ -302,8 +308,8 @@ pub(crate) fn deduce(view: &View) -> Deduction {
 pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let enemy = !known.side;
     let mut candidates = placement_candidates(known.rules);
-    let mut stillness = [0.0f32; CAMP_SIZE];
-    let mut moved = [false; CAMP_SIZE];
+    let mut stillness = PerSlot::of(known.rules, 0.0f32);
+    let mut moved = [false; MAX_CAMP];
     let mut public = PublicBoard::new();
     for (ply, pm) in known.history.iter().enumerate() {
         let Some((color, mover)) = public.at(pm.mv.from()) else {
@@ -324,7 +330,7 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
         }
     }
     let before = candidates;
-    if !assignment::restrict_to_counts(&mut candidates) {
+    if !assignment::restrict_to_counts(&camp_counts(known.rules), &mut candidates) {
         // Only an inconsistent view gets here; keep what the moves said.
         candidates = before;
     }
@@ -340,8 +346,8 @@ fn stood_still(
     known: &Knowledge<'_>,
     public: &PublicBoard,
     from: Square,
-    moved: &[bool; CAMP_SIZE],
-    stillness: &mut [f32; CAMP_SIZE],
+    moved: &[bool; MAX_CAMP],
+    stillness: &mut PerSlot<f32>,
 ) {
     let enemy = !known.side;
     let geometry = Geometry::of(known.rules.front);
@@ -378,7 +384,7 @@ fn could_move(known: &Knowledge<'_>, public: &PublicBoard, mv: Move) -> KindSet 
 /// that won by it on the last move of a game so won, otherwise no officer
 /// (the game went on). Any other move says nothing.
 fn entered_hq(known: &Knowledge<'_>, ply: usize, pm: &PublicMove) -> KindSet {
-    if !pm.enters_hq() {
+    if !pm.enters_hq(known.rules.shape()) {
         return KindSet::ALL;
     }
     match known.outcome {
@@ -399,18 +405,25 @@ fn fought(
     public: &PublicBoard,
     pm: &PublicMove,
     (attacker, defender): (PieceId, PieceId),
-    candidates: &mut [KindSet; CAMP_SIZE],
+    candidates: &mut PerSlot<KindSet>,
 ) {
-    let own_kinds = known.own_setup.slots();
-    let behind = public.backer(pm.mv.to()).map(|(_, id)| id.0 as usize);
+    let own = |id: PieceId| known.own_setup.slots().get(id.0 as usize).copied()?;
+    let behind = public
+        .backer(known.rules.shape(), pm.mv.to())
+        .map(|(_, id)| id);
     if pm.side != known.side {
         // The enemy attacked one of ours.
-        let fights_as = own_kinds[defender.0 as usize].fights_as(behind.map(|id| own_kinds[id]));
+        let Some(defender) = own(defender) else {
+            return;
+        };
+        let fights_as = defender.fights_as(behind.and_then(own));
         candidates[attacker.0 as usize] &= attackers(known.rules, fights_as, pm.announcement);
     } else {
         // We attacked one of theirs.
-        let backing = behind.map(|id| candidates[id]);
-        let ours = own_kinds[attacker.0 as usize];
+        let Some(ours) = own(attacker) else {
+            return;
+        };
+        let backing = behind.map(|id| candidates[id.0 as usize]);
         candidates[defender.0 as usize] &= defenders(known.rules, ours, pm.announcement, backing);
     }
 }
@@ -438,7 +451,10 @@ mod tests {
         let (free, hemmed) = (id_on(&game, "b4"), id_on(&game, "a1"));
         let still = |game: &Game| deduce(&game.view(Color::North)).stillness;
         let mut before = still(&game);
-        assert_eq!(before, [0.0; CAMP_SIZE], "nothing is known before a move");
+        assert!(
+            before.iter().all(|&s| s == 0.0),
+            "nothing is known before a move"
+        );
         let mut movers = Vec::new();
         for _ in 0..6 {
             // Each side moves a piece from its ranks 3 and 4 but b4.

@@ -4,7 +4,7 @@
 //! expectation over what the side does not know.
 
 use gunjin_rules::{
-    BattleResult, Bitboard, ByColor, ByKind, CAMP_SIZE, Color, Geometry, Kind, Mobility, Position,
+    BattleResult, Bitboard, ByColor, ByKind, Color, Geometry, Kind, MAX_CAMP, Mobility, Position,
     Rules, Square, StrengthOrder,
 };
 
@@ -195,7 +195,7 @@ pub(crate) enum Way {
 }
 
 /// A side's movable pieces (file, rank, kind), and how many there are.
-type Movers = ([(i8, i8, Kind); CAMP_SIZE], usize);
+type Movers = ([(i8, i8, Kind); MAX_CAMP], usize);
 
 /// Closeness to a headquarters `dist` steps away on a board whose far
 /// corners are `far` steps apart: 0 that far away, growing fast near it.
@@ -297,7 +297,7 @@ impl Evaluator {
         let board = pos.board();
         board
             .movers(!self.me, Mobility::Fixed)
-            .filter(|&sq| board.fights_as(sq) == Some(Kind::Mine))
+            .filter(|&sq| board.fights_as(self.rules.shape(), sq) == Some(Kind::Mine))
             .collect()
     }
 
@@ -313,7 +313,7 @@ impl Evaluator {
             None => 1.0,
             Some(defender) if defender.color == side => 0.3,
             Some(_) => {
-                let fights_as = board.fights_as(hq).expect("a defender");
+                let fights_as = board.fights_as(self.rules.shape(), hq).expect("a defender");
                 match self.rules.battle(kind, fights_as) {
                     Some(BattleResult::AttackerWins) => 1.0,
                     Some(BattleResult::BothRemoved) => 0.5,
@@ -397,7 +397,7 @@ impl Evaluator {
             spies: ByColor::default(),
             clearer: ByColor::default(),
             end_clearer: None,
-            movers: ByColor::new_with(|_| ([(0, 0, Kind::Flag); CAMP_SIZE], 0)),
+            movers: ByColor::new_with(|_| ([(0, 0, Kind::Flag); MAX_CAMP], 0)),
         };
         for color in Color::ALL {
             for (sq, piece) in pos.board().pieces(color) {

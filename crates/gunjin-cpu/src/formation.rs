@@ -1,15 +1,18 @@
-//! The CPU's setups: a library of formations, mirrored at random and
-//! varied by random swaps, so no two games start quite alike.
+//! The CPU's setups: a library of formations for each board, mirrored at
+//! random and varied by random swaps, so no two games start quite alike.
+//! On a board without formations yet, the CPU sets up at random.
 //!
 //! Every formation keeps the headquarters shut with a Mine and puts the
 //! Flag in front of it (so the Flag fights as that Mine), keeps strong
 //! pieces by the bridges and the General and Spy apart from the front.
 
-use gunjin_rules::{CAMP_SIZE, Color, Kind, PartialSetup, Rules, Setup, Square, camp_slot};
+use core::ops::Range;
+
+use gunjin_rules::{Color, Kind, PartialSetup, Rules, Setup, Shape};
 use rand::Rng;
 
-/// The formations, as setup text (front rank first, as the owner sees it).
-/// All are legal under every placement option.
+/// The standard board's formations, as setup text (front rank first, as
+/// the owner sees it). All are legal under every placement option.
 pub const FORMATIONS: [&str; 8] = [
     "VTANTE/SLPCNS/EYOFJA/PXXMG",
     "TANEVS/LPSCTN/AEYFOJ/MXXPG",
@@ -21,65 +24,72 @@ pub const FORMATIONS: [&str; 8] = [
     "TSEANV/PONLCT/JYSFAE/PGXXM",
 ];
 
-/// The slot each slot goes to when the camp is mirrored left to right.
-const MIRROR: [usize; CAMP_SIZE] = [
-    5, 4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6, 17, 16, 15, 14, 13, 12, 22, 21, 20, 19, 18,
-];
+/// The formations of each board that has some.
+const LIBRARY: [(Shape, &[&str]); 1] = [(Shape::STANDARD, &FORMATIONS)];
 
-/// A formation from the library, perhaps mirrored, with a few swaps of
-/// movable pieces in the front two ranks.
+/// A formation from the library of the board `rules` are played on,
+/// perhaps mirrored, with a few swaps of movable pieces in the front two
+/// ranks; a random setup on a board without formations.
 pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
-    let base: Setup = FORMATIONS[rng.random_range(0..FORMATIONS.len())]
+    let shape = rules.shape();
+    let Some((_, formations)) = LIBRARY.iter().find(|(s, _)| s == shape) else {
+        return Setup::random(rules, rng);
+    };
+    let base: Setup = formations[rng.random_range(0..formations.len())]
         .parse()
-        .expect("formations are complete setups");
-    let mut slots = *base.slots();
+        .expect("formations are setups");
+    let mut setup = PartialSetup::from(base);
     if rng.random() {
-        let original = slots;
-        for (slot, &to) in MIRROR.iter().enumerate() {
-            slots[to] = original[slot];
-        }
+        setup = mirrored(shape, setup);
     }
+    let ranks = rank_slots(shape);
+    let slots = setup.slots_mut();
+    let movable = |kind: Option<Kind>| kind.is_some_and(Kind::is_movable);
     let swaps = rng.random_range(2..=5);
     for _ in 0..swaps {
-        // Within the front two ranks (slots 0–11), movable pieces only, so
-        // the Mines and the Flag keep guarding the headquarters.
-        let a = rng.random_range(0..12);
-        let b = rng.random_range(0..12);
-        if slots[a].is_movable() && slots[b].is_movable() {
+        // Within the front two ranks, movable pieces only, so the Mines and
+        // the Flag keep guarding the headquarters.
+        let front = ranks[0].start..ranks[1].end;
+        let a = rng.random_range(front.clone());
+        let b = rng.random_range(front);
+        if movable(slots[a]) && movable(slots[b]) {
             slots.swap(a, b);
         }
     }
     if rng.random_ratio(1, 3) {
         // Now and then the General or a strong officer trades places with a
         // piece of the second rank from the back.
-        let a = rng.random_range(12..18);
-        let b = rng.random_range(6..12);
-        if slots[a].is_movable() && slots[b].is_movable() {
+        let a = rng.random_range(ranks[ranks.len() - 2].clone());
+        let b = rng.random_range(ranks[1].clone());
+        if movable(slots[a]) && movable(slots[b]) {
             slots.swap(a, b);
         }
     }
-    legal_or(rules, slots, base)
+    legal_or(rules, setup, base)
 }
 
 /// A formation with the headquarters left open: the Mine that shuts it
-/// trades places with a movable piece of the second or third rank, so an
-/// officer can walk in. Easy sets up this way (it is meant to be beaten),
-/// and Normal in half its games.
+/// trades places with a movable piece of the ranks between the front and
+/// the back, so an officer can walk in. Easy sets up this way (it is meant
+/// to be beaten), and Normal in half its games.
 pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     let setup = formation(rules, rng);
-    let hq = hq_slot();
-    let mut slots = *setup.slots();
-    if slots[hq] != Kind::Mine {
+    let shape = rules.shape();
+    let hq = hq_slot(shape);
+    let ranks = rank_slots(shape);
+    let mut open = PartialSetup::from(setup);
+    let slots = open.slots_mut();
+    if slots[hq] != Some(Kind::Mine) {
         return setup;
     }
     for _ in 0..16 {
-        let other = rng.random_range(6..18);
-        if slots[other].is_movable() {
+        let other = rng.random_range(ranks[1].start..ranks[ranks.len() - 2].end);
+        if slots[other].is_some_and(Kind::is_movable) {
             slots.swap(hq, other);
             break;
         }
     }
-    legal_or(rules, slots, setup)
+    legal_or(rules, open, setup)
 }
 
 /// A formation whose General, if it stands in a back corner, moves beside
@@ -87,32 +97,57 @@ pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
 /// breaks in, where from the corner it came too late. Hard sets up this way.
 pub fn guarded_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     let setup = formation(rules, rng);
-    let mut slots = *setup.slots();
-    let hq = hq_slot();
+    let hq = hq_slot(rules.shape());
+    let mut guarded = PartialSetup::from(setup);
+    let slots = guarded.slots_mut();
     for (corner, beside) in [(hq - 2, hq - 1), (hq + 2, hq + 1)] {
-        if slots[corner] == Kind::General {
+        if slots[corner] == Some(Kind::General) {
             slots.swap(corner, beside);
         }
     }
-    legal_or(rules, slots, setup)
+    legal_or(rules, guarded, setup)
 }
 
-/// The setup of `slots` if it is legal under `rules` (a swap may put a
-/// piece where an option forbids it), else `fallback`.
-fn legal_or(rules: Rules, slots: [Kind; CAMP_SIZE], fallback: Setup) -> Setup {
-    match (PartialSetup {
-        slots: slots.map(Some),
-    })
-    .complete()
-    {
-        Ok(setup) if setup.check(rules).is_ok() => setup,
-        _ => fallback,
+/// `setup` if it is legal under `rules` (a swap may put a piece where an
+/// option forbids it), else `fallback`.
+fn legal_or(rules: Rules, setup: PartialSetup, fallback: Setup) -> Setup {
+    setup.complete(rules).unwrap_or(fallback)
+}
+
+/// `setup` mirrored left to right: each piece onto the node across the
+/// middle file, the headquarters' onto itself.
+fn mirrored(shape: &Shape, setup: PartialSetup) -> PartialSetup {
+    let camp = shape.camp_slots();
+    let mut mirrored = setup;
+    for (slot, &sq) in camp.iter().enumerate() {
+        let across = shape.square(shape.files - 1 - sq.file(), sq.rank());
+        let to = camp
+            .iter()
+            .position(|&s| Some(s) == across)
+            .expect("a camp is symmetric");
+        mirrored.slots_mut()[to] = setup.slots()[slot];
     }
+    mirrored
+}
+
+/// The slots of each rank of `shape`'s camp, front rank first.
+fn rank_slots(shape: &Shape) -> Vec<Range<usize>> {
+    let mut start = 0;
+    shape
+        .camp_ranks()
+        .map(|len| {
+            start += len;
+            start - len..start
+        })
+        .collect()
 }
 
 /// The camp slot of the headquarters.
-fn hq_slot() -> usize {
-    camp_slot(Color::South, Square::SOUTH_HQ).expect("the headquarters is in the camp")
+fn hq_slot(shape: &Shape) -> usize {
+    let hq = shape.hq(Color::South);
+    shape
+        .camp_slot(Color::South, hq)
+        .expect("the headquarters is in the camp")
 }
 
 #[cfg(test)]
@@ -139,7 +174,7 @@ mod tests {
         for _ in 0..50 {
             let open = open_formation(Rules::TRADITIONAL, &mut rng);
             open.check(Rules::TRADITIONAL).unwrap();
-            assert_ne!(open.slots()[hq_slot()], Kind::Mine);
+            assert_ne!(open.slots()[hq_slot(&Shape::STANDARD)], Some(Kind::Mine));
         }
     }
 
@@ -153,10 +188,26 @@ mod tests {
                 let general = setup
                     .slots()
                     .iter()
-                    .position(|&k| k == Kind::General)
+                    .position(|&k| k == Some(Kind::General))
                     .unwrap();
-                assert_eq!(general.abs_diff(hq_slot()), 1, "{setup}");
+                assert_eq!(general.abs_diff(hq_slot(rules.shape())), 1, "{setup}");
             }
         }
+    }
+
+    #[test]
+    fn mirroring_swaps_the_files() {
+        let setup: PartialSetup = FORMATIONS[0].parse().unwrap();
+        let once = mirrored(&Shape::STANDARD, setup);
+        assert_eq!(once.to_string(), "ETNATV/SNCPLS/AJFOYE/GMXXP");
+        assert_eq!(mirrored(&Shape::STANDARD, once), setup);
+    }
+
+    #[test]
+    fn ranks_and_libraries_follow_the_board() {
+        let rules = Rules::TRADITIONAL;
+        assert_eq!(rank_slots(rules.shape()), [0..6, 6..12, 12..18, 18..23]);
+        assert_eq!(rank_slots(&Shape::CLASSIC_25), [0..9, 9..18, 18..25]);
+        assert!(LIBRARY.iter().all(|(shape, _)| *shape != Shape::CLASSIC_25));
     }
 }

@@ -45,6 +45,7 @@ mod kindset;
 mod level;
 pub mod protocol;
 mod search;
+mod slots;
 #[cfg(test)]
 mod testing;
 mod world;

@@ -21,14 +21,15 @@
 //! its own deduction, from the world's history, makes sure.
 
 use gunjin_rules::{
-    Announcement, BattleResult, CAMP_SIZE, Game, Geometry, Kind, MOVE_LIMIT, Move, Piece, Position,
-    PublicMove, Rules, Square, View,
+    Announcement, BattleResult, Game, Geometry, Kind, MOVE_LIMIT, Move, Piece, Position,
+    PublicMove, Rules, Shape, Square, View,
 };
 use rand::Rng;
 
 use crate::belief::{Knowledge, attackers, deduce, deduce_from, defenders};
 use crate::eval::{Evaluator, WIN, Way, Weights};
 use crate::level::Level;
+use crate::slots::PerSlot;
 use crate::world::Worlds;
 use crate::{Budget, KindSet, baseline};
 
@@ -224,13 +225,13 @@ pub(crate) enum Limit {
 
 /// Whether the move just played took the enemy headquarters.
 #[inline]
-fn took_hq(mv: Move, mover: Piece, announcement: Announcement) -> bool {
+fn took_hq(shape: &Shape, mv: Move, mover: Piece, announcement: Announcement) -> bool {
     let public = PublicMove {
         side: mover.color,
         mv,
         announcement,
     };
-    public.takes_hq(mover.kind)
+    public.takes_hq(shape, mover.kind)
 }
 
 /// The kinds that beat every kind of `set` but the Flag, which fights as
@@ -255,12 +256,12 @@ type Lesson = Option<(usize, KindSet, KindSet)>;
 /// can be, and the kinds that beat every one of them but the Flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Knows {
-    known: [KindSet; CAMP_SIZE],
-    sure: [KindSet; CAMP_SIZE],
+    known: PerSlot<KindSet>,
+    sure: PerSlot<KindSet>,
 }
 
 impl Knows {
-    fn new(rules: Rules, known: [KindSet; CAMP_SIZE]) -> Knows {
+    fn new(rules: Rules, known: PerSlot<KindSet>) -> Knows {
         Knows {
             known,
             sure: known.map(|c| beats_all(rules, c)),
@@ -308,7 +309,7 @@ impl Knows {
             return true;
         }
         // A Flag fights as the piece behind it, or as itself alone.
-        match pos.board().backer(to) {
+        match pos.board().backer(rules.shape(), to) {
             Some(backing) => self.sure[backing.id.0 as usize].contains(attacker),
             None => {
                 let alone = Kind::Flag.fights_as(None);
@@ -371,7 +372,7 @@ const WORLD_NODES: u64 = 400_000;
 impl Searcher {
     /// A search for the level's `style`, from what the CPU knows of each
     /// enemy piece at the root.
-    fn new(eval: Evaluator, style: &Style, known: [KindSet; CAMP_SIZE]) -> Searcher {
+    fn new(eval: Evaluator, style: &Style, known: PerSlot<KindSet>) -> Searcher {
         Searcher {
             ours: Knows::new(eval.rules, known),
             theirs: None,
@@ -402,7 +403,7 @@ impl Searcher {
     /// The outcome of `mover` attacking `to` in this world.
     #[inline]
     fn battle(&self, pos: &Position, attacker: Kind, to: Square) -> Option<BattleResult> {
-        let fights_as = pos.board().fights_as(to)?;
+        let fights_as = pos.board().fights_as(self.eval.rules.shape(), to)?;
         self.eval.rules.battle(attacker, fights_as)
     }
 
@@ -424,12 +425,12 @@ impl Searcher {
             }
             let target = board.piece_at(mv.to()).expect("a defender");
             let backing = board
-                .backer(mv.to())
+                .backer(rules.shape(), mv.to())
                 .map(|p| self.ours.known[p.id.0 as usize]);
             let fits = defenders(rules, mover.kind, announcement, backing);
             (target.id, fits)
         } else {
-            let fits = match board.fights_as(mv.to()) {
+            let fits = match board.fights_as(rules.shape(), mv.to()) {
                 Some(ours) => attackers(rules, ours, announcement),
                 None => KindSet::MOVABLE,
             };
@@ -522,7 +523,7 @@ impl Searcher {
         let mover = pos.board().piece_at(mv.from()).expect("a legal move");
         let mut child = pos.clone();
         let announcement = child.play_unchecked(mv);
-        let won = took_hq(mv, mover, announcement);
+        let won = took_hq(pos.rules().shape(), mv, mover, announcement);
         let lesson = if won || !self.learns {
             None
         } else {
@@ -583,7 +584,7 @@ impl Searcher {
             && (known(target).contains(Kind::Mine)
                 || known(target).contains(Kind::Flag)
                     && board
-                        .backer(mv.to())
+                        .backer(rules.shape(), mv.to())
                         .is_some_and(|b| known(b).contains(Kind::Mine)));
         !threatened && (last || mined)
     }
@@ -745,7 +746,7 @@ pub(crate) fn analyse<R: Rng>(view: &View, style: &Style, limit: Limit, rng: &mu
     let stillness = if style.reads_stillness {
         deduction.stillness
     } else {
-        [0.0; CAMP_SIZE]
+        PerSlot::of(view.rules(), 0.0)
     };
     let mut worlds = Worlds::new(known, &deduction.candidates, stillness, rng);
     let mut searcher = Searcher::for_view(view, style, deduction.candidates);
@@ -804,7 +805,7 @@ impl Searcher {
     /// The search for the level's `style` on the view: the CPU's
     /// evaluation, pressing harder as the move limit nears, from the
     /// root deduction `known`.
-    fn for_view(view: &View, style: &Style, known: [KindSet; CAMP_SIZE]) -> Searcher {
+    fn for_view(view: &View, style: &Style, known: PerSlot<KindSet>) -> Searcher {
         let mut eval = Evaluator::new(view.side(), view.rules(), style.weights);
         eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
         eval.way = style.way;
@@ -1001,7 +1002,7 @@ mod tests {
         // The CPU knows that neither piece is the General, and that the one
         // behind (which a Flag would fight as) is nothing a General fears:
         // only whether the Tank is a Mine or a Spy is open.
-        let mut known = [KindSet::ALL; CAMP_SIZE];
+        let mut known = PerSlot::of(rules, KindSet::ALL);
         known[tank.id.0 as usize] = KindSet::ALL.without(Kind::General);
         known[behind.id.0 as usize] = KindSet::ALL
             .without(Kind::General)
@@ -1033,7 +1034,7 @@ mod tests {
     /// what `known` says (by the node it stands on; anything elsewhere).
     fn hard_knowing(text: &str, known: &[(&str, KindSet)]) -> (Searcher, Position) {
         let pos: Position = text.parse().expect("a position");
-        let mut knows = [KindSet::ALL; CAMP_SIZE];
+        let mut knows = PerSlot::of(pos.rules(), KindSet::ALL);
         for &(node, kinds) in known {
             let piece = pos.board().piece_at(node.parse().expect("a node"));
             knows[piece.expect("a piece").id.0 as usize] = kinds;
@@ -1149,7 +1150,10 @@ mod tests {
         // on b6 and its Major General on a5: knowing nothing of it, only
         // the General attacks.
         let (mut hard, pos) = hard_knowing("htsrf 5/6/1g4/mC4/6/6/6/4N n", &[]);
-        hard.theirs = Some(Knows::new(pos.rules(), [KindSet::ALL; CAMP_SIZE]));
+        hard.theirs = Some(Knows::new(
+            pos.rules(),
+            PerSlot::of(pos.rules(), KindSet::ALL),
+        ));
         hard.generate(&pos, 0, true, false);
         let attacks = |m: &str| {
             let mv: Move = m.parse().expect("a move");
@@ -1167,7 +1171,7 @@ mod tests {
         let engineer = pos.board().piece_at(attack.to()).expect("a piece");
         let style = Style::of(Level::Hard);
         let eval = Evaluator::new(Color::South, rules, style.weights);
-        let mut searcher = Searcher::new(eval, &style, [KindSet::ALL; CAMP_SIZE]);
+        let mut searcher = Searcher::new(eval, &style, PerSlot::of(rules, KindSet::ALL));
         let attacks = |s: &mut Searcher| {
             s.generate(&pos, 0, true, false);
             s.lists[0].iter().any(|&(mv, _)| mv == attack)
@@ -1175,10 +1179,10 @@ mod tests {
         // Seeing everything, the Tank takes the Engineer.
         assert!(attacks(&mut searcher));
         // Knowing nothing of it (a Mine? the General?), it does not.
-        searcher.theirs = Some(Knows::new(rules, [KindSet::ALL; CAMP_SIZE]));
+        searcher.theirs = Some(Knows::new(rules, PerSlot::of(rules, KindSet::ALL)));
         assert!(!attacks(&mut searcher));
         // Knowing it is an Engineer or a Spy, it does.
-        let mut known = [KindSet::ALL; CAMP_SIZE];
+        let mut known = PerSlot::of(rules, KindSet::ALL);
         known[engineer.id.0 as usize] =
             KindSet::single(Kind::Engineer) | KindSet::single(Kind::Spy);
         searcher.theirs = Some(Knows::new(rules, known));

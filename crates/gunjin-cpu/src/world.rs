@@ -6,21 +6,23 @@
 //! announcement comes out exactly as it was made. The search then plays on
 //! the full game of each world.
 
-use gunjin_rules::{ByColor, CAMP_SIZE, Color, Game, PartialSetup};
+use gunjin_rules::{ByColor, Color, Game, PartialSetup, Setup};
 use rand::Rng;
 
 use crate::KindSet;
-use crate::assignment::{Assignment, Chain};
+use crate::assignment::{Assignment, Chain, camp_counts};
 use crate::belief::Knowledge;
+use crate::slots::PerSlot;
 
 /// The game as it would stand had the enemy set up `assignment`, if that
 /// replays the view's history with the same announcements.
 pub(crate) fn replay(known: Knowledge<'_>, assignment: &Assignment) -> Option<Game> {
-    let enemy = PartialSetup {
-        slots: assignment.map(Some),
+    let mut enemy = PartialSetup::new(known.rules.shape());
+    for (slot, &kind) in enemy.slots_mut().iter_mut().zip(assignment.iter()) {
+        *slot = Some(kind);
     }
-    .complete()
-    .ok()?;
+    // Unchecked here: starting the game checks it.
+    let enemy = Setup::from(enemy);
     let own = *known.own_setup;
     let setups = match known.side {
         Color::South => ByColor {
@@ -55,13 +57,13 @@ impl<'a> Worlds<'a> {
     /// (see [`Chain`]).
     pub(crate) fn new<R: Rng>(
         known: Knowledge<'a>,
-        candidates: &[KindSet; CAMP_SIZE],
-        movable: [f32; CAMP_SIZE],
+        candidates: &PerSlot<KindSet>,
+        movable: PerSlot<f32>,
         rng: &mut R,
     ) -> Worlds<'a> {
         Worlds {
             known,
-            chain: Chain::new(candidates, movable, rng),
+            chain: Chain::new(&camp_counts(known.rules), candidates, movable, rng),
         }
     }
 

@@ -30,28 +30,23 @@ fn with_enemy(game: &Game, side: Color, enemy: Setup) -> Option<Game> {
 fn permuted(game: &Game, side: Color, rng: &mut SmallRng) -> Option<Game> {
     let view = game.view(side);
     let belief = Belief::with_samples(&view, 0, 0);
-    let truth = *game.setups().unwrap()[!side].slots();
+    let truth = PartialSetup::from(game.setups().unwrap()[!side]);
     for _ in 0..400 {
-        let mut slots = truth;
+        let mut setup = truth;
         // A random cycle of two or three pieces.
         let n = rng.random_range(2..=3);
         let ids: Vec<usize> = (0..n).map(|_| rng.random_range(0..23)).collect();
-        let kinds: Vec<_> = ids.iter().map(|&i| truth[i]).collect();
+        let kinds: Vec<_> = ids.iter().map(|&i| truth.slots()[i]).collect();
         for (k, &i) in ids.iter().enumerate() {
-            slots[i] = kinds[(k + 1) % n];
+            setup.slots_mut()[i] = kinds[(k + 1) % n];
         }
-        if slots == truth
-            || !ids
-                .iter()
-                .all(|&i| belief.candidates(PieceId(i as u8)).contains(slots[i]))
-        {
+        let fits = |i: usize| {
+            setup.slots()[i].is_some_and(|kind| belief.candidates(PieceId(i as u8)).contains(kind))
+        };
+        if setup == truth || !ids.iter().all(|&i| fits(i)) {
             continue;
         }
-        let setup = PartialSetup {
-            slots: slots.map(Some),
-        }
-        .complete()
-        .ok()?;
+        let setup = setup.complete(game.rules()).ok()?;
         if let Some(other) = with_enemy(game, side, setup) {
             return Some(other);
         }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::geometry::MOBILITIES;
 use crate::kind::KINDS;
-use crate::{Bitboard, ByColor, Color, Kind, Mobility, Mode, Square};
+use crate::{Bitboard, ByColor, Color, Kind, Mobility, Mode, Shape, Square};
 
 /// [`Mode::mobility`] as a table per mode, so hot paths look it up instead
 /// of jumping on the kind.
@@ -131,21 +131,21 @@ impl Board {
     /// it, and whoever judges a battle ahead (the CPU) must agree.
     ///
     /// ```
-    /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId};
-    /// let mut board = Board::empty();
+    /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId, Shape};
+    /// let (mut board, shape) = (Board::empty(), &Shape::STANDARD);
     /// let (b2, b3) = ("b2".parse().unwrap(), "b3".parse().unwrap());
     /// let piece = |kind, id| Piece { color: Color::South, kind, id: PieceId(id) };
     /// board.put(b3, piece(Kind::Flag, 0));
-    /// assert_eq!(board.fights_as(b3), Some(Kind::Flag));
+    /// assert_eq!(board.fights_as(shape, b3), Some(Kind::Flag));
     /// board.put(b2, piece(Kind::Mine, 1));
-    /// assert_eq!(board.fights_as(b3), Some(Kind::Mine));
-    /// assert_eq!(board.fights_as(b2), Some(Kind::Mine));
-    /// assert_eq!(board.fights_as("b4".parse().unwrap()), None);
+    /// assert_eq!(board.fights_as(shape, b3), Some(Kind::Mine));
+    /// assert_eq!(board.fights_as(shape, b2), Some(Kind::Mine));
+    /// assert_eq!(board.fights_as(shape, "b4".parse().unwrap()), None);
     /// ```
     #[inline]
-    pub fn fights_as(&self, sq: Square) -> Option<Kind> {
+    pub fn fights_as(&self, shape: &Shape, sq: Square) -> Option<Kind> {
         let piece = self.piece_at(sq)?;
-        Some(piece.kind.fights_as(self.backer(sq).map(|p| p.kind)))
+        Some(piece.kind.fights_as(self.backer(shape, sq).map(|p| p.kind)))
     }
 
     /// The piece a Flag on `sq` would fight as ([`Kind::fights_as`]): the
@@ -154,22 +154,23 @@ impl Board {
     /// for the piece to reason about.
     ///
     /// ```
-    /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId};
-    /// let mut board = Board::empty();
+    /// use gunjin_rules::{Board, Color, Kind, Piece, PieceId, Shape};
+    /// let (mut board, shape) = (Board::empty(), &Shape::STANDARD);
     /// let (b2, b3) = ("b2".parse().unwrap(), "b3".parse().unwrap());
     /// let piece = |color, kind, id| Piece { color, kind, id: PieceId(id) };
     /// board.put(b3, piece(Color::South, Kind::Flag, 0));
-    /// assert_eq!(board.backer(b3), None);
+    /// assert_eq!(board.backer(shape, b3), None);
     /// board.put(b2, piece(Color::North, Kind::Mine, 1));
-    /// assert_eq!(board.backer(b3), None, "an enemy piece backs nothing");
+    /// assert_eq!(board.backer(shape, b3), None, "an enemy piece backs nothing");
     /// board.take(b2);
     /// board.put(b2, piece(Color::South, Kind::Mine, 1));
-    /// assert_eq!(board.backer(b3).map(|p| p.kind), Some(Kind::Mine));
+    /// assert_eq!(board.backer(shape, b3).map(|p| p.kind), Some(Kind::Mine));
     /// ```
     #[inline]
-    pub fn backer(&self, sq: Square) -> Option<Piece> {
+    pub fn backer(&self, shape: &Shape, sq: Square) -> Option<Piece> {
         let owner = self.piece_at(sq)?.color;
-        sq.behind(owner)
+        shape
+            .behind(sq, owner)
             .and_then(|b| self.piece_at(b))
             .filter(|p| p.color == owner)
     }

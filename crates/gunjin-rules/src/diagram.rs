@@ -6,7 +6,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{ByKind, Color, Kind, ParseRulesError, Position, Rules, Square, camp_slot};
+use crate::{
+    ByColor, ByKind, Color, Kind, ParseRulesError, Piece, PieceId, Position, Rules, Square,
+};
 
 /// Pieces on nodes, whose turn it is and under which rules, unchecked:
 /// anything can be written here, and [`Position::from_diagram`] says what
@@ -118,11 +120,11 @@ impl Diagram {
                     allowed,
                 });
             }
-            let placed = || {
-                camp_slot(color, square)
-                    .is_some_and(|slot| self.rules.placement.check(kind, slot).is_ok())
-            };
-            if !kind.is_movable() && !placed() {
+            let placed = shape.camp_slot(color, square).is_some()
+                && (self.rules.placement)
+                    .check(shape, kind, shape.relative_to(square, color))
+                    .is_ok();
+            if !kind.is_movable() && !placed {
                 return Err(PositionError::Unmoved { square, kind });
             }
         }
@@ -241,11 +243,13 @@ impl Position {
     /// side's pieces get [`PieceId`](crate::PieceId)s in node order.
     pub fn from_diagram(diagram: &Diagram) -> Result<Position, PositionError> {
         diagram.check()?;
-        Ok(Position::from_pieces(
-            diagram.rules,
-            diagram.pieces(),
-            diagram.turn,
-        ))
+        let mut ids = ByColor::<u8>::default();
+        let pieces = diagram.pieces().map(|(sq, color, kind)| {
+            let id = PieceId(ids[color]);
+            ids[color] += 1;
+            (sq, Piece { color, kind, id })
+        });
+        Ok(Position::from_pieces(diagram.rules, pieces, diagram.turn))
     }
 
     /// The position written down.

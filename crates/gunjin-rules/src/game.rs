@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Announcement, ByColor, ByKind, Color, Diagram, Kind, Move, Position, PositionError, Record,
-    Rules, Setup, SetupError, Square, Start,
+    Rules, Setup, SetupError, Shape, Start,
 };
 
 /// After this many moves in total the game is drawn.
@@ -26,19 +26,19 @@ pub struct PublicMove {
 
 impl PublicMove {
     /// Whether this move, made by a piece of `kind`, took the enemy
-    /// headquarters and so won: an officer of Major or above that entered
+    /// headquarters of `shape` and so won: an officer of Major or above that entered
     /// it and stayed (the one rule of a win by headquarters).
     #[inline]
-    pub fn takes_hq(&self, kind: Kind) -> bool {
-        kind.takes_hq() && self.enters_hq()
+    pub fn takes_hq(&self, shape: &Shape, kind: Kind) -> bool {
+        kind.takes_hq() && self.enters_hq(shape)
     }
 
     /// Whether the moving piece, whatever its kind, stands in the enemy
-    /// headquarters after this move: an officer that does so has won, any
+    /// headquarters of `shape` after this move: an officer that does so has won, any
     /// other piece is no officer (the game went on).
     #[inline]
-    pub fn enters_hq(&self) -> bool {
-        self.mv.to() == Square::hq(!self.side) && !self.announcement.attacker_removed()
+    pub fn enters_hq(&self, shape: &Shape) -> bool {
+        self.mv.to() == shape.hq(!self.side) && !self.announcement.attacker_removed()
     }
 }
 

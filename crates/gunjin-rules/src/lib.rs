@@ -61,7 +61,7 @@ pub use record::{Record, RecordError, Start};
 pub use rules::{
     Front, MineRule, Mode, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
 };
-pub use setup::{CAMP, CAMP_SIZE, PartialSetup, Setup, SetupError, Template, camp_slot};
-pub use shape::Shape;
+pub use setup::{PartialSetup, Setup, SetupError, Template};
+pub use shape::{CampSlots, MAX_CAMP, Shape};
 pub use square::{FILES, ParseSquareError, RANKS, Square};
 pub use view::{EnemyPiece, OwnPiece, PublicError, Seen, StepError, View};

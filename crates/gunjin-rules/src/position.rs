@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
-    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Kind, Mobility, Move,
-    Outcome, Piece, PieceId, Rules, Setup, Square, WinReason, destinations,
+    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Mobility, Move, Outcome,
+    Piece, Rules, Setup, Square, WinReason, destinations,
 };
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
@@ -96,30 +96,24 @@ impl Position {
     /// The position at the start of a game. Each piece's [`PieceId`] is its
     /// camp slot.
     pub fn new(rules: Rules, setups: &ByColor<Setup>, first: Color) -> Position {
-        let pieces = Color::ALL.into_iter().flat_map(|color| {
-            setups[color]
-                .placements(color)
-                .map(move |(sq, kind)| (sq, color, kind))
-        });
+        let pieces = Color::ALL
+            .into_iter()
+            .flat_map(|color| setups[color].start(color));
         Position::from_pieces(rules, pieces, first)
     }
 
-    /// The position with these pieces, numbered per side in the order
-    /// given. The caller vouches for it (a setup, or a checked
-    /// [`Diagram`](crate::Diagram)).
+    /// The position with these pieces. The caller vouches for it (a
+    /// setup, or a checked [`Diagram`](crate::Diagram)).
     pub(crate) fn from_pieces(
         rules: Rules,
-        pieces: impl IntoIterator<Item = (Square, Color, Kind)>,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
         turn: Color,
     ) -> Position {
         let mut board = Board::of_mode(rules.mode);
-        let mut ids = ByColor::<u8>::default();
         let mut officers = ByColor::<u8>::default();
-        for (sq, color, kind) in pieces {
-            let id = PieceId(ids[color]);
-            ids[color] += 1;
-            officers[color] += rules.takes_hq(kind) as u8;
-            board.place(sq, Piece { color, kind, id });
+        for (sq, piece) in pieces {
+            officers[piece.color] += rules.takes_hq(piece.kind) as u8;
+            board.place(sq, piece);
         }
         let mut position = Position {
             rules,
@@ -365,7 +359,10 @@ impl Position {
                 Announcement::Moved
             }
             Some(defender) => {
-                let fights_as = self.board.fights_as(mv.to()).expect("a defender");
+                let fights_as = self
+                    .board
+                    .fights_as(self.rules.shape(), mv.to())
+                    .expect("a defender");
                 let result = self
                     .rules
                     .battle(attacker.kind, fights_as)
@@ -467,7 +464,7 @@ mod tests {
     /// the other pieces' moves): the same moves as the definition.
     #[test]
     fn move_generation_with_jets_matches_the_definition() {
-        use crate::Mode;
+        use crate::{Kind, Mode, PieceId};
         let rules = Rules {
             mode: Mode::Classic25,
             ..Rules::KIRAKUKEN
@@ -490,11 +487,13 @@ mod tests {
         ];
         let mut rng = SmallRng::seed_from_u64(3);
         for _ in 0..20 {
-            let mut position = Position::from_pieces(
-                rules,
-                pieces.map(|(name, color, kind)| (sq(name), color, kind)),
-                Color::South,
-            );
+            let mut ids = ByColor::<u8>::default();
+            let pieces = pieces.map(|(name, color, kind)| {
+                ids[color] += 1;
+                let id = PieceId(ids[color] - 1);
+                (sq(name), Piece { color, kind, id })
+            });
+            let mut position = Position::from_pieces(rules, pieces, Color::South);
             for _ in 0..40 {
                 let mut moves = position.legal_moves();
                 let mut expected = reference_moves(&position, position.turn());

@@ -4,7 +4,7 @@
 //! `View::from_public`), the CPU's deduction and a bot behind a protocol
 //! all replay with it.
 
-use crate::{Announcement, Bitboard, CAMP, Color, PieceId, PublicMove, Square};
+use crate::{Announcement, Bitboard, CampSlots, Color, PieceId, PublicMove, Shape, Square};
 
 /// A piece as everyone sees it: its side and identity, never its kind.
 pub type PublicPiece = (Color, PieceId);
@@ -43,15 +43,17 @@ impl Default for PublicBoard {
 }
 
 impl PublicBoard {
-    /// The start of a game: every node of both camps holds a piece, whose
-    /// identity is its camp slot.
+    /// The start of a standard game: every node of both camps holds a
+    /// piece, whose identity is its camp slot.
     pub fn new() -> PublicBoard {
+        const SHAPE: Shape = Shape::STANDARD;
+        const CAMP: CampSlots = SHAPE.camp_slots();
         Color::ALL
             .into_iter()
             .flat_map(|color| {
-                CAMP.iter()
-                    .enumerate()
-                    .map(move |(slot, sq)| (sq.relative_to(color), (color, PieceId(slot as u8))))
+                CAMP.iter().enumerate().map(move |(slot, &sq)| {
+                    (SHAPE.relative_to(sq, color), (color, PieceId(slot as u8)))
+                })
             })
             .collect()
     }
@@ -68,16 +70,17 @@ impl PublicBoard {
     /// [`Board::backer`]: crate::Board::backer
     ///
     /// ```
-    /// use gunjin_rules::{Color, PublicBoard};
-    /// let board = PublicBoard::new();
-    /// let backer = board.backer("b2".parse().unwrap());
+    /// use gunjin_rules::{Color, PublicBoard, Shape};
+    /// let (board, shape) = (PublicBoard::new(), &Shape::STANDARD);
+    /// let backer = board.backer(shape, "b2".parse().unwrap());
     /// assert_eq!(backer.map(|(c, _)| c), Some(Color::South));
-    /// assert_eq!(board.backer("a1".parse().unwrap()), None, "the back rank");
-    /// assert_eq!(board.backer("b5".parse().unwrap()).map(|(c, _)| c), Some(Color::North));
+    /// assert_eq!(board.backer(shape, "a1".parse().unwrap()), None, "the back rank");
+    /// assert_eq!(board.backer(shape, "b5".parse().unwrap()).map(|(c, _)| c), Some(Color::North));
     /// ```
-    pub fn backer(&self, sq: Square) -> Option<PublicPiece> {
+    pub fn backer(&self, shape: &Shape, sq: Square) -> Option<PublicPiece> {
         let (owner, _) = self.at(sq)?;
-        sq.behind(owner)
+        shape
+            .behind(sq, owner)
             .and_then(|b| self.at(b))
             .filter(|&(c, _)| c == owner)
     }

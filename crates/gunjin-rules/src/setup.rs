@@ -1,4 +1,8 @@
 //! Setting up a camp: validation, random setups and templates.
+//!
+//! A setup belongs to a board ([`Shape`]): its slots are that board's camp
+//! nodes, and where the rules give a camp fewer pieces than it has nodes,
+//! the rest stay empty.
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,45 +11,38 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::{ByKind, Color, Kind, Mode, Placement, Rules, Shape, Square};
+use crate::{ByKind, Color, Kind, MAX_CAMP, Piece, PieceId, Placement, Rules, Shape, Square};
 
-/// Number of nodes (and pieces) in a camp.
-pub const CAMP_SIZE: usize = Shape::STANDARD.node_count() / 2;
-
-/// South's camp in slot order: the front rank first (`a4`…`f4`), the back
-/// rank last (`a1`, `b1`, the headquarters, `e1`, `f1`). North's camp is the
-/// same list rotated, so a setup fits either side.
-pub const CAMP: [Square; CAMP_SIZE] = Shape::STANDARD.camp_slots();
-
-/// The camp slot of a node of `color`'s camp.
-pub fn camp_slot(color: Color, sq: Square) -> Option<usize> {
-    let relative = sq.relative_to(color);
-    CAMP.iter().position(|&s| s == relative)
+/// A camp being set up, written from its owner's side so it fits either
+/// colour: some slots still empty.
+///
+/// Its JSON form is the camp's slots alone, as stored before boards
+/// differed; their number tells the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "StoredSlots", try_from = "StoredSlots")]
+pub struct PartialSetup {
+    shape: Shape,
+    /// In [`Shape::camp_slots`] order; empty past the camp's size.
+    slots: [Option<Kind>; MAX_CAMP],
 }
 
-/// A complete camp of the 23 standard pieces, written from its owner's side
-/// so it fits either colour. Only the placement option can still reject it
-/// (see [`Setup::check`]).
+/// A camp as a player commits it. The rules it is played under accept
+/// it or name what to fix ([`Setup::check`]).
 ///
 /// The text form lists the slots front rank first, ranks separated by `/`,
-/// one letter per piece (see [`Kind::char`]):
+/// one letter per piece (see [`Kind::char`]) and `.` for an empty node;
+/// the lengths of the ranks tell the board:
 ///
 /// ```
-/// use gunjin_rules::{Rules, Setup};
+/// use gunjin_rules::{Rules, Setup, Shape};
 /// let setup: Setup = "ATNESV/SPOJNT/EXFCPY/XAGML".parse().unwrap();
 /// assert!(setup.check(Rules::TRADITIONAL).is_ok());
 /// assert_eq!(setup.to_string(), "ATNESV/SPOJNT/EXFCPY/XAGML");
+/// let classic: Setup = "ATNESVXAG/SPOJNTLMC/EXFCP.Y".parse().unwrap();
+/// assert_eq!(*classic.shape(), Shape::CLASSIC_25);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Setup {
-    slots: [Kind; CAMP_SIZE],
-}
-
-/// A camp being set up: some slots still empty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PartialSetup {
-    pub slots: [Option<Kind>; CAMP_SIZE],
-}
+pub struct Setup(PartialSetup);
 
 /// Why a setup is not acceptable. Each names what to fix.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,8 +59,14 @@ pub enum SetupError {
     FlagOnBackRank { square: Square },
     /// No free node left where the placement option allows this kind.
     NoRoom { kind: Kind },
-    /// The text form could not be read.
-    Text { text: String, reason: &'static str },
+    /// The setup is for another board than the rules are played on.
+    OtherBoard { setup: Shape, rules: Shape },
+    /// The ranks of a setup's text fit no board's camp.
+    Ranks { text: String },
+    /// A character of a setup's text is neither a piece's letter nor `.`.
+    Letter { text: String, letter: char },
+    /// No board's camp has this many slots.
+    SlotCount { found: usize },
 }
 
 impl fmt::Display for SetupError {
@@ -93,7 +96,19 @@ impl fmt::Display for SetupError {
             SetupError::NoRoom { kind } => {
                 write!(f, "no free node is left where a {kind} may be placed")
             }
-            SetupError::Text { text, reason } => write!(f, "setup \"{text}\": {reason}"),
+            SetupError::OtherBoard { setup, rules } => write!(
+                f,
+                "this setup is for a {}×{} board, the game is played on {}×{}",
+                setup.files, setup.ranks, rules.files, rules.ranks
+            ),
+            SetupError::Ranks { text } => write!(
+                f,
+                "setup \"{text}\": its ranks (separated by /) fit no board's camp"
+            ),
+            SetupError::Letter { text, letter } => {
+                write!(f, "setup \"{text}\": {letter:?} is no piece letter")
+            }
+            SetupError::SlotCount { found } => write!(f, "no board has a camp of {found} nodes"),
         }
     }
 }
@@ -101,24 +116,24 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 impl Placement {
-    /// Whether this option lets `kind` stand on the camp slot `slot` (see
-    /// [`CAMP`]). Every setup obeys it, so it also tells what an unseen
-    /// enemy piece can be from where it started.
+    /// Whether this option lets `kind` stand on `square` of `shape`, seen
+    /// from its owner's side (a node of [`Shape::camp_slots`]). Every setup obeys
+    /// it, so it also tells what an unseen enemy piece can be from where it
+    /// started.
     ///
     /// ```
-    /// use gunjin_rules::{CAMP, Kind, Placement};
-    /// let slot = |s: &str| CAMP.iter().position(|&sq| sq == s.parse().unwrap()).unwrap();
-    /// assert!(Placement::Traditional.check(Kind::Mine, slot("b4")).is_err());
-    /// assert!(Placement::Traditional.check(Kind::Flag, slot("a1")).is_err());
-    /// assert!(Placement::Traditional.check(Kind::Flag, slot("a2")).is_ok());
-    /// assert!(Placement::Free.check(Kind::Mine, slot("b4")).is_ok());
+    /// use gunjin_rules::{Kind, Placement, Shape};
+    /// let (shape, sq) = (&Shape::STANDARD, |s: &str| s.parse().unwrap());
+    /// assert!(Placement::Traditional.check(shape, Kind::Mine, sq("b4")).is_err());
+    /// assert!(Placement::Traditional.check(shape, Kind::Flag, sq("a1")).is_err());
+    /// assert!(Placement::Traditional.check(shape, Kind::Flag, sq("a2")).is_ok());
+    /// assert!(Placement::Free.check(shape, Kind::Mine, sq("b4")).is_ok());
     /// ```
-    pub fn check(self, kind: Kind, slot: usize) -> Result<(), SetupError> {
-        let square = CAMP[slot];
+    pub fn check(self, shape: &Shape, kind: Kind, square: Square) -> Result<(), SetupError> {
         if self == Placement::Free {
             return Ok(());
         }
-        if matches!(kind, Kind::Mine | Kind::Flag) && Shape::STANDARD.is_bridge(square) {
+        if matches!(kind, Kind::Mine | Kind::Flag) && shape.is_bridge(square) {
             return Err(SetupError::OnBridge { kind, square });
         }
         if kind == Kind::Flag && square.rank() == 0 {
@@ -128,10 +143,42 @@ impl Placement {
     }
 }
 
+/// What a camp holds, taken from the rules: the board, how many of each
+/// kind, and where they may stand.
+#[derive(Clone, Copy, Debug)]
+struct Army {
+    shape: Shape,
+    counts: ByKind<u8>,
+    placement: Placement,
+}
+
+impl Army {
+    fn of(rules: Rules) -> Army {
+        Army {
+            shape: *rules.shape(),
+            counts: ByKind::new_with(|kind| rules.count(kind)),
+            placement: rules.placement,
+        }
+    }
+}
+
 impl Setup {
-    /// The kind on each camp slot, in [`CAMP`] order.
-    pub fn slots(&self) -> &[Kind; CAMP_SIZE] {
-        &self.slots
+    /// The board this setup is for.
+    pub fn shape(&self) -> &Shape {
+        &self.0.shape
+    }
+
+    /// The kind on each camp slot, in [`Shape::camp_slots`] order.
+    pub fn slots(&self) -> &[Option<Kind>] {
+        self.0.slots()
+    }
+
+    /// The placed pieces with their slots (their [`PieceId`]s).
+    pub fn pieces(&self) -> impl Iterator<Item = (usize, Kind)> + '_ {
+        self.slots()
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, kind)| Some((slot, (*kind)?)))
     }
 
     /// Validates pieces placed by `color` on absolute squares.
@@ -140,155 +187,267 @@ impl Setup {
         rules: Rules,
         placements: impl IntoIterator<Item = (Square, Kind)>,
     ) -> Result<Setup, SetupError> {
-        let mut partial = PartialSetup::default();
+        let shape = rules.shape();
+        let mut partial = PartialSetup::new(shape);
         for (square, kind) in placements {
-            let slot = camp_slot(color, square).ok_or(SetupError::OutsideCamp { square })?;
+            let slot = shape
+                .camp_slot(color, square)
+                .ok_or(SetupError::OutsideCamp { square })?;
             if partial.slots[slot].replace(kind).is_some() {
                 return Err(SetupError::SameNode { square });
             }
         }
-        let setup = partial.complete()?;
-        setup.check(rules)?;
-        Ok(setup)
+        partial.complete(rules)
     }
 
-    /// Checks the placement option.
+    /// Checks the setup against `rules`: their board, every piece of the
+    /// camp, and the placement option.
     pub fn check(&self, rules: Rules) -> Result<(), SetupError> {
-        self.slots
-            .iter()
-            .enumerate()
-            .try_for_each(|(slot, &kind)| rules.placement.check(kind, slot))
+        self.0.check_for(&Army::of(rules), true)
     }
 
     /// The pieces on `color`'s camp as absolute squares.
     pub fn placements(&self, color: Color) -> impl Iterator<Item = (Square, Kind)> + '_ {
-        CAMP.iter()
-            .zip(self.slots)
-            .map(move |(&sq, kind)| (sq.relative_to(color), kind))
+        self.start(color).map(|(sq, piece)| (sq, piece.kind))
+    }
+
+    /// The pieces of `color` as the game starts: on absolute squares, each
+    /// identified by its camp slot (an empty node takes no identity, so
+    /// the others keep theirs).
+    pub fn start(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let shape = self.shape();
+        let camp = shape.camp_slots();
+        self.pieces().map(move |(slot, kind)| {
+            let id = PieceId(slot as u8);
+            (
+                shape.relative_to(camp[slot], color),
+                Piece { color, kind, id },
+            )
+        })
     }
 
     /// A random setup allowed by `rules`.
     pub fn random<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
-        PartialSetup::default()
+        PartialSetup::new(rules.shape())
             .fill_random(rules, rng)
             .expect("an empty camp can always be filled")
     }
 }
 
+impl Default for PartialSetup {
+    /// An empty camp of the standard board.
+    fn default() -> PartialSetup {
+        PartialSetup::new(&Shape::STANDARD)
+    }
+}
+
 impl PartialSetup {
+    /// An empty camp of `shape`.
+    pub fn new(shape: &Shape) -> PartialSetup {
+        PartialSetup {
+            shape: *shape,
+            slots: [None; MAX_CAMP],
+        }
+    }
+
+    /// The board this setup is for.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The kind on each camp slot, in [`Shape::camp_slots`] order.
+    pub fn slots(&self) -> &[Option<Kind>] {
+        &self.slots[..self.shape.camp_size()]
+    }
+
+    /// The camp slots, to place and take pieces.
+    pub fn slots_mut(&mut self) -> &mut [Option<Kind>] {
+        let size = self.shape.camp_size();
+        &mut self.slots[..size]
+    }
+
     /// How many of each kind are placed.
     pub fn counts(&self) -> ByKind<u8> {
         let mut counts = ByKind::default();
-        for kind in self.slots.iter().flatten() {
+        for kind in self.slots().iter().flatten() {
             counts[*kind] += 1;
         }
         counts
     }
 
-    /// The setup, if every slot holds the right pieces.
-    pub fn complete(&self) -> Result<Setup, SetupError> {
-        let counts = self.counts();
-        if let Some(kind) = Kind::ALL
-            .into_iter()
-            .find(|&k| counts[k] != Mode::Standard.count(k))
-        {
-            return Err(SetupError::WrongCount {
-                kind,
-                expected: Mode::Standard.count(kind),
-                found: counts[kind],
-            });
-        }
-        Ok(Setup {
-            slots: self.slots.map(|k| k.expect("all 23 are counted")),
-        })
+    /// Checks what is placed so far against `rules`: their board, no kind
+    /// more often than a camp holds it, each piece where the placement
+    /// option allows it.
+    pub fn check(&self, rules: Rules) -> Result<(), SetupError> {
+        self.check_for(&Army::of(rules), false)
+    }
+
+    /// The setup, if `rules` accept it as it is ([`Setup::check`]).
+    pub fn complete(&self, rules: Rules) -> Result<Setup, SetupError> {
+        let setup = Setup(*self);
+        setup.check(rules)?;
+        Ok(setup)
     }
 
     /// Puts the pieces not yet placed on the empty slots at random, where
     /// the placement option allows them: what happens when the setup timer
-    /// runs out.
+    /// runs out. Slots left over (a camp of fewer pieces than nodes) stay
+    /// empty.
     pub fn fill_random<R: Rng + ?Sized>(
         &self,
         rules: Rules,
         rng: &mut R,
     ) -> Result<Setup, SetupError> {
+        self.fill_for(&Army::of(rules), rng)
+    }
+
+    /// The checks of [`PartialSetup::check`], or of [`Setup::check`] if
+    /// `complete`.
+    fn check_for(&self, army: &Army, complete: bool) -> Result<(), SetupError> {
+        if self.shape != army.shape {
+            return Err(SetupError::OtherBoard {
+                setup: self.shape,
+                rules: army.shape,
+            });
+        }
         let counts = self.counts();
-        if let Some(kind) = Kind::ALL.into_iter().find(|&k| counts[k] > rules.count(k)) {
+        let wrong = |kind: Kind| match complete {
+            true => counts[kind] != army.counts[kind],
+            false => counts[kind] > army.counts[kind],
+        };
+        if let Some(kind) = Kind::ALL.into_iter().find(|&k| wrong(k)) {
             return Err(SetupError::WrongCount {
                 kind,
-                expected: rules.count(kind),
+                expected: army.counts[kind],
                 found: counts[kind],
             });
         }
-        for (slot, kind) in self.slots.iter().enumerate() {
-            if let Some(kind) = kind {
-                rules.placement.check(*kind, slot)?;
-            }
-        }
-        let mut slots = self.slots;
-        let mut empty: Vec<usize> = (0..CAMP_SIZE).filter(|&s| slots[s].is_none()).collect();
+        let camp = self.shape.camp_slots();
+        self.slots()
+            .iter()
+            .zip(camp.iter())
+            .filter_map(|(kind, &square)| Some(((*kind)?, square)))
+            .try_for_each(|(kind, square)| army.placement.check(&self.shape, kind, square))
+    }
+
+    fn fill_for<R: Rng + ?Sized>(&self, army: &Army, rng: &mut R) -> Result<Setup, SetupError> {
+        self.check_for(army, false)?;
+        let camp = self.shape.camp_slots();
+        let mut filled = *self;
+        let mut empty: Vec<usize> = (0..camp.len())
+            .filter(|&s| filled.slots[s].is_none())
+            .collect();
         empty.shuffle(rng);
+        let allowed = |kind, slot: usize| army.placement.check(&self.shape, kind, camp[slot]);
         // The most restricted kinds first, so they always find a slot.
         for kind in [Kind::Flag, Kind::Mine].into_iter().chain(Kind::ALL) {
-            while slots.iter().filter(|&&s| s == Some(kind)).count() < rules.count(kind) as usize {
+            while filled.counts()[kind] < army.counts[kind] {
                 let at = empty
                     .iter()
-                    .position(|&slot| rules.placement.check(kind, slot).is_ok())
+                    .position(|&slot| allowed(kind, slot).is_ok())
                     .ok_or(SetupError::NoRoom { kind })?;
-                slots[empty.swap_remove(at)] = Some(kind);
+                filled.slots[empty.swap_remove(at)] = Some(kind);
             }
         }
-        PartialSetup { slots }.complete()
+        let setup = Setup(filled);
+        setup.0.check_for(army, true)?;
+        Ok(setup)
+    }
+}
+
+/// The setup as it stands, unchecked: whoever plays it checks it against
+/// the rules ([`Game::new`](crate::Game::new) does).
+impl From<PartialSetup> for Setup {
+    fn from(setup: PartialSetup) -> Setup {
+        Setup(setup)
     }
 }
 
 impl From<Setup> for PartialSetup {
     fn from(setup: Setup) -> PartialSetup {
-        PartialSetup {
-            slots: setup.slots.map(Some),
+        setup.0
+    }
+}
+
+/// [`PartialSetup`]'s JSON form.
+#[derive(Serialize, Deserialize)]
+struct StoredSlots {
+    slots: Vec<Option<Kind>>,
+}
+
+impl From<PartialSetup> for StoredSlots {
+    fn from(setup: PartialSetup) -> StoredSlots {
+        StoredSlots {
+            slots: setup.slots().to_vec(),
         }
     }
 }
 
-/// Writes slots front rank first, ranks separated by `/`, `.` for empty.
-fn write_slots(
-    f: &mut fmt::Formatter<'_>,
-    mut slots: impl Iterator<Item = Option<Kind>>,
-) -> fmt::Result {
-    for (i, len) in Shape::STANDARD.camp_ranks().enumerate() {
-        if i > 0 {
-            f.write_str("/")?;
-        }
-        for kind in slots.by_ref().take(len) {
-            write!(f, "{}", kind.map_or('.', Kind::char))?;
-        }
+impl TryFrom<StoredSlots> for PartialSetup {
+    type Error = SetupError;
+    fn try_from(stored: StoredSlots) -> Result<PartialSetup, SetupError> {
+        let found = stored.slots.len();
+        let shape = Shape::ALL
+            .into_iter()
+            .find(|shape| shape.camp_size() == found)
+            .ok_or(SetupError::SlotCount { found })?;
+        let mut setup = PartialSetup::new(&shape);
+        setup.slots_mut().copy_from_slice(&stored.slots);
+        Ok(setup)
     }
-    Ok(())
 }
 
-fn parse_slots(text: &str) -> Result<[Option<Kind>; CAMP_SIZE], SetupError> {
-    let err = |reason| SetupError::Text {
-        text: text.to_owned(),
-        reason,
-    };
-    let ranks = text.split('/').map(|rank| rank.chars().count());
-    if !ranks.eq(Shape::STANDARD.camp_ranks()) {
-        return Err(err(
-            "expected four ranks of 6, 6, 6 and 5 letters separated by /",
-        ));
+impl fmt::Display for PartialSetup {
+    /// Slots front rank first, ranks separated by `/`, `.` for empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut slots = self.slots().iter();
+        for (i, len) in self.shape.camp_ranks().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            for kind in slots.by_ref().take(len) {
+                write!(f, "{}", kind.map_or('.', Kind::char))?;
+            }
+        }
+        Ok(())
     }
-    let mut slots = [None; CAMP_SIZE];
-    for (slot, c) in text.chars().filter(|&c| c != '/').enumerate() {
-        slots[slot] = match c {
-            '.' => None,
-            c => Some(Kind::from_char(c).ok_or(err("unknown piece letter"))?),
-        };
+}
+
+impl fmt::Debug for PartialSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PartialSetup({self})")
     }
-    Ok(slots)
+}
+
+impl FromStr for PartialSetup {
+    type Err = SetupError;
+    /// The board is the one whose camp's ranks have the text's lengths.
+    fn from_str(text: &str) -> Result<PartialSetup, SetupError> {
+        let ranks = || text.split('/').map(|rank| rank.chars().count());
+        let shape = Shape::ALL
+            .into_iter()
+            .find(|shape| shape.camp_ranks().eq(ranks()))
+            .ok_or_else(|| SetupError::Ranks {
+                text: text.to_owned(),
+            })?;
+        let mut setup = PartialSetup::new(&shape);
+        let letters = text.chars().filter(|&c| c != '/');
+        for (slot, letter) in setup.slots_mut().iter_mut().zip(letters) {
+            *slot = match letter {
+                '.' => None,
+                letter => Some(Kind::from_char(letter).ok_or_else(|| SetupError::Letter {
+                    text: text.to_owned(),
+                    letter,
+                })?),
+            };
+        }
+        Ok(setup)
+    }
 }
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_slots(f, self.slots.iter().map(|&k| Some(k)))
+        self.0.fmt(f)
     }
 }
 
@@ -301,37 +460,7 @@ impl fmt::Debug for Setup {
 impl FromStr for Setup {
     type Err = SetupError;
     fn from_str(text: &str) -> Result<Setup, SetupError> {
-        PartialSetup {
-            slots: parse_slots(text)?,
-        }
-        .complete()
-    }
-}
-
-impl fmt::Display for PartialSetup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_slots(f, self.slots.iter().copied())
-    }
-}
-
-impl FromStr for PartialSetup {
-    type Err = SetupError;
-    fn from_str(text: &str) -> Result<PartialSetup, SetupError> {
-        let setup = PartialSetup {
-            slots: parse_slots(text)?,
-        };
-        let counts = setup.counts();
-        match Kind::ALL
-            .into_iter()
-            .find(|&k| counts[k] > Mode::Standard.count(k))
-        {
-            Some(kind) => Err(SetupError::WrongCount {
-                kind,
-                expected: Mode::Standard.count(kind),
-                found: counts[kind],
-            }),
-            None => Ok(setup),
-        }
+        text.parse().map(Setup)
     }
 }
 
@@ -392,17 +521,42 @@ mod tests {
 
     use super::*;
 
+    /// An army of `shape` with the standard counts changed by `extra`.
+    fn army(shape: Shape, extra: &[(Kind, i8)]) -> Army {
+        let mut counts = ByKind::new_with(|kind| crate::Mode::Standard.count(kind));
+        for &(kind, n) in extra {
+            counts[kind] = counts[kind].saturating_add_signed(n);
+        }
+        Army {
+            shape,
+            counts,
+            placement: Placement::Traditional,
+        }
+    }
+
     #[test]
     fn camp_slots_cover_each_camp_once() {
-        for color in Color::ALL {
-            let mut seen: Vec<Square> = CAMP.iter().map(|s| s.relative_to(color)).collect();
-            seen.sort();
-            seen.dedup();
-            assert_eq!(seen.len(), CAMP_SIZE);
-            assert!(seen.iter().all(|s| s.camp() == color));
+        for shape in Shape::ALL {
+            for color in Color::ALL {
+                let mut seen: Vec<Square> = shape
+                    .camp_slots()
+                    .iter()
+                    .map(|&s| shape.relative_to(s, color))
+                    .collect();
+                seen.sort();
+                seen.dedup();
+                assert_eq!(seen.len(), shape.camp_size());
+                assert!(seen.iter().all(|&s| shape.camp(s) == color));
+                for (slot, &sq) in shape.camp_slots().iter().enumerate() {
+                    let node = shape.relative_to(sq, color);
+                    assert_eq!(shape.camp_slot(color, node), Some(slot));
+                }
+            }
         }
-        assert_eq!(CAMP[0].to_string(), "a4");
-        assert_eq!(CAMP[20], Square::SOUTH_HQ);
+        let camp = Shape::STANDARD.camp_slots();
+        assert_eq!(camp.len(), 23);
+        assert_eq!(camp[0].to_string(), "a4");
+        assert_eq!(camp[20], Square::SOUTH_HQ);
     }
 
     #[test]
@@ -421,6 +575,69 @@ mod tests {
             Setup::random(Rules::TRADITIONAL, &mut rng)
                 .check(Rules::TRADITIONAL)
                 .unwrap();
+        }
+    }
+
+    #[test]
+    fn texts_of_both_boards_read_and_print_back() {
+        for (text, shape) in [
+            ("ATNESV/SPOJNT/EXFCPY/XAGML", Shape::STANDARD),
+            ("G...../....../....../.....", Shape::STANDARD),
+            ("ATNESVXAG/SPOJNTLMC/EXFCP.Y", Shape::CLASSIC_25),
+            ("........./........./.......", Shape::CLASSIC_25),
+        ] {
+            let setup: PartialSetup = text.parse().unwrap();
+            assert_eq!(*setup.shape(), shape);
+            assert_eq!(setup.slots().len(), shape.camp_size());
+            assert_eq!(setup.to_string(), text);
+            assert_eq!(text.parse::<Setup>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn a_classic_25_camp_holds_25_pieces() {
+        let army = army(Shape::CLASSIC_25, &[(Kind::Engineer, 1), (Kind::Spy, 1)]);
+        let mut rng = SmallRng::seed_from_u64(25);
+        for _ in 0..100 {
+            let setup = PartialSetup::new(&Shape::CLASSIC_25)
+                .fill_for(&army, &mut rng)
+                .unwrap();
+            assert_eq!(setup.pieces().count(), 25);
+            assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
+            let back_rank = &setup.slots()[18..];
+            assert!(back_rank.iter().all(|&k| k != Some(Kind::Flag)));
+        }
+        assert_eq!(
+            Template::ALL[0].setup().0.check_for(&army, true),
+            Err(SetupError::OtherBoard {
+                setup: Shape::STANDARD,
+                rules: Shape::CLASSIC_25,
+            })
+        );
+    }
+
+    #[test]
+    fn a_camp_of_fewer_pieces_leaves_nodes_empty() {
+        let army = army(Shape::STANDARD, &[(Kind::Mine, -1), (Kind::Cavalry, -1)]);
+        let mut rng = SmallRng::seed_from_u64(21);
+        let setup = PartialSetup::default().fill_for(&army, &mut rng).unwrap();
+        assert_eq!(setup.pieces().count(), 21);
+        assert_eq!(setup.slots().iter().filter(|k| k.is_none()).count(), 2);
+        let text = setup.to_string();
+        assert_eq!(text.matches('.').count(), 2);
+        let read: Setup = text.parse().unwrap();
+        assert_eq!(read.0.check_for(&army, true), Ok(()));
+        assert!(matches!(
+            read.check(Rules::TRADITIONAL),
+            Err(SetupError::WrongCount { .. })
+        ));
+        // Each piece keeps its slot as its identity, past the empty nodes.
+        let setups = crate::ByColor::new_with(|_| read);
+        let position = crate::Position::new(Rules::TRADITIONAL, &setups, Color::South);
+        let camp = Shape::STANDARD.camp_slots();
+        for (slot, kind) in read.pieces() {
+            let piece = position.board().piece_at(camp[slot]).unwrap();
+            assert_eq!((piece.kind, piece.id), (kind, PieceId(slot as u8)));
         }
     }
 
@@ -461,8 +678,27 @@ mod tests {
                 ..
             })
         ));
-        assert!("ATNESV/SPOJNT/EXFCPY".parse::<Setup>().is_err());
-        assert!("ATNESV/SPOJNT/EXFCPY/XAGMZ".parse::<Setup>().is_err());
+        assert_eq!(
+            "ATNESV/SPOJNT/EXFCPY".parse::<Setup>(),
+            Err(SetupError::Ranks {
+                text: "ATNESV/SPOJNT/EXFCPY".into()
+            })
+        );
+        assert_eq!(
+            "ATNESV/SPOJNT/EXFCPY/XAGMZ".parse::<Setup>(),
+            Err(SetupError::Letter {
+                text: "ATNESV/SPOJNT/EXFCPY/XAGMZ".into(),
+                letter: 'Z'
+            })
+        );
+        let crowded: PartialSetup = "GG..../....../....../.....".parse().unwrap();
+        assert!(matches!(
+            crowded.check(rules),
+            Err(SetupError::WrongCount {
+                kind: Kind::General,
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -471,11 +707,25 @@ mod tests {
         let partial: PartialSetup = "G...../....../....../.....".parse().unwrap();
         for _ in 0..50 {
             let setup = partial.fill_random(Rules::TRADITIONAL, &mut rng).unwrap();
-            assert_eq!(setup.slots()[0], Kind::General);
+            assert_eq!(setup.slots()[0], Some(Kind::General));
         }
-        let crowded: PartialSetup = "GG..../....../....../....."
-            .parse::<PartialSetup>()
-            .unwrap_or_default();
-        assert_eq!(crowded, PartialSetup::default());
+    }
+
+    #[test]
+    fn partial_setups_store_their_slots_alone() {
+        let partial: PartialSetup = "G...../....../....../....L".parse().unwrap();
+        let json = serde_json::to_string(&partial).unwrap();
+        assert!(json.starts_with(r#"{"slots":["General",null,"#));
+        assert_eq!(
+            serde_json::from_str::<PartialSetup>(&json).unwrap(),
+            partial
+        );
+        let classic = PartialSetup::new(&Shape::CLASSIC_25);
+        let json = serde_json::to_string(&classic).unwrap();
+        assert_eq!(
+            serde_json::from_str::<PartialSetup>(&json).unwrap(),
+            classic
+        );
+        assert!(serde_json::from_str::<PartialSetup>(r#"{"slots":[null]}"#).is_err());
     }
 }

@@ -10,7 +10,7 @@ use crate::{Bitboard, Color, ParseSquareError, Square};
 /// ([`Square`]). Each camp is half the ranks (the front lies between them); each
 /// headquarters is one node spanning a few squares of its back rank, named
 /// by one of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     pub files: u8,
     pub ranks: u8,
@@ -21,6 +21,21 @@ pub struct Shape {
     /// One bit per file (bit 0 = `a`) with a bridge over the front.
     pub bridges: u16,
 }
+
+/// The most nodes a camp has on any board ([`Shape::ALL`]): the size of
+/// fixed arrays indexed by camp slot, so no board needs an allocation.
+pub const MAX_CAMP: usize = 25;
+
+const _: () = {
+    let mut i = 0;
+    while i < Shape::ALL.len() {
+        assert!(
+            Shape::ALL[i].camp_size() <= MAX_CAMP,
+            "MAX_CAMP holds every camp"
+        );
+        i += 1;
+    }
+};
 
 /// Every file's number, to lend out as slices.
 const FILE_NUMBERS: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
@@ -46,8 +61,13 @@ impl Shape {
         bridges: 1 << 1 | 1 << 4 | 1 << 7,
     };
 
+    /// Every board a mode plays on, or will: what a setup's text or size
+    /// is recognised by.
+    pub const ALL: [Shape; 2] = [Shape::STANDARD, Shape::CLASSIC_25];
+
     /// The node at 0-based `file` and `rank`; any square of a headquarters
     /// maps to the headquarters node.
+    #[inline]
     pub const fn square(&self, file: u8, rank: u8) -> Option<Square> {
         if file >= self.files || rank >= self.ranks {
             return None;
@@ -197,6 +217,7 @@ impl Shape {
 
     /// The node directly behind `sq`, towards `owner`'s back rank (none
     /// behind a headquarters or off the board).
+    #[inline]
     pub const fn behind(&self, sq: Square, owner: Color) -> Option<Square> {
         let rank = sq.rank() as i8 - owner.forward();
         if self.is_hq(sq) || rank < 0 || rank >= self.ranks as i8 {
@@ -206,13 +227,19 @@ impl Shape {
         }
     }
 
+    /// How many nodes each camp has.
+    pub const fn camp_size(&self) -> usize {
+        self.node_count() / 2
+    }
+
     /// South's camp in slot order: the front rank first, each rank from
     /// file `a`, the back rank last. North's camp is the same list rotated,
-    /// so a camp-relative setup fits either side. `N` must be the camp's
-    /// node count.
-    pub const fn camp_slots<const N: usize>(&self) -> [Square; N] {
-        let mut slots = [Square::from_index_unchecked(0); N];
-        let mut n = 0;
+    /// so a camp-relative setup fits either side.
+    pub const fn camp_slots(&self) -> CampSlots {
+        let mut camp = CampSlots {
+            nodes: [Square::from_index_unchecked(0); MAX_CAMP],
+            len: 0,
+        };
         let mut rank = self.ranks / 2;
         while rank > 0 {
             rank -= 1;
@@ -221,14 +248,22 @@ impl Shape {
                 if let Some(sq) = self.square(file, rank)
                     && sq.file() == file
                 {
-                    slots[n] = sq;
-                    n += 1;
+                    camp.nodes[camp.len as usize] = sq;
+                    camp.len += 1;
                 }
                 file += 1;
             }
         }
-        assert!(n == N, "N is the camp's node count");
-        slots
+        camp
+    }
+
+    /// The camp slot of a node of `color`'s camp.
+    pub fn camp_slot(&self, color: Color, sq: Square) -> Option<usize> {
+        if !self.contains(sq) {
+            return None;
+        }
+        let relative = self.relative_to(sq, color);
+        self.camp_slots().iter().position(|&s| s == relative)
     }
 
     /// How many nodes each rank of a camp has, front rank first: the
@@ -237,5 +272,20 @@ impl Shape {
         (0..self.ranks / 2)
             .rev()
             .map(|rank| self.rank_nodes(rank).count())
+    }
+}
+
+/// A camp's nodes in slot order ([`Shape::camp_slots`]), as a slice: a value,
+/// so it costs no allocation and can be a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CampSlots {
+    nodes: [Square; MAX_CAMP],
+    len: u8,
+}
+
+impl core::ops::Deref for CampSlots {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.nodes[..self.len as usize]
     }
 }

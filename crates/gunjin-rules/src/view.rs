@@ -6,7 +6,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Bitboard, ByKind, CAMP, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
+    Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
     PublicPiece, Record, Rules, Setup, Square, destinations,
 };
 
@@ -211,13 +211,11 @@ impl View {
             turn: first,
             own_setup: Some(own_setup),
             own: own_setup
-                .slots()
-                .iter()
-                .enumerate()
-                .map(|(slot, &kind)| OwnPiece {
-                    square: CAMP[slot].relative_to(side),
-                    kind,
-                    id: PieceId(slot as u8),
+                .start(side)
+                .map(|(square, piece)| OwnPiece {
+                    square,
+                    kind: piece.kind,
+                    id: piece.id,
                 })
                 .collect(),
             enemies: Vec::new(),

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use gunjin_rules::{
     Announcement, ByColor, ByKind, Color, Diagram, DrawReason, Game, Kind, MOVE_LIMIT, Move,
-    Outcome, Position, REPETITION_LIMIT, Record, Rules, Setup, Square, View, WinReason,
+    Outcome, PartialSetup, Position, REPETITION_LIMIT, Record, Rules, Setup, Square, View,
+    WinReason,
 };
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -323,21 +324,14 @@ fn check_view_hides_enemy_kinds(view: &View) -> Result<(), TestCaseError> {
 
 /// `setup` with the kinds on `slots` shuffled among themselves.
 fn permuted(setup: Setup, slots: &[usize], rng: &mut SmallRng) -> Setup {
-    let mut kinds: Vec<Kind> = setup.slots().to_vec();
-    let mut chosen: Vec<Kind> = slots.iter().map(|&s| kinds[s]).collect();
+    let mut partial = PartialSetup::from(setup);
+    let kinds = partial.slots_mut();
+    let mut chosen: Vec<Option<Kind>> = slots.iter().map(|&s| kinds[s]).collect();
     chosen.shuffle(rng);
     for (&slot, kind) in slots.iter().zip(chosen) {
         kinds[slot] = kind;
     }
-    let text: String = kinds
-        .iter()
-        .enumerate()
-        .flat_map(|(i, k)| {
-            let sep = (i > 0 && i % 6 == 0).then_some('/');
-            sep.into_iter().chain([k.char()])
-        })
-        .collect();
-    text.parse().unwrap()
+    partial.to_string().parse().unwrap()
 }
 
 proptest! {

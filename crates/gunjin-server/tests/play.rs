@@ -200,7 +200,7 @@ async fn the_setup_timer_completes_drafts_at_random() {
     let template = Template::ALL[0].setup();
     let mut draft = PartialSetup::default();
     for slot in [0, 5, 20] {
-        draft.slots[slot] = Some(template.slots()[slot]);
+        draft.slots_mut()[slot] = template.slots()[slot];
     }
     host.send(&ClientMessage::Draft { setup: draft })
         .await

@@ -1,7 +1,7 @@
 //! Greedy, and the one-move guess at an unknown enemy piece that Turtle
 //! and Trader share with it.
 
-use gunjin_rules::{BattleResult, ByKind, CAMP_SIZE, Kind, Move, Rules, Seen, Square, View};
+use gunjin_rules::{BattleResult, ByKind, Kind, Move, Rules, Seen, Square, View};
 use rand::Rng;
 
 use crate::eval::{Distances, WIN, values};
@@ -27,7 +27,7 @@ pub(super) fn attack_gain(
     let mut gain = 0.0;
     let mut win = 0.0;
     for k in rules.mode.kinds() {
-        let weight = rules.count(k) as f32 / CAMP_SIZE as f32;
+        let weight = rules.count(k) as f32 / rules.shape().camp_size() as f32;
         match rules.battle(kind, k) {
             Some(BattleResult::AttackerWins) => {
                 gain += weight * values[k];

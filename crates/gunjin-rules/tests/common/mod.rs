@@ -9,8 +9,8 @@
 #![allow(dead_code)]
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByColor, ByKind, CAMP, Color, Diagram, Game, Kind, Move, Position,
-    Rules, Setup, Square, Template, camp_slot, is_bridge,
+    Announcement, Bitboard, ByColor, ByKind, Color, Diagram, Game, Kind, Move, PartialSetup,
+    Position, Rules, Setup, Square, Template, is_bridge,
 };
 
 /// The node named `name` (`d1` and `d8` name the headquarters).
@@ -60,11 +60,15 @@ pub fn sorted(list: &str) -> String {
 /// a bridge, the Flag never on the back rank), then the others, strongest
 /// first, ranks 3 and 2 before the front and back ranks.
 pub fn camp(side: Color, rules: Rules, fixed: &[(Square, Kind)]) -> Setup {
-    let mut slots: [Option<Kind>; 23] = [None; 23];
+    let shape = rules.shape();
+    let camp = shape.camp_slots();
+    let mut setup = PartialSetup::new(shape);
+    let slots = setup.slots_mut();
     let mut placed: ByKind<u8> = ByKind::default();
     for &(square, kind) in fixed {
-        let slot =
-            camp_slot(side, square).unwrap_or_else(|| panic!("{square} is not in {side}'s camp"));
+        let slot = shape
+            .camp_slot(side, square)
+            .unwrap_or_else(|| panic!("{square} is not in {side}'s camp"));
         assert!(
             slots[slot].replace(kind).is_none(),
             "two pieces placed on {square}"
@@ -80,7 +84,7 @@ pub fn camp(side: Color, rules: Rules, fixed: &[(Square, Kind)]) -> Setup {
             let slot = *order
                 .iter()
                 .find(|&&s| {
-                    let node = CAMP[s];
+                    let node = camp[s];
                     slots[s].is_none()
                         && !(matches!(kind, Kind::Flag | Kind::Mine) && is_bridge(node))
                         && !(kind == Kind::Flag && node.rank() == 0)
@@ -90,11 +94,7 @@ pub fn camp(side: Color, rules: Rules, fixed: &[(Square, Kind)]) -> Setup {
             placed[kind] += 1;
         }
     }
-    let placements = slots
-        .iter()
-        .zip(CAMP)
-        .map(|(kind, node)| (node.relative_to(side), kind.expect("filled")));
-    Setup::from_placements(side, rules, placements).unwrap_or_else(|e| panic!("{e}"))
+    setup.complete(rules).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A game whose camps hold the given pieces (absolute node names) and
