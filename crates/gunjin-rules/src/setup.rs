@@ -685,10 +685,10 @@ mod tests {
             })
         );
         assert_eq!(
-            "ATNESV/SPOJNT/EXFCPY/XAGMZ".parse::<Setup>(),
+            "ATNESV/SPOJNT/EXFCPY/XAGMW".parse::<Setup>(),
             Err(SetupError::Letter {
-                text: "ATNESV/SPOJNT/EXFCPY/XAGMZ".into(),
-                letter: 'Z'
+                text: "ATNESV/SPOJNT/EXFCPY/XAGMW".into(),
+                letter: 'W'
             })
         );
         let crowded: PartialSetup = "GG..../....../....../.....".parse().unwrap();
