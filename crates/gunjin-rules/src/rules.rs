@@ -134,6 +134,15 @@ impl Mode {
         self.kinds().map(|k| usize::from(self.count(k))).sum()
     }
 
+    /// The kind each headquarters holds from the start, face-up, and that
+    /// never leaves it: Classic 25's Marshal (§8.2).
+    pub const fn in_hq(self) -> Option<Kind> {
+        match self {
+            Mode::Classic25 => Some(Kind::Marshal),
+            Mode::Standard | Mode::Marshal23 | Mode::American21 => None,
+        }
+    }
+
     /// How `kind` moves in this mode: as [`Kind::mobility`] says, but
     /// Classic 25's Marshal never leaves its headquarters (§8.2).
     pub const fn mobility(self, kind: Kind) -> Mobility {

@@ -11,7 +11,9 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::{ByKind, Color, Kind, MAX_CAMP, Piece, PieceId, Placement, Rules, Shape, Square};
+use crate::{
+    ByKind, Color, Kind, MAX_CAMP, Mode, Piece, PieceId, Placement, Preset, Rules, Shape, Square,
+};
 
 /// A camp being set up, written from its owner's side so it fits either
 /// colour: some slots still empty.
@@ -67,6 +69,9 @@ pub enum SetupError {
     Letter { text: String, letter: char },
     /// No board's camp has this many slots.
     SlotCount { found: usize },
+    /// In this mode the headquarters holds this kind from the start, and
+    /// nothing else (Classic 25's Marshal).
+    Headquarters { kind: Kind },
 }
 
 impl fmt::Display for SetupError {
@@ -109,6 +114,10 @@ impl fmt::Display for SetupError {
                 write!(f, "setup \"{text}\": {letter:?} is no piece letter")
             }
             SetupError::SlotCount { found } => write!(f, "no board has a camp of {found} nodes"),
+            SetupError::Headquarters { kind } => write!(
+                f,
+                "in this mode the {kind} stands in the headquarters, and nothing else does"
+            ),
         }
     }
 }
@@ -150,6 +159,8 @@ struct Army {
     shape: Shape,
     counts: ByKind<u8>,
     placement: Placement,
+    /// The kind the headquarters holds from the start, if the mode says.
+    in_hq: Option<Kind>,
 }
 
 impl Army {
@@ -158,7 +169,19 @@ impl Army {
             shape: *rules.shape(),
             counts: ByKind::new_with(|kind| rules.count(kind)),
             placement: rules.placement,
+            in_hq: rules.mode.in_hq(),
         }
+    }
+
+    /// Whether `kind` may stand on `square` (seen from its owner's side):
+    /// the placement option, and the headquarters kept for its kind.
+    fn allows(&self, kind: Kind, square: Square) -> Result<(), SetupError> {
+        if let Some(in_hq) = self.in_hq
+            && (kind == in_hq) != self.shape.is_hq(square)
+        {
+            return Err(SetupError::Headquarters { kind: in_hq });
+        }
+        self.placement.check(&self.shape, kind, square)
     }
 }
 
@@ -327,7 +350,7 @@ impl PartialSetup {
             .iter()
             .zip(camp.iter())
             .filter_map(|(kind, &square)| Some(((*kind)?, square)))
-            .try_for_each(|(kind, square)| army.placement.check(&self.shape, kind, square))
+            .try_for_each(|(kind, square)| army.allows(kind, square))
     }
 
     fn fill_for<R: Rng + ?Sized>(&self, army: &Army, rng: &mut R) -> Result<Setup, SetupError> {
@@ -338,9 +361,10 @@ impl PartialSetup {
             .filter(|&s| filled.slots[s].is_none())
             .collect();
         empty.shuffle(rng);
-        let allowed = |kind, slot: usize| army.placement.check(&self.shape, kind, camp[slot]);
+        let allowed = |kind, slot: usize| army.allows(kind, camp[slot]);
         // The most restricted kinds first, so they always find a slot.
-        for kind in [Kind::Flag, Kind::Mine].into_iter().chain(Kind::ALL) {
+        let first = army.in_hq.into_iter().chain([Kind::Flag, Kind::Mine]);
+        for kind in first.chain(Kind::ALL) {
             while filled.counts()[kind] < army.counts[kind] {
                 let at = empty
                     .iter()
@@ -477,7 +501,7 @@ impl<'de> Deserialize<'de> for Setup {
     }
 }
 
-/// A named formation, legal under every placement option.
+/// A named formation, legal under every placement option of its mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Template {
     /// A stable identifier; the app translates it.
@@ -485,32 +509,55 @@ pub struct Template {
     text: &'static str,
 }
 
+const fn template(id: &'static str, text: &'static str) -> Template {
+    Template { id, text }
+}
+
+/// Classic 25's formations: the Marshal in the headquarters, the two
+/// Missiles beside the Atomic bomb so either can carry it.
+const CLASSIC_25: [Template; 3] = [
+    template("balanced", "TECZOJRET/GZCIUIJLM/XOYKREX"),
+    template("missile-battery", "EJTOZCTRE/ZIUIGLMJC/RXOKYXE"),
+    template("fortress", "RTEJCOEZT/XGIUIMLCX/OJYKZER"),
+];
+
+/// American 21's, each leaving two nodes empty.
+const AMERICAN_21: [Template; 3] = [
+    template("balanced", "AVNEQS/P.CJO./EFKUDM/XLYGX"),
+    template("left-hook", "PKVNSA/LDEQ../GJFOUC/XMYEX"),
+    template("fortress", "SQNAVE/.PJ.OC/KGEFLD/XUYMX"),
+];
+
+/// Marshal 23's: the standard ones with the Marshal for a Second
+/// Lieutenant.
+const MARSHAL_23: [Template; 3] = [
+    template("balanced", "ATNESV/KPOJNT/EXFCPY/XAGML"),
+    template("left-hook", "VTASNE/LGPNKX/MTFYEP/OACJX"),
+    template("fortress", "KNTVTN/EAPOPA/YJFXCE/SXGLM"),
+];
+
 impl Template {
+    /// The standard game's formations.
     pub const ALL: [Template; 5] = [
-        Template {
-            id: "balanced",
-            text: "ATNESV/SPOJNT/EXFCPY/XAGML",
-        },
-        Template {
-            id: "left-hook",
-            text: "VTASNE/LGPNSX/MTFYEP/OACJX",
-        },
-        Template {
-            id: "right-hook",
-            text: "ENSATV/XSNPGL/PEYFTM/XJCAO",
-        },
-        Template {
-            id: "fortress",
-            text: "SNTVTN/EAPOPA/YJFXCE/SXGLM",
-        },
-        Template {
-            id: "blitz",
-            text: "TGAJLT/VCEOME/NPFYPN/XSAXS",
-        },
+        template("balanced", "ATNESV/SPOJNT/EXFCPY/XAGML"),
+        template("left-hook", "VTASNE/LGPNSX/MTFYEP/OACJX"),
+        template("right-hook", "ENSATV/XSNPGL/PEYFTM/XJCAO"),
+        template("fortress", "SNTVTN/EAPOPA/YJFXCE/SXGLM"),
+        template("blitz", "TGAJLT/VCEOME/NPFYPN/XSAXS"),
     ];
 
+    /// The formations of `mode`.
+    pub const fn of(mode: Mode) -> &'static [Template] {
+        match mode {
+            Mode::Standard => &Template::ALL,
+            Mode::Marshal23 => &MARSHAL_23,
+            Mode::American21 => &AMERICAN_21,
+            Mode::Classic25 => &CLASSIC_25,
+        }
+    }
+
     pub fn setup(self) -> Setup {
-        self.text.parse().expect("templates are complete setups")
+        self.text.parse().expect("templates are setups")
     }
 }
 
@@ -531,6 +578,7 @@ mod tests {
             shape,
             counts,
             placement: Placement::Traditional,
+            in_hq: None,
         }
     }
 
@@ -561,20 +609,65 @@ mod tests {
 
     #[test]
     fn templates_are_legal_under_every_placement() {
-        for t in Template::ALL {
-            let setup = t.setup();
-            assert_eq!(setup.to_string(), t.text);
-            setup.check(Rules::TRADITIONAL).unwrap();
+        for mode in Mode::ALL {
+            let templates = Template::of(mode);
+            assert!(templates.len() >= 3, "{mode:?}");
+            for (i, t) in templates.iter().enumerate() {
+                let setup = t.setup();
+                assert_eq!(setup.to_string(), t.text);
+                for preset in Preset::ALL {
+                    let rules = Rules {
+                        mode,
+                        ..preset.rules()
+                    };
+                    setup
+                        .check(rules)
+                        .unwrap_or_else(|e| panic!("{mode:?} {}: {e}", t.id));
+                }
+                assert!(templates[..i].iter().all(|other| other.id != t.id));
+            }
         }
     }
 
+    /// Classic 25's Marshal stands in the headquarters, and only it.
     #[test]
-    fn random_setups_respect_placement() {
+    fn the_classic_marshal_keeps_the_headquarters() {
+        let rules = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        let moved: Setup = "TECZOJRET/GZCIUIJLM/XOYRKEX".parse().unwrap();
+        let kept = Err(SetupError::Headquarters {
+            kind: Kind::Marshal,
+        });
+        assert_eq!(moved.check(rules), kept);
+        let partial: PartialSetup = "........./........./...G...".parse().unwrap();
+        assert_eq!(partial.check(rules), kept);
+        let marshal: PartialSetup = "........./........./...K...".parse().unwrap();
+        assert_eq!(marshal.check(rules), Ok(()));
+        let mut rng = SmallRng::seed_from_u64(2);
+        let shape = rules.shape();
+        let filled = PartialSetup::new(shape)
+            .fill_random(rules, &mut rng)
+            .unwrap();
+        let hq = shape.camp_slot(Color::South, shape.hq(Color::South));
+        assert_eq!(filled.slots()[hq.unwrap()], Some(Kind::Marshal));
+    }
+
+    #[test]
+    fn random_setups_respect_placement_in_every_mode() {
         let mut rng = SmallRng::seed_from_u64(7);
-        for _ in 0..500 {
-            Setup::random(Rules::TRADITIONAL, &mut rng)
-                .check(Rules::TRADITIONAL)
-                .unwrap();
+        for mode in Mode::ALL {
+            let rules = Rules {
+                mode,
+                ..Rules::TRADITIONAL
+            };
+            for _ in 0..200 {
+                let setup = Setup::random(rules, &mut rng);
+                setup.check(rules).unwrap();
+                let empty = setup.slots().iter().filter(|s| s.is_none()).count();
+                assert_eq!(empty, rules.shape().camp_size() - mode.pieces(), "{mode:?}");
+            }
         }
     }
 
