@@ -11,9 +11,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    ByKind, Color, Kind, MAX_CAMP, Mode, Piece, PieceId, Placement, Preset, Rules, Shape, Square,
-};
+use crate::{ByKind, Color, Kind, MAX_CAMP, Mode, Piece, PieceId, Placement, Rules, Shape, Square};
 
 /// A camp being set up, written from its owner's side so it fits either
 /// colour: some slots still empty.
@@ -567,6 +565,7 @@ mod tests {
     use rand::rngs::SmallRng;
 
     use super::*;
+    use crate::Preset;
 
     /// An army of `shape` with the standard counts changed by `extra`.
     fn army(shape: Shape, extra: &[(Kind, i8)]) -> Army {
