@@ -2,7 +2,7 @@
 //! (the rules crate names them by English identifiers only), looked up in
 //! the translation files by locale.
 
-use gunjin_rules::{Kind, ParseRulesError};
+use gunjin_rules::{Kind, Mode, ParseRulesError};
 use gunjin_table::Clock;
 
 use crate::i18n::{Locale, td_string};
@@ -36,6 +36,16 @@ pub fn kind_name(locale: Locale, kind: Kind) -> &'static str {
         Kind::AtomicBomb => td_string!(locale, common.kind_AtomicBomb),
         Kind::Commodore => td_string!(locale, common.kind_Commodore),
         Kind::MilitaryPolice => td_string!(locale, common.kind_MilitaryPolice),
+    }
+}
+
+/// The name of a mode ("Classic 25", クラシック25).
+pub fn mode_name(locale: Locale, mode: Mode) -> &'static str {
+    match mode {
+        Mode::Standard => td_string!(locale, common.mode_standard),
+        Mode::Marshal23 => td_string!(locale, common.mode_marshal23),
+        Mode::American21 => td_string!(locale, common.mode_american21),
+        Mode::Classic25 => td_string!(locale, common.mode_classic25),
     }
 }
 

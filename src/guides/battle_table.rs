@@ -54,12 +54,18 @@ pub fn cell(rules: Rules, attacker: Kind, defender: Kind) -> Cell {
     }
 }
 
-/// The rows (attackers, the 14 movable kinds strongest first under this
-/// rule set's order) and the columns (the same, then the Mine and the Flag).
+/// The rows (attackers: the mode's movable kinds, strongest first under
+/// this rule set's order) and the columns (the same, then the kinds that
+/// never attack: the Mine and the Flag, and the mode's others).
 pub fn battle_rows(rules: Rules) -> (Vec<Kind>, Vec<Kind>) {
-    let rows = rules.strength.kinds().to_vec();
+    let mut rows: Vec<Kind> = rules
+        .mode
+        .kinds()
+        .filter(|&k| rules.rank(k).is_some())
+        .collect();
+    rows.sort_by_key(|&k| rules.rank(k));
     let mut columns = rows.clone();
-    columns.extend([Kind::Mine, Kind::Flag]);
+    columns.extend(rules.mode.kinds().filter(|&k| rules.rank(k).is_none()));
     (rows, columns)
 }
 
@@ -129,6 +135,7 @@ pub fn BattleTable(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
             </table>
         }
     };
+    let has_flag = move || rules.get().count(Kind::Flag) > 0;
     view! {
         <article class="guide battle-guide" aria-labelledby="battle-table-title">
             <h2 id="battle-table-title">{t!(i18n, guide.table.title)}</h2>
@@ -151,7 +158,9 @@ pub fn BattleTable(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
                 {table}
             </div>
             <ul class="bt-notes">
-                <li>{t!(i18n, guide.table.note_flag)}</li>
+                <Show when=has_flag>
+                    <li>{t!(i18n, guide.table.note_flag)}</li>
+                </Show>
                 <li>{t!(i18n, guide.table.note_fixed)}</li>
             </ul>
         </article>
@@ -163,10 +172,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_is_14_by_16() {
-        for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
-            let (rows, columns) = battle_rows(rules);
+    fn the_table_is_the_modes_kinds() {
+        use gunjin_rules::Mode;
+        for preset in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+            let (rows, columns) = battle_rows(preset);
             assert_eq!((rows.len(), columns.len()), (14, 16));
+            assert_eq!(rows, preset.strength.kinds());
+            for (mode, size) in [
+                (Mode::Marshal23, (15, 17)),
+                (Mode::American21, (16, 19)),
+                (Mode::Classic25, (11, 15)),
+            ] {
+                let rules = Rules { mode, ..preset };
+                let (rows, columns) = battle_rows(rules);
+                assert_eq!((rows.len(), columns.len()), size, "{mode:?}");
+                assert!(rows.windows(2).all(|w| rules.rank(w[0]) < rules.rank(w[1])));
+            }
         }
     }
 

@@ -4,10 +4,7 @@
 //! is asked of [`gunjin_rules::destinations`]; this module only chooses the
 //! sample position and draws it.
 
-use gunjin_rules::{
-    BRIDGE_FILES, Bitboard, Color, FILES, Front, Geometry, Kind, Mobility, RANKS, Rules, Square,
-    destinations, is_bridge,
-};
+use gunjin_rules::{Bitboard, Color, Front, Kind, Mobility, Rules, Shape, Square, destinations};
 use leptos::prelude::*;
 
 use super::{kind_name, kind_short, square_list};
@@ -42,34 +39,72 @@ pub enum Node {
     Attack,
 }
 
-fn sq(name: &str) -> Square {
-    name.parse().expect("diagram squares are valid")
+/// A sample position: the piece's node, own pieces, enemy pieces.
+type Sample = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+/// Where a piece of `kind` moving as `mobility` is shown on the standard
+/// board.
+fn standard_sample(kind: Kind, mobility: Mobility) -> Sample {
+    match mobility {
+        // A step onto an enemy, a friend beside it, and an enemy across
+        // the river, out of reach away from the bridges.
+        Mobility::Step => ("c4", &["d4"], &["b4", "c5"]),
+        // A charge over the bridge onto an enemy, a friend beside it.
+        Mobility::Charge => ("e3", &["d3"], &["e5", "f5"]),
+        // A flight over friends and foes, down into the own HQ and up
+        // into the enemy's; a friend beside it.
+        Mobility::Flight => ("d3", &["c3", "d2", "d4"], &["d6", "b6"]),
+        // A slide across the bridge up to an enemy, and one stopped by
+        // a friend.
+        Mobility::Slide => ("b2", &["e2"], &["b7", "c6"]),
+        Mobility::Fixed if kind == Kind::Flag => ("c2", &[], &[]),
+        Mobility::Fixed => ("d4", &[], &[]),
+        // A flight across the board; a friend and the enemy
+        // headquarters out of reach.
+        Mobility::Anywhere => ("c3", &["d3"], &["c6"]),
+    }
+}
+
+/// The same on Classic 25's 9×6 board (bridges on b, e and h).
+fn classic_sample(kind: Kind, mobility: Mobility) -> Sample {
+    match mobility {
+        // A step onto an enemy, a friend beside it, and an enemy across
+        // the river off the bridges.
+        Mobility::Step => ("c3", &["d3"], &["b3", "c4"]),
+        // A charge over the middle bridge onto an enemy.
+        Mobility::Charge => ("e2", &["d2"], &["e4", "f4"]),
+        // A slide over the b bridge up to an enemy, one stopped by a friend.
+        Mobility::Slide => ("b2", &["e2"], &["b5", "c4"]),
+        // The Marshal stands in its headquarters.
+        Mobility::Fixed if kind == Kind::Marshal => ("e1", &[], &[]),
+        Mobility::Fixed => ("d2", &[], &[]),
+        // A Jet flies anywhere but onto a friend or into the enemy
+        // headquarters; an enemy across the board is in reach.
+        Mobility::Anywhere => ("c2", &["d2"], &["c5"]),
+        // No Plane flies in Classic 25: a flight along its file.
+        Mobility::Flight => ("c2", &["c3"], &["c5"]),
+    }
 }
 
 impl Diagram {
-    /// The diagram of `kind` under `rules` (only the front matters).
+    /// The diagram of `kind` under `rules`: on its mode's board, moving as
+    /// its mode says (of the options, only the front matters).
     pub fn of(kind: Kind, rules: Rules) -> Diagram {
-        let (from, own, enemies): (&str, &[&str], &[&str]) = match kind.mobility() {
-            // A step onto an enemy, a friend beside it, and an enemy across
-            // the river, out of reach away from the bridges.
-            Mobility::Step => ("c4", &["d4"], &["b4", "c5"]),
-            // A charge over the bridge onto an enemy, a friend beside it.
-            Mobility::Charge => ("e3", &["d3"], &["e5", "f5"]),
-            // A flight over friends and foes, down into the own HQ and up
-            // into the enemy's; a friend beside it.
-            Mobility::Flight => ("d3", &["c3", "d2", "d4"], &["d6", "b6"]),
-            // A slide across the bridge up to an enemy, and one stopped by
-            // a friend.
-            Mobility::Slide => ("b2", &["e2"], &["b7", "c6"]),
-            Mobility::Fixed if kind == Kind::Flag => ("c2", &[], &[]),
-            Mobility::Fixed => ("d4", &[], &[]),
-            // A flight across the board; a friend and the enemy
-            // headquarters out of reach.
-            Mobility::Anywhere => ("c3", &["d3"], &["c6"]),
+        let shape = rules.shape();
+        let mobility = rules.mobility(kind);
+        let (from, own, enemies) = if *shape == Shape::STANDARD {
+            standard_sample(kind, mobility)
+        } else {
+            classic_sample(kind, mobility)
         };
+        let sq = |name: &str| shape.parse_square(name).expect("diagram squares are valid");
         let from = sq(from);
         let mut own: Vec<(Square, Option<Kind>)> = own.iter().map(|s| (sq(s), None)).collect();
-        let enemies: Vec<Square> = enemies.iter().map(|s| sq(s)).collect();
+        let enemies: Vec<Square> = enemies.iter().map(|&s| sq(s)).collect();
         let mut fights_as = None;
         if kind == Kind::Flag {
             // The Flag with the General behind it, in the headquarters.
@@ -81,9 +116,9 @@ impl Diagram {
         let own_bb: Bitboard = own.iter().map(|&(s, _)| s).chain([from]).collect();
         let enemy_bb: Bitboard = enemies.iter().copied().collect();
         let reach = destinations(
-            Geometry::of(rules.front),
+            rules.geometry(),
             Color::South,
-            rules.mobility(kind),
+            mobility,
             from,
             own_bb,
             enemy_bb,
@@ -130,20 +165,23 @@ impl Diagram {
     }
 }
 
-/// CSS grid row of a rank: rank 8 on top, one row for the front between
-/// ranks 5 and 4.
-fn grid_row(rank: u8) -> u8 {
-    let below_front = u8::from(rank < RANKS / 2);
-    RANKS - rank + below_front
+/// CSS grid row of a rank: the top rank first, one row for the front
+/// across the middle.
+fn grid_row(shape: &Shape, rank: u8) -> u8 {
+    let below_front = u8::from(rank < shape.ranks / 2);
+    shape.ranks - rank + below_front
 }
 
-const FRONT_ROW: u8 = RANKS / 2 + 1;
+fn front_row(shape: &Shape) -> u8 {
+    shape.ranks / 2 + 1
+}
 
-/// The small board of one kind's diagram.
+/// The small board of one kind's diagram, drawn on its mode's board.
 #[component]
 pub fn MovementDiagram(kind: Kind, #[prop(into)] rules: Signal<Rules>) -> impl IntoView {
     let i18n = use_i18n();
     let diagram = Memo::new(move |_| Diagram::of(kind, rules.get()));
+    let shape = Memo::new(move |_| *rules.get().shape());
     let open = move || rules.get().front == Front::Open;
     let label = move || {
         let d = diagram.get();
@@ -153,74 +191,94 @@ pub fn MovementDiagram(kind: Kind, #[prop(into)] rules: Signal<Rules>) -> impl I
         let square = d.from.to_string();
         t_string!(i18n, guide.diagram.label, piece, square, moves, attacks)
     };
-    let nodes = Square::ALL
-        .into_iter()
-        .map(|square| {
-            let files = square.files();
-            let area = format!(
-                "grid-row:{};grid-column:{} / span {}",
-                grid_row(square.rank()),
-                files[0] + 1,
-                files.len()
-            );
-            let node = move || diagram.with(|d| d.node(square));
-            let class = move || {
-                let state = match node() {
-                    Node::Empty => "",
-                    Node::Piece => " dg-piece",
-                    Node::Own(_) => " dg-own",
-                    Node::Enemy => " dg-enemy",
-                    Node::Move => " dg-move",
-                    Node::Attack => " dg-attack dg-enemy",
-                };
-                let camp = if square.camp() == Color::South {
-                    "south"
-                } else {
-                    "north"
-                };
-                let hq = if square.is_hq() { " dg-hq" } else { "" };
-                let bridge = if is_bridge(square) { " dg-bridge" } else { "" };
-                format!("dg-node dg-{camp}{hq}{bridge}{state}")
-            };
-            let content = move || match node() {
-                Node::Piece => kind_short(i18n.get_locale(), kind),
-                Node::Own(Some(k)) => kind_short(i18n.get_locale(), k),
-                Node::Enemy | Node::Attack => "?",
-                _ => "",
-            };
-            view! {
-                <span class=class style=area data-square=square.to_string()>
-                    {content}
+    let board = move || {
+        let shape = shape.get();
+        let wide = shape.files > 6;
+        let nodes = (0..shape.ranks)
+            .flat_map(|rank| shape.rank_nodes(rank).collect::<Vec<_>>())
+            .map(|square| view! { <DiagramNode kind square shape diagram /> })
+            .collect_view();
+        let bridges = (0..shape.files)
+            .filter(|&f| shape.has_bridge(f))
+            .map(|file| {
+                view! {
+                    <span class="dg-bridge-span" style=format!("grid-column:{}", file + 1)></span>
+                }
+            })
+            .collect_view();
+        view! {
+            <div
+                class="dg-board"
+                class:dg-open=open
+                role="img"
+                aria-label=label
+                style=format!("--dg-files:{};--dg-half:{}", shape.files, shape.ranks / 2)
+                class:dg-wide=wide
+            >
+                {nodes}
+                <span class="dg-front" style=format!("grid-row:{}", front_row(&shape))>
+                    {move || (!open()).then(|| bridges.clone())}
                 </span>
-            }
-        })
-        .collect_view();
-    let bridges = BRIDGE_FILES
-        .map(|file| {
-            view! {
-                <span class="dg-bridge-span" style=format!("grid-column:{}", file + 1)></span>
-            }
-        })
-        .collect_view();
+            </div>
+        }
+    };
+    view! { {board} }
+}
+
+/// One node of a diagram.
+#[component]
+fn DiagramNode(kind: Kind, square: Square, shape: Shape, diagram: Memo<Diagram>) -> impl IntoView {
+    let i18n = use_i18n();
+    let files = shape.files_of(square);
+    let area = format!(
+        "grid-row:{};grid-column:{} / span {}",
+        grid_row(&shape, square.rank()),
+        files[0] + 1,
+        files.len()
+    );
+    let node = move || diagram.with(|d| d.node(square));
+    let class = move || {
+        let state = match node() {
+            Node::Empty => "",
+            Node::Piece => " dg-piece",
+            Node::Own(_) => " dg-own",
+            Node::Enemy => " dg-enemy",
+            Node::Move => " dg-move",
+            Node::Attack => " dg-attack dg-enemy",
+        };
+        let camp = if shape.camp(square) == Color::South {
+            "south"
+        } else {
+            "north"
+        };
+        let hq = if shape.is_hq(square) { " dg-hq" } else { "" };
+        let bridge = if shape.is_bridge(square) {
+            " dg-bridge"
+        } else {
+            ""
+        };
+        format!("dg-node dg-{camp}{hq}{bridge}{state}")
+    };
+    let content = move || match node() {
+        Node::Piece => kind_short(i18n.get_locale(), kind),
+        Node::Own(Some(k)) => kind_short(i18n.get_locale(), k),
+        Node::Enemy | Node::Attack => "?",
+        _ => "",
+    };
     view! {
-        <div
-            class="dg-board"
-            class:dg-open=open
-            role="img"
-            aria-label=label
-            style=format!("--dg-files:{FILES}")
-        >
-            {nodes}
-            <span class="dg-front" style=format!("grid-row:{FRONT_ROW}")>
-                {move || (!open()).then(|| bridges.clone())}
-            </span>
-        </div>
+        <span class=class style=area data-square=square.to_string()>
+            {content}
+        </span>
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
 
     fn names(squares: &[Square]) -> Vec<String> {
         squares.iter().map(|s| s.to_string()).collect()
@@ -279,13 +337,57 @@ mod tests {
 
     #[test]
     fn every_node_has_its_own_cell_and_the_front_its_row() {
-        let mut cells = std::collections::HashSet::new();
-        for s in Square::ALL {
-            assert_ne!(grid_row(s.rank()), FRONT_ROW);
-            for &f in s.files() {
-                assert!(cells.insert((grid_row(s.rank()), f)));
+        for shape in [&Shape::STANDARD, &Shape::CLASSIC_25] {
+            let mut cells = std::collections::HashSet::new();
+            for rank in 0..shape.ranks {
+                for s in shape.rank_nodes(rank) {
+                    assert_ne!(grid_row(shape, s.rank()), front_row(shape));
+                    for &f in shape.files_of(s) {
+                        assert!(cells.insert((grid_row(shape, s.rank()), f)));
+                    }
+                }
             }
+            assert_eq!(cells.len(), usize::from(shape.files * shape.ranks));
         }
-        assert_eq!(cells.len(), usize::from(FILES * RANKS));
+    }
+
+    fn classic() -> Rules {
+        Rules {
+            mode: gunjin_rules::Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        }
+    }
+
+    #[test]
+    fn a_jet_flies_anywhere_but_onto_a_friend_or_into_the_enemy_headquarters() {
+        let d = Diagram::of(Kind::Jet, classic());
+        // 50 nodes but its own, the friend's and the enemy headquarters.
+        assert_eq!(d.reach.count(), 47);
+        assert_eq!(names(&d.attacks()), ["c5"]);
+        assert_eq!(d.node(Shape::CLASSIC_25.hq(Color::North)), Node::Empty);
+    }
+
+    #[test]
+    fn the_artillery_slides_over_a_classic_bridge() {
+        let d = Diagram::of(Kind::Artillery, classic());
+        assert_eq!(names(&d.moves()), ["b1", "a2", "c2", "d2", "b3", "b4"]);
+        assert_eq!(names(&d.attacks()), ["b5"]);
+    }
+
+    #[test]
+    fn the_classic_marshal_stands_in_its_headquarters_and_never_moves() {
+        let d = Diagram::of(Kind::Marshal, classic());
+        assert_eq!(d.from, Shape::CLASSIC_25.hq(Color::South));
+        assert!(d.reach.is_empty());
+        // Elsewhere it steps.
+        let marshal23 = Rules {
+            mode: gunjin_rules::Mode::Marshal23,
+            ..Rules::KIRAKUKEN
+        };
+        let steps = Diagram::of(Kind::Marshal, marshal23);
+        assert_eq!(
+            (names(&steps.moves()), names(&steps.attacks())),
+            (vec!["c3".to_owned()], vec!["b4".to_owned()])
+        );
     }
 }

@@ -13,11 +13,8 @@ use super::{GuideRules, RulesSwitcher, kind_list, kind_name};
 use crate::i18n::*;
 
 /// The officers who win by entering the enemy headquarters.
-pub fn hq_takers() -> Vec<Kind> {
-    Mode::Standard
-        .kinds()
-        .filter(|&k| Mode::Standard.takes_hq(k))
-        .collect()
+pub fn hq_takers(mode: Mode) -> Vec<Kind> {
+    mode.kinds().filter(|&k| mode.takes_hq(k)).collect()
 }
 
 /// How to play under the app's rule set, with a preset switcher.
@@ -58,7 +55,8 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
         MineRule::Explodes => t_string!(i18n, guide.how.mine_explodes).to_string(),
     };
     let officers = move || {
-        let officers = kind_list(locale(), &hq_takers());
+        let rules = rules.get();
+        let officers = kind_list(locale(), rules, &hq_takers(rules.mode));
         t_string!(i18n, guide.how.win_hq, officers)
     };
     let camp = move || rules.get().shape().camp_size();
@@ -67,7 +65,7 @@ pub fn HowToPlay(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
     view! {
         <article class="guide how-to-play" aria-labelledby="how-to-play-title">
             <h2 id="how-to-play-title">{t!(i18n, guide.how.title)}</h2>
-            <RulesSwitcher rules=guide_rules />
+            <RulesSwitcher rules=guide_rules modes=false />
             <p class="guide-intro">{t!(i18n, guide.how.intro)}</p>
 
             <section aria-labelledby="how-aim">
@@ -132,8 +130,8 @@ mod tests {
 
     #[test]
     fn six_officers_take_the_headquarters() {
-        assert_eq!(hq_takers().len(), 6);
-        assert!(hq_takers().contains(&Kind::Major));
-        assert!(!hq_takers().contains(&Kind::Captain));
+        assert_eq!(hq_takers(Mode::Standard).len(), 6);
+        assert!(hq_takers(Mode::Standard).contains(&Kind::Major));
+        assert!(!hq_takers(Mode::Standard).contains(&Kind::Captain));
     }
 }

@@ -15,7 +15,7 @@ pub use how_to_play::HowToPlay;
 pub use piece_guide::{Group, Matchups, PieceGuide, matchups};
 
 use gunjin_rules::{
-    Front, Kind, MineRule, Placement, Preset, Rules, Square, StrengthOrder, TankVsEngineer,
+    Front, Kind, MineRule, Mode, Placement, Preset, Rules, Square, StrengthOrder, TankVsEngineer,
 };
 use leptos::prelude::*;
 
@@ -42,23 +42,54 @@ impl GuideRules {
     }
 }
 
-/// The preset buttons at the top of each guide, and what the rule set says
+/// The mode and preset buttons at the top of each guide (the mode's only
+/// on a page that shows every mode: `modes`), and what the rule set says
 /// option by option.
 #[component]
-fn RulesSwitcher(rules: GuideRules) -> impl IntoView {
+fn RulesSwitcher(rules: GuideRules, #[prop(default = true)] modes: bool) -> impl IntoView {
     let i18n = use_i18n();
     let current = rules.signal();
+    let mode_buttons = Mode::ALL
+        .into_iter()
+        .map(|mode| {
+            let pressed = move || current.get().mode == mode;
+            let choose = move |_| {
+                rules.chosen.set(Some(Rules {
+                    mode,
+                    ..current.get()
+                }))
+            };
+            view! {
+                <button
+                    type="button"
+                    class="guide-mode"
+                    data-mode=mode.code().unwrap_or("standard")
+                    aria-pressed=move || pressed().to_string()
+                    on:click=choose
+                >
+                    {move || crate::text::mode_name(i18n.get_locale(), mode)}
+                </button>
+            }
+        })
+        .collect_view();
     let buttons = Preset::ALL
         .into_iter()
         .map(|preset| {
-            let pressed = move || current.get().preset() == Some(preset);
+            let pressed = move || preset_of(current.get()) == Some(preset);
+            let choose = move |_| {
+                let mode = current.get().mode;
+                rules.chosen.set(Some(Rules {
+                    mode,
+                    ..preset.rules()
+                }));
+            };
             view! {
                 <button
                     type="button"
                     class="guide-preset"
                     data-preset=preset_key(preset)
                     aria-pressed=move || pressed().to_string()
-                    on:click=move |_| rules.chosen.set(Some(preset.rules()))
+                    on:click=choose
                 >
                     {move || preset_name(i18n.get_locale(), preset)}
                 </button>
@@ -68,6 +99,14 @@ fn RulesSwitcher(rules: GuideRules) -> impl IntoView {
     let summary = move || option_summary(i18n.get_locale(), current.get());
     view! {
         <div class="guide-rules">
+            {modes
+                .then(|| {
+                    view! {
+                        <div class="guide-modes" role="group" aria-label=move || t_string!(i18n, guide.rules.mode_label).to_string()>
+                            {mode_buttons}
+                        </div>
+                    }
+                })}
             <div class="guide-presets" role="group" aria-label=move || t_string!(i18n, guide.rules.label).to_string()>
                 {buttons}
             </div>
@@ -97,12 +136,23 @@ fn preset_name(locale: Locale, preset: Preset) -> String {
     }
 }
 
-/// The name of the rule set: its preset's, or "custom rules".
+/// The preset whose options these are, in whichever mode.
+fn preset_of(rules: Rules) -> Option<Preset> {
+    Rules {
+        mode: Mode::Standard,
+        ..rules
+    }
+    .preset()
+}
+
+/// The name of the rule set: its mode's and its preset's, or "custom
+/// rules".
 fn rules_name(locale: Locale, rules: Rules) -> String {
-    match rules.preset() {
+    let options = match preset_of(rules) {
         Some(preset) => preset_name(locale, preset),
         None => td_string!(locale, guide.rules.custom).to_string(),
-    }
+    };
+    format!("{} · {options}", crate::text::mode_name(locale, rules.mode))
 }
 
 /// Every option of `rules` in a few words each.
@@ -125,7 +175,12 @@ fn option_summary(locale: Locale, rules: Rules) -> String {
             MineRule::Explodes => td_string!(locale, guide.rules.mine_explodes).to_string(),
         },
         match rules.front {
-            Front::River => td_string!(locale, guide.rules.river).to_string(),
+            Front::River => {
+                let n = (0..rules.shape().files)
+                    .filter(|&f| rules.shape().has_bridge(f))
+                    .count();
+                td_string!(locale, guide.rules.river, n)
+            }
             Front::Open => td_string!(locale, guide.rules.open_front).to_string(),
         },
         match rules.placement {
@@ -153,12 +208,14 @@ fn separator(locale: Locale) -> &'static str {
     }
 }
 
-/// Kinds as a list of names, or "none".
-fn kind_list(locale: Locale, kinds: &[Kind]) -> String {
+/// Kinds of `rules`' mode as a list of names, "none", or "every piece
+/// that can attack" for all that move.
+fn kind_list(locale: Locale, rules: Rules, kinds: &[Kind]) -> String {
     if kinds.is_empty() {
         return td_string!(locale, guide.none).to_string();
     }
-    if kinds.len() == 14 && kinds.iter().all(|k| k.is_movable()) {
+    let movable = rules.mode.kinds().filter(|&k| rules.mobility(k).moves());
+    if kinds.iter().copied().eq(movable) {
         return td_string!(locale, guide.every_piece).to_string();
     }
     let names: Vec<&str> = kinds.iter().map(|&k| kind_name(locale, k)).collect();

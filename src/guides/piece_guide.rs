@@ -1,7 +1,7 @@
 //! The piece guide: every kind with its names, its count, a movement
 //! diagram, and what it beats, ties with and loses to under the chosen rules.
 
-use gunjin_rules::{BRIDGE_FILES, BattleResult, Kind, Mobility, Mode, Rules};
+use gunjin_rules::{BattleResult, Kind, Mobility, Mode, Rules};
 use leptos::prelude::*;
 
 use super::diagram::MovementDiagram;
@@ -48,13 +48,10 @@ impl Group {
         }
     }
 
-    /// The standard game's kinds of this group, in the order of
-    /// [`Kind::ALL`]: the guide shows the game the app plays.
-    pub fn kinds(self) -> Vec<Kind> {
-        Mode::Standard
-            .kinds()
-            .filter(|&k| Group::of(k) == self)
-            .collect()
+    /// The kinds of this group that `mode` plays with, in the order of
+    /// [`Kind::ALL`].
+    pub fn kinds(self, mode: Mode) -> Vec<Kind> {
+        mode.kinds().filter(|&k| Group::of(k) == self).collect()
     }
 
     fn key(self) -> &'static str {
@@ -85,7 +82,8 @@ pub struct Matchups {
 
 pub fn matchups(rules: Rules, kind: Kind) -> Matchups {
     let mut m = Matchups::default();
-    if kind.is_movable() {
+    let moves = |kind| rules.mobility(kind).moves();
+    if moves(kind) {
         for other in rules.mode.kinds().filter(|&k| k != Kind::Flag) {
             match rules.battle(kind, other) {
                 Some(BattleResult::AttackerWins) => m.beats.push(other),
@@ -95,7 +93,7 @@ pub fn matchups(rules: Rules, kind: Kind) -> Matchups {
             }
         }
     } else {
-        for attacker in rules.mode.kinds().filter(|k| k.is_movable()) {
+        for attacker in rules.mode.kinds().filter(|&k| moves(k)) {
             match rules.battle(attacker, kind) {
                 Some(BattleResult::AttackerWins) => m.loses_to.push(attacker),
                 Some(BattleResult::BothRemoved) => m.ties.push(attacker),
@@ -113,43 +111,59 @@ pub fn PieceGuide(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
     let i18n = use_i18n();
     let guide_rules = GuideRules::new(rules);
     let rules = guide_rules.signal();
-    let groups = Group::ALL
-        .into_iter()
-        .map(|group| {
-            let cards = group
-                .kinds()
-                .into_iter()
-                .map(|kind| view! { <KindCard kind rules /> })
-                .collect_view();
-            let id = format!("pg-{}", group.key());
-            let labelled_by = id.clone();
-            view! {
-                <section class="pg-group" aria-labelledby=labelled_by data-group=group.key()>
-                    <h3 id=id>{move || group_title(i18n.get_locale(), group)}</h3>
-                    <p class="pg-group-note">{move || group_note(i18n.get_locale(), group)}</p>
-                    <ul class="pg-cards">{cards}</ul>
-                </section>
-            }
-        })
-        .collect_view();
+    let mode = Memo::new(move |_| rules.get().mode);
+    // A group of the chosen mode's kinds; a group it has none of is left out.
+    let groups = move || {
+        Group::ALL
+            .into_iter()
+            .filter_map(|group| {
+                let kinds = group.kinds(mode.get());
+                (!kinds.is_empty()).then(|| view! { <GroupCards group kinds rules /> })
+            })
+            .collect_view()
+    };
     view! {
         <article class="guide piece-guide" aria-labelledby="piece-guide-title">
             <h2 id="piece-guide-title">{t!(i18n, guide.pieces.title)}</h2>
             <RulesSwitcher rules=guide_rules />
             <p class="guide-intro">{t!(i18n, guide.pieces.intro)}</p>
-            <DiagramLegend />
+            <DiagramLegend rules />
             {groups}
         </article>
     }
 }
 
+/// One group's heading, note and cards.
+#[component]
+fn GroupCards(group: Group, kinds: Vec<Kind>, rules: Signal<Rules>) -> impl IntoView {
+    let i18n = use_i18n();
+    let cards = kinds
+        .into_iter()
+        .map(|kind| view! { <KindCard kind rules /> })
+        .collect_view();
+    let id = format!("pg-{}", group.key());
+    let labelled_by = id.clone();
+    view! {
+        <section class="pg-group" aria-labelledby=labelled_by data-group=group.key()>
+            <h3 id=id>{move || group_title(i18n.get_locale(), group)}</h3>
+            <p class="pg-group-note">{move || group_note(i18n.get_locale(), group)}</p>
+            <ul class="pg-cards">{cards}</ul>
+        </section>
+    }
+}
+
 /// What the colours of the diagrams mean.
 #[component]
-fn DiagramLegend() -> impl IntoView {
+fn DiagramLegend(rules: Signal<Rules>) -> impl IntoView {
     let i18n = use_i18n();
-    let files = BRIDGE_FILES
-        .map(|f| char::from(b'a' + f).to_string())
-        .join(" / ");
+    let files = move || {
+        let shape = rules.get().shape();
+        (0..shape.files)
+            .filter(|&f| shape.has_bridge(f))
+            .map(|f| char::from(b'a' + f).to_string())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
     view! {
         <ul class="dg-legend">
             <li><span class="dg-swatch dg-piece" aria-hidden="true"></span>{t!(i18n, guide.diagram.piece)}</li>
@@ -159,7 +173,7 @@ fn DiagramLegend() -> impl IntoView {
             <li><span class="dg-swatch dg-enemy" aria-hidden="true"></span>{t!(i18n, guide.diagram.enemy)}</li>
             <li>
                 <span class="dg-swatch dg-front-swatch" aria-hidden="true"></span>
-                {move || t_string!(i18n, guide.diagram.front, files = files.clone())}
+                {move || t_string!(i18n, guide.diagram.front, files = files())}
             </li>
         </ul>
     }
@@ -171,11 +185,25 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
     let i18n = use_i18n();
     let m = Memo::new(move |_| matchups(rules.get(), kind));
     let locale = move || i18n.get_locale();
-    let list = move |f: fn(&Matchups) -> &Vec<Kind>| move || m.with(|m| kind_list(locale(), f(m)));
+    let list = move |f: fn(&Matchups) -> &Vec<Kind>| {
+        move || m.with(|m| kind_list(locale(), rules.get(), f(m)))
+    };
     let count = move || t_string!(i18n, guide.pieces.count, count = rules.get().count(kind));
-    let fixed = !kind.is_movable();
-    let takes_hq = kind.takes_hq();
+    let fixed = move || !rules.get().mobility(kind).moves();
+    let takes_hq = move || rules.get().takes_hq(kind);
     let flag = kind == Kind::Flag;
+    let used_in = move || {
+        let modes: Vec<&str> = Mode::ALL
+            .into_iter()
+            .filter(|m| m.count(kind) > 0)
+            .map(|m| crate::text::mode_name(locale(), m))
+            .collect();
+        t_string!(
+            i18n,
+            guide.pieces.used_in,
+            modes = modes.join(super::separator(locale()))
+        )
+    };
     let title_id = format!("pg-{}", kind_key(kind));
     let labelled_by = title_id.clone();
     view! {
@@ -187,13 +215,19 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
                 <span class="pg-count">{count}</span>
             </h4>
             <p class="pg-about">{move || about(locale(), kind)}</p>
+            <p class="pg-modes">{used_in}</p>
             <MovementDiagram kind rules />
             <p class="pg-moves">
                 <strong>{t!(i18n, guide.pieces.moves)}</strong>
                 " "
-                {move || movement(locale(), kind.mobility())}
+                {move || match kind {
+                    Kind::Missile => t_string!(i18n, guide.moves.strike).to_string(),
+                    _ => movement(locale(), rules.get().mobility(kind)),
+                }}
             </p>
-            {takes_hq.then(|| view! { <p class="pg-hq">{t!(i18n, guide.pieces.takes_hq)}</p> })}
+            <Show when=takes_hq>
+                <p class="pg-hq">{t!(i18n, guide.pieces.takes_hq)}</p>
+            </Show>
             {flag
                 .then(|| {
                     let fights_as = super::Diagram::of(kind, Rules::KIRAKUKEN)
@@ -213,7 +247,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
             <dl class="pg-battles">
                 <dt>
                     {move || {
-                        if fixed {
+                        if fixed() {
                             t_string!(i18n, guide.pieces.stops).to_string()
                         } else {
                             t_string!(i18n, guide.pieces.beats).to_string()
@@ -225,7 +259,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
                 <dd data-list="ties">{list(|m| &m.ties)}</dd>
                 <dt>
                     {move || {
-                        if fixed {
+                        if fixed() {
                             t_string!(i18n, guide.pieces.taken_by).to_string()
                         } else {
                             t_string!(i18n, guide.pieces.loses_to).to_string()
@@ -309,10 +343,12 @@ mod tests {
 
     #[test]
     fn every_kind_is_in_exactly_one_group() {
-        let all: Vec<Kind> = Group::ALL.iter().flat_map(|g| g.kinds()).collect();
-        assert_eq!(all.len(), 16);
-        for kind in Mode::Standard.kinds() {
-            assert_eq!(all.iter().filter(|&&k| k == kind).count(), 1);
+        for mode in Mode::ALL {
+            let all: Vec<Kind> = Group::ALL.iter().flat_map(|g| g.kinds(mode)).collect();
+            assert_eq!(all.len(), mode.kinds().count());
+            for kind in mode.kinds() {
+                assert_eq!(all.iter().filter(|&&k| k == kind).count(), 1);
+            }
         }
     }
 
@@ -340,6 +376,23 @@ mod tests {
         let flag = matchups(Rules::TRADITIONAL, Kind::Flag);
         assert_eq!(flag.loses_to.len(), 14);
         assert!(flag.beats.is_empty() && flag.ties.is_empty());
+    }
+
+    /// Classic 25's Marshal never moves: it is shown as a defender, taken
+    /// by an officer and stopping every other attacker.
+    #[test]
+    fn the_classic_marshal_falls_only_to_an_officer() {
+        let rules = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        let marshal = matchups(rules, Kind::Marshal);
+        assert_eq!(
+            marshal.loses_to,
+            super::super::how_to_play::hq_takers(Mode::Classic25)
+        );
+        assert!(marshal.beats.contains(&Kind::Spy) && marshal.beats.contains(&Kind::Jet));
+        assert!(marshal.ties.is_empty());
     }
 
     #[test]

@@ -63,6 +63,40 @@ test("the piece guide shows all 16 kinds with movement diagrams", async ({ page 
   await expect(plane.locator(".dg-north.dg-move").first()).toBeVisible();
 });
 
+test("the piece guide shows each mode's pieces on its board, and where each is used", async ({ page }) => {
+  await page.goto("./index.html#/guide/pieces");
+  await expect(page.locator(".pg-card")).toHaveCount(16);
+  await expect(page.locator('.pg-card[data-kind="Captain"] .pg-modes')).toHaveText(
+    "Used in: Standard 23, Marshal 23, American 21",
+  );
+  // Classic 25: fifteen kinds on the 9×6 board, the Jet flying anywhere
+  // but onto a friend or into the enemy headquarters.
+  await page.locator('[data-mode="c25"]').click();
+  await expect(page.locator('[data-mode="c25"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".guide-rule-code")).toHaveText("c25-htsrf");
+  await expect(page.locator(".pg-card")).toHaveCount(15);
+  const jet = page.locator('.pg-card[data-kind="Jet"]');
+  await expect(jet.locator(".pg-modes")).toHaveText("Used in: Classic 25");
+  await expect(jet.locator(".dg-board [data-square]")).toHaveCount(50);
+  await expect(jet.locator(".dg-move, .dg-attack")).toHaveCount(47);
+  await expect(jet.locator('.dg-board [data-square="e6"]')).not.toHaveClass(/dg-move/);
+  // Its Marshal never moves and only an officer takes it.
+  const marshal = page.locator('.pg-card[data-kind="Marshal"]');
+  await expect(marshal.locator(".pg-moves")).toContainText("Never moves");
+  await expect(marshal.locator('[data-list="loses"]')).toContainText("Major");
+  await expect(marshal.locator('[data-list="beats"]')).toContainText("Spy");
+  expect(await pageScrollsSideways(page)).toBe(false);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(jet).toBeVisible();
+  expect(await pageScrollsSideways(page)).toBe(false);
+  // American 21 keeps the preset chosen and adds the Military Police.
+  await page.locator('[data-preset="traditional"]').click();
+  await page.locator('[data-mode="a21"]').click();
+  await expect(page.locator(".guide-rule-code")).toHaveText("a21-texrt");
+  await expect(page.locator(".pg-card")).toHaveCount(19);
+  await expect(page.locator('.pg-card[data-kind="MilitaryPolice"] [data-list="beats"]')).toContainText(/Atomic bomb/i);
+});
+
 test("the battle table follows the preset switcher", async ({ page }) => {
   await page.goto("./index.html#/guide/battles");
   const table = page.locator(".battle-table");
@@ -92,6 +126,15 @@ test("the battle table follows the preset switcher", async ({ page }) => {
   // The rows follow the traditional strength order: the Tank is fifth.
   await expect(table.locator("tbody tr").nth(4)).toHaveAttribute("data-kind", "Tank");
   expect(await pageScrollsSideways(page)).toBe(false);
+  // Classic 25's eleven attackers against its fifteen kinds; no Flag.
+  await page.locator('[data-mode="c25"]').click();
+  await expect(table).toHaveAttribute("data-rules", "c25-texrt");
+  await expect(table.locator("tbody tr")).toHaveCount(11);
+  await expect(table.locator("thead th[scope=col]")).toHaveCount(15);
+  await expect(table.locator('thead th[data-kind="Flag"]')).toHaveCount(0);
+  // The last column, the Atomic bomb: a Spy goes up with it.
+  await expect(table.locator("thead th[scope=col]").last()).toHaveAttribute("data-kind", "AtomicBomb");
+  await expect(table.locator('tbody tr[data-kind="Spy"] td').last()).toHaveAttribute("data-result", "B");
 });
 
 test("the language switch translates the guides", async ({ page }) => {
