@@ -565,6 +565,7 @@ mod tests {
             "usesetup ATNESV/SPOJNT/EXFCPY/XAGML",
             "move s b4-b5 both",
             "move n c6-c1 moved",
+            "move s b2*e5+ cleared:b2,c2,e5",
             "go",
             "go movetime 250",
             "go movetime 100.5 worlds 8",
@@ -592,6 +593,7 @@ mod tests {
             assert_eq!(reply.to_string(), line);
         }
         assert!("move s b4-b5".parse::<Command>().is_err());
+        assert!("move s b2*e5 cleared:".parse::<Command>().is_err());
         assert!("newgame hxsrf s s".parse::<Command>().is_err());
         assert!("go movetime".parse::<Command>().is_err());
         assert!("fly".parse::<Command>().is_err());

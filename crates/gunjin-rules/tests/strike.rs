@@ -7,8 +7,10 @@ mod common;
 
 use common::*;
 use gunjin_rules::{
-    Announcement, Bitboard, ByKind, Color, Game, Kind, Move, Position, Record, Rules,
+    Announcement, ByKind, Color, Game, Kind, Move, Position, Record, Rules, random_game,
 };
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 
 /// South's Missile on b2 (the bomb on c2 when `bomb`), a row of North
 /// pieces around e5 under North's guarded Marshal, and South's General.
@@ -193,7 +195,7 @@ fn a_side_with_a_missile_always_has_a_move() {
 #[test]
 fn no_other_mode_strikes() {
     // Missiles exist only in Classic 25; a standard game never lists a strike.
-    let game = random_game_of(Rules::KIRAKUKEN);
+    let game = random_game(Rules::KIRAKUKEN, &mut SmallRng::seed_from_u64(3));
     assert!(
         game.position()
             .legal_moves()
@@ -201,11 +203,6 @@ fn no_other_mode_strikes() {
             .all(|m| matches!(m, Move::Step { .. }))
     );
     assert!(!game.position().is_legal(mv("b2*b5")));
-}
-
-fn random_game_of(rules: Rules) -> Game {
-    use rand::SeedableRng;
-    gunjin_rules::random_game(rules, &mut rand::rngs::SmallRng::seed_from_u64(3))
 }
 
 #[test]
@@ -227,13 +224,9 @@ fn the_notation_reads_and_prints_back() {
     // In JSON a strike is its text and its announcement the cleared nodes.
     let said = Announcement::Struck(set("b2 e5 e4"));
     let json = serde_json::to_string(&said).unwrap();
-    assert_eq!(
-        json,
-        r#"{"Struck":["e4","b2","e5"]}"#.replace("e4\",\"b2", "b2\",\"e4")
-    );
+    assert_eq!(json, r#"{"Struck":["b2","e4","e5"]}"#);
     assert_eq!(serde_json::from_str::<Announcement>(&json).unwrap(), said);
     assert_eq!(serde_json::to_string(&mv("b2*e5+")).unwrap(), r#""b2*e5+""#);
-    assert_eq!(Bitboard::EMPTY.count(), 0);
 }
 
 #[test]
