@@ -40,8 +40,9 @@ pub enum Seen {
 
 /// A player's view of a game: own pieces with kinds, enemy pieces as
 /// anonymous identities, the public history, the losses, and the full
-/// record only once the game is over. There is no field an enemy kind could
-/// hide in before the end.
+/// record only once the game is over. Before the end the one enemy kind it
+/// holds is a face-up one ([`Rules::face_up`]), which both players see
+/// from the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     side: Color,
@@ -202,9 +203,11 @@ impl View {
 
     /// The view `side` has of a game still on, from what it was told: the
     /// rules, who moved first, its own setup and the public history. It is
-    /// exactly the view the referee would give (a view holds no enemy
-    /// kind), so a player away from the referee (a bot behind a protocol)
-    /// needs no invented enemy army.
+    /// exactly the view the referee would give (a view holds no hidden
+    /// enemy kind), so a player away from the referee (a bot behind a
+    /// protocol) needs no invented enemy army. (The standard camps only,
+    /// for now: a Classic 25 view will also need its enemy Marshal marked
+    /// face-up once camps follow the board's shape.)
     ///
     /// ```
     /// use gunjin_rules::{ByColor, Color, Game, Rules, Template, View};

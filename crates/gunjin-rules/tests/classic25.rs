@@ -69,6 +69,7 @@ fn play_checked(seed: u64) -> Game {
         let side = position.turn();
         let moves = position.legal_moves();
         assert!(moves.iter().all(|&m| position.is_legal(m)));
+        assert!(position.has_legal_move(side));
         let mut referee = moves.clone();
         let mut seen = game.view(side).legal_moves();
         referee.sort();
@@ -86,6 +87,11 @@ fn play_checked(seed: u64) -> Game {
         let said = game.play(mv).unwrap();
         let position = game.position();
         assert_eq!(position.hash(), position.compute_hash());
+        let next = position.turn();
+        assert_eq!(
+            position.has_legal_move(next),
+            !position.legal_moves().is_empty()
+        );
         let count = |board: &gunjin_rules::Board| {
             Color::ALL
                 .iter()
