@@ -69,7 +69,10 @@ fn read(view: &View) -> (Vec<LogEntry>, bool) {
 /// What one move announced, keeping `mine` (the own pieces by node) up to
 /// date; `None` if the move does not fit them.
 fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<Event> {
-    let Move::Step { from, to } = m.mv;
+    // The log reads steps only; the app offers no mode with strikes yet.
+    let Move::Step { from, to } = m.mv else {
+        return None;
+    };
     Some(if m.side == me {
         let kind = mine.remove(&from)?;
         match m.announcement {
@@ -83,6 +86,7 @@ fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<
                 Event::EnemyFell(to)
             }
             Announcement::BothRemoved => Event::BothFell(kind, to),
+            Announcement::Struck(_) => return None,
         }
     } else {
         match m.announcement {
@@ -90,6 +94,7 @@ fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<
             Announcement::AttackerRemoved => Event::EnemyFell(from),
             Announcement::DefenderRemoved => Event::YourPieceFell(mine.remove(&to)?),
             Announcement::BothRemoved => Event::BothFell(mine.remove(&to)?, from),
+            Announcement::Struck(_) => return None,
         }
     })
 }

@@ -56,7 +56,9 @@ fn reason_text(locale: Locale, outcome: Outcome, me: Color, names: Names) -> Str
     };
     let loser = Who::of(!winner, me, names);
     match reason {
-        WinReason::HeadquartersTaken { by } => {
+        // The app plays no mode with a Marshal to take yet: told as the
+        // headquarters taken, which is where it happens.
+        WinReason::HeadquartersTaken { by } | WinReason::MarshalTaken { by } => {
             let kind = text::kind_name(locale, by);
             match (Who::of(winner, me, names), loser) {
                 (Who::Me, _) => td_string!(locale, common.reason_hq_mine, kind = kind),
@@ -114,6 +116,8 @@ fn step_text(locale: Locale, step: Step, me: Color, names: Names) -> String {
             attacker = attacker,
             defender = defender
         ),
+        // A strike is no battle: its cleared nodes show on the board.
+        Announcement::Struck(_) => return who,
     };
     format!("{who} — {battle}")
 }

@@ -174,7 +174,13 @@ pub(crate) fn view_seed(view: &View) -> u64 {
     eat(view.first() as u64);
     for pm in view.history() {
         eat(pm.mv.from().index() as u64 | (pm.mv.to().index() as u64) << 8);
-        eat(pm.announcement as u64);
+        eat(match pm.announcement {
+            Announcement::Moved => 0,
+            Announcement::AttackerRemoved => 1,
+            Announcement::DefenderRemoved => 2,
+            Announcement::BothRemoved => 3,
+            Announcement::Struck(cleared) => 4 ^ cleared.bits().rotate_left(3),
+        });
     }
     h
 }
@@ -316,13 +322,16 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
             // Not a history this view could have: deduce nothing more.
             break;
         };
-        if color == enemy {
+        // What a strike tells (a Missile fired) is for the variant modes'
+        // deduction to come; it only clears nodes here.
+        let stepped = matches!(pm.mv, Move::Step { .. });
+        if color == enemy && stepped {
             let id = mover.0 as usize;
             moved[id] = true;
             stood_still(&known, &public, pm.mv.from(), &moved, &mut stillness);
             candidates[id] &= could_move(&known, &public, pm.mv) & entered_hq(&known, ply, pm);
         }
-        if let Some((_, target)) = public.at(pm.mv.to()) {
+        if let Some((_, target)) = public.at(pm.mv.to()).filter(|_| stepped) {
             fought(&known, &public, pm, (mover, target), &mut candidates);
         }
         if public.play(*pm).is_none() {

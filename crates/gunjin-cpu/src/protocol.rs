@@ -21,7 +21,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gunjin_rules::{Announcement, Color, Move, PublicMove, Rules, Setup, View};
+use gunjin_rules::{Announcement, Bitboard, Color, Move, PublicMove, Rules, Setup, Square, View};
 
 use crate::{Budget, Cpu, Level};
 
@@ -115,13 +115,18 @@ fn parse_side(word: Option<&str>, what: &str) -> Result<Color, ProtocolError> {
     }
 }
 
-/// The protocol's word for an announcement.
-pub fn announcement_word(a: Announcement) -> &'static str {
+/// The protocol's word for an announcement; a strike's is `cleared:`
+/// and the nodes that lost a piece, by commas (`cleared:b2,e4,e5`).
+pub fn announcement_word(a: Announcement) -> String {
     match a {
-        Announcement::Moved => "moved",
-        Announcement::AttackerRemoved => "attacker",
-        Announcement::DefenderRemoved => "defender",
-        Announcement::BothRemoved => "both",
+        Announcement::Moved => "moved".into(),
+        Announcement::AttackerRemoved => "attacker".into(),
+        Announcement::DefenderRemoved => "defender".into(),
+        Announcement::BothRemoved => "both".into(),
+        Announcement::Struck(cleared) => {
+            let nodes: Vec<String> = cleared.map(|sq| sq.to_string()).collect();
+            format!("cleared:{}", nodes.join(","))
+        }
     }
 }
 
@@ -131,8 +136,14 @@ fn parse_announcement(word: Option<&str>) -> Result<Announcement, ProtocolError>
         Some("attacker") => Ok(Announcement::AttackerRemoved),
         Some("defender") => Ok(Announcement::DefenderRemoved),
         Some("both") => Ok(Announcement::BothRemoved),
+        Some(w) if w.starts_with("cleared:") => w["cleared:".len()..]
+            .split(',')
+            .map(|sq| sq.parse::<Square>())
+            .collect::<Result<Bitboard, _>>()
+            .map(Announcement::Struck)
+            .map_err(|e| ProtocolError(format!("\"{w}\": {e}"))),
         Some(w) => Err(ProtocolError(format!(
-            "\"{w}\" is not an announcement: moved, attacker, defender or both"
+            "\"{w}\" is not an announcement: moved, attacker, defender, both or cleared:<nodes>"
         ))),
         None => Err(ProtocolError("the announcement is missing".into())),
     }
@@ -554,6 +565,7 @@ mod tests {
             "usesetup ATNESV/SPOJNT/EXFCPY/XAGML",
             "move s b4-b5 both",
             "move n c6-c1 moved",
+            "move s b2*e5+ cleared:b2,c2,e5",
             "go",
             "go movetime 250",
             "go movetime 100.5 worlds 8",
@@ -581,6 +593,7 @@ mod tests {
             assert_eq!(reply.to_string(), line);
         }
         assert!("move s b4-b5".parse::<Command>().is_err());
+        assert!("move s b2*e5 cleared:".parse::<Command>().is_err());
         assert!("newgame hxsrf s s".parse::<Command>().is_err());
         assert!("go movetime".parse::<Command>().is_err());
         assert!("fly".parse::<Command>().is_err());

@@ -87,6 +87,19 @@ impl Bitboard {
     }
 }
 
+/// In JSON (an announcement's cleared nodes) a list of square names.
+impl serde::Serialize for Bitboard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(*self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Bitboard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bitboard, D::Error> {
+        Ok(Vec::<Square>::deserialize(d)?.into_iter().collect())
+    }
+}
+
 impl Iterator for Bitboard {
     type Item = Square;
 

@@ -49,6 +49,11 @@ pub enum WinReason {
     HeadquartersTaken {
         by: Kind,
     },
+    /// An officer of Major or above took the Marshal in its headquarters
+    /// (Classic 25).
+    MarshalTaken {
+        by: Kind,
+    },
     /// The loser had no legal move on their turn.
     NoLegalMove,
     Resignation,
@@ -219,16 +224,31 @@ impl Game {
         if !self.position.is_legal(mv) {
             return Err(PlayError::IllegalMove { mv, side });
         }
-        let board = self.position.board();
-        let attacker = board.piece_at(mv.from()).expect("a legal move has a piece");
-        let defender = board.piece_at(mv.to());
-        let announcement = self.position.play_unchecked(mv);
-        if announcement.attacker_removed() {
-            self.losses[side][attacker.kind] += 1;
-        }
-        if let Some(defender) = defender.filter(|_| announcement.defender_removed()) {
-            self.losses[!side][defender.kind] += 1;
-        }
+        let announcement = match mv {
+            Move::Step { from, to } => {
+                let board = self.position.board();
+                let attacker = board.piece_at(from).expect("a legal move has a piece");
+                let defender = board.piece_at(to);
+                let announcement = self.position.play_unchecked(mv);
+                if announcement.attacker_removed() {
+                    self.losses[side][attacker.kind] += 1;
+                }
+                if let Some(defender) = defender.filter(|_| announcement.defender_removed()) {
+                    self.losses[!side][defender.kind] += 1;
+                }
+                announcement
+            }
+            // Any node of the board may lose a piece: look at them before.
+            Move::Strike { .. } => {
+                let before = self.position.board().clone();
+                let announcement = self.position.play_unchecked(mv);
+                for sq in announcement.cleared(mv) {
+                    let piece = before.piece_at(sq).expect("a cleared node held a piece");
+                    self.losses[piece.color][piece.kind] += 1;
+                }
+                announcement
+            }
+        };
         if announcement != Announcement::Moved {
             self.since_battle.clear();
         }

@@ -29,6 +29,7 @@ mod diagram;
 mod game;
 mod geometry;
 mod kind;
+mod marshal;
 mod moves;
 mod playout;
 mod position;
@@ -38,6 +39,7 @@ mod rules;
 mod setup;
 mod shape;
 mod square;
+pub mod strike;
 mod view;
 #[cfg(test)]
 mod walked;

@@ -7,22 +7,33 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Bitboard, Color, Geometry, Mobility, ParseSquareError, Square};
 
-/// What a player does on their turn. Today's game has one kind of move,
-/// a piece going from one node to another; the enum leaves room for the
-/// actions of other modes (a Missile's strike, `shared/RULES.md` §8.2),
-/// which will name their own nodes and print their own notation.
+/// What a player does on their turn: a piece going from one node to
+/// another (`b4-b5`), or in Classic 25 a Missile's strike
+/// (`shared/RULES.md` §8.2), written `e2*e5`, or `e2*e5+` carrying the
+/// Atomic bomb next to the Missile.
 ///
 /// ```
 /// use gunjin_rules::Move;
 /// let mv: Move = "d2-d1".parse().unwrap();
 /// assert_eq!(mv.to_string(), "d2-c1");
 /// assert_eq!(mv.to().to_string(), "c1");
+/// let strike: Move = "g2*g5+".parse().unwrap();
+/// assert_eq!(strike.to_string(), "g2*g5+");
+/// assert_eq!((strike.from().to_string(), strike.to().to_string()), ("g2".into(), "g5".into()));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// The piece on `from` steps, flies, slides or charges to `to`; onto an
     /// enemy piece it attacks.
     Step { from: Square, to: Square },
+    /// The Missile on `missile` strikes `target`, carrying the own Atomic
+    /// bomb that stands next to it if `bomb` (a side has one bomb, so the
+    /// flag names it).
+    Strike {
+        missile: Square,
+        target: Square,
+        bomb: bool,
+    },
 }
 
 impl Move {
@@ -36,7 +47,7 @@ impl Move {
     #[inline]
     pub const fn from(self) -> Square {
         match self {
-            Move::Step { from, .. } => from,
+            Move::Step { from, .. } | Move::Strike { missile: from, .. } => from,
         }
     }
 
@@ -44,14 +55,21 @@ impl Move {
     #[inline]
     pub const fn to(self) -> Square {
         match self {
-            Move::Step { to, .. } => to,
+            Move::Step { to, .. } | Move::Strike { target: to, .. } => to,
         }
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from(), self.to())
+        match *self {
+            Move::Step { from, to } => write!(f, "{from}-{to}"),
+            Move::Strike {
+                missile,
+                target,
+                bomb,
+            } => write!(f, "{missile}*{target}{}", if bomb { "+" } else { "" }),
+        }
     }
 }
 
@@ -61,7 +79,7 @@ impl fmt::Debug for Move {
     }
 }
 
-/// A text that is not a move like `b4-b5`.
+/// A text that is not a move like `b4-b5` or a strike like `e2*e5`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {
     Shape(String),
@@ -73,7 +91,10 @@ impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseMoveError::Shape(s) => {
-                write!(f, "\"{s}\" is not a move: expected two squares like b4-b5")
+                write!(
+                    f,
+                    "\"{s}\" is not a move: expected two squares like b4-b5 or e2*e5"
+                )
             }
             ParseMoveError::Square(e) => write!(f, "{e}"),
             ParseMoveError::Stationary(s) => write!(f, "\"{s}\" does not leave its square"),
@@ -87,15 +108,29 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let (from, to) = s
-            .split_once('-')
-            .ok_or_else(|| ParseMoveError::Shape(s.to_owned()))?;
+        let (strike, (from, to)) = match (s.split_once('-'), s.split_once('*')) {
+            (Some(step), None) => (false, step),
+            (None, Some(strike)) => (true, strike),
+            _ => return Err(ParseMoveError::Shape(s.to_owned())),
+        };
+        let (to, bomb) = match to.strip_suffix('+') {
+            Some(to) if strike => (to, true),
+            _ => (to, false),
+        };
         let from: Square = from.parse().map_err(ParseMoveError::Square)?;
         let to: Square = to.parse().map_err(ParseMoveError::Square)?;
         if from == to {
             return Err(ParseMoveError::Stationary(s.to_owned()));
         }
-        Ok(Move::step(from, to))
+        Ok(if strike {
+            Move::Strike {
+                missile: from,
+                target: to,
+                bomb,
+            }
+        } else {
+            Move::step(from, to)
+        })
     }
 }
 

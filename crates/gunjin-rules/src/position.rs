@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
-    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Mobility, Move, Outcome,
-    Piece, Rules, Setup, Square, WinReason, destinations,
+    BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Kind, Mobility, Move,
+    Outcome, Piece, Rules, Setup, Square, WinReason, destinations, strike,
 };
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
@@ -17,8 +17,7 @@ const ROOM: usize = 24;
 const _: () = assert!(ROOM >= Geometry::MAX_DESTINATIONS && ROOM >= 4 && BUFFER >= ROOM);
 
 /// What the referee tells both players after a move: which piece(s), if
-/// any, left the board. Never a kind. A mode whose actions remove more
-/// pieces at once (a strike) adds a case naming them; every case answers
+/// any, left the board. Never a kind. Every case answers
 /// [`Announcement::cleared`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Announcement {
@@ -27,6 +26,9 @@ pub enum Announcement {
     AttackerRemoved,
     DefenderRemoved,
     BothRemoved,
+    /// After a strike: every node that lost a piece (the Missile's, the
+    /// carried bomb's, and what the blast hit), whatever side it was.
+    Struck(Bitboard),
 }
 
 impl Announcement {
@@ -50,6 +52,13 @@ impl Announcement {
     /// assert!(Announcement::Moved.cleared(mv).is_empty());
     /// assert!(Announcement::DefenderRemoved.cleared(mv).contains(mv.to()));
     /// ```
+    ///
+    /// ```
+    /// use gunjin_rules::{Announcement, Bitboard, Move, Square};
+    /// let strike: Move = "e2*e5".parse().unwrap();
+    /// let cleared: Bitboard = ["e2", "e5"].map(|s| s.parse::<Square>().unwrap()).into_iter().collect();
+    /// assert_eq!(Announcement::Struck(cleared).cleared(strike), cleared);
+    /// ```
     pub const fn cleared(self, mv: Move) -> Bitboard {
         let (from, to) = (
             Bitboard::from_square(mv.from()),
@@ -61,6 +70,7 @@ impl Announcement {
             Announcement::AttackerRemoved => from,
             Announcement::DefenderRemoved => to,
             Announcement::BothRemoved => Bitboard(from.0 | to.0),
+            Announcement::Struck(cleared) => cleared,
         }
     }
 
@@ -168,10 +178,11 @@ impl Position {
     }
 
     /// How the game stands over, if this position ends it: a side's
-    /// officer in the enemy headquarters wins, as does a side whose enemy
-    /// cannot move on its turn; with no officer left on either side it is
-    /// drawn. The move limit and repetitions need the history: see
-    /// [`Game::outcome`](crate::Game::outcome).
+    /// officer in the enemy headquarters wins (in Classic 25 it got there
+    /// by taking the Marshal: [`Rules::win_in_hq`]), as does a side whose
+    /// enemy cannot move or strike on its turn; with no officer left on
+    /// either side it is drawn. The move limit and repetitions need the
+    /// history: see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
         let shape = self.rules.shape();
         let in_hq = Color::ALL.into_iter().find_map(|color| {
@@ -181,7 +192,7 @@ impl Position {
         if let Some((winner, by)) = in_hq {
             return Some(Outcome::Win {
                 winner,
-                reason: WinReason::HeadquartersTaken { by },
+                reason: self.rules.win_in_hq(by),
             });
         }
         if !self.has_legal_move(self.turn) {
@@ -206,14 +217,15 @@ impl Position {
 
     #[inline]
     fn piece_destinations(&self, from: Square, piece: Piece) -> Bitboard {
+        let enemy = self.board.occupied(!piece.color);
         destinations(
             self.rules.geometry(),
             piece.color,
             self.board.mobility(piece.kind),
             from,
             self.board.occupied(piece.color),
-            self.board.occupied(!piece.color),
-        )
+            enemy,
+        ) - self.rules.closed(piece.color, enemy)
     }
 
     /// Where each movable piece of `color` can move, by node (indexed by
@@ -223,8 +235,10 @@ impl Position {
     fn targets(&self, color: Color) -> [Bitboard; 64] {
         let geometry = self.rules.geometry();
         let board = &self.board;
-        let own = board.occupied(color);
-        let occupied = own | board.occupied(!color);
+        let enemy = board.occupied(!color);
+        let occupied = board.occupied(color) | enemy;
+        // Never onto an own piece, nor into a guarded Marshal's headquarters.
+        let own = board.occupied(color) | self.rules.closed(color, enemy);
         let mut targets = [Bitboard::EMPTY; 64];
         for from in board.movers(color, Mobility::Step) {
             targets[from.index() & 63] = geometry.steps(from) - own;
@@ -294,6 +308,25 @@ impl Position {
                     .map(|to| Move::step(from, to)),
             );
         }
+        if strike::strikes(self.rules) {
+            let turn = self.turn;
+            moves.extend(strike::moves(
+                self.rules,
+                turn,
+                self.standing(turn, Kind::Missile),
+                self.standing(turn, Kind::AtomicBomb),
+            ));
+        }
+    }
+
+    /// The nodes of `color`'s pieces of `kind`, one that never moves (a
+    /// Missile, a bomb): a search of the few immobile pieces.
+    fn standing(&self, color: Color, kind: Kind) -> Bitboard {
+        let board = &self.board;
+        board
+            .movers(color, board.mobility(kind))
+            .filter(|&sq| board.piece_at(sq).is_some_and(|p| p.kind == kind))
+            .collect()
     }
 
     /// Every legal move of the side to move.
@@ -305,7 +338,23 @@ impl Position {
 
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.destinations(mv.from()).contains(mv.to())
+        match mv {
+            Move::Step { from, to } => self.destinations(from).contains(to),
+            Move::Strike {
+                missile,
+                target,
+                bomb,
+            } => {
+                let turn = self.turn;
+                strike::is_legal(
+                    self.rules,
+                    turn,
+                    (missile, target, bomb),
+                    self.standing(turn, Kind::Missile),
+                    self.standing(turn, Kind::AtomicBomb),
+                )
+            }
+        }
     }
 
     /// Whether `color` could move if it were its turn.
@@ -313,8 +362,9 @@ impl Position {
     pub fn has_legal_move(&self, color: Color) -> bool {
         let geometry = self.rules.geometry();
         let board = &self.board;
-        let own = board.occupied(color);
-        let occupied = own | board.occupied(!color);
+        let enemy = board.occupied(!color);
+        let occupied = board.occupied(color) | enemy;
+        let own = board.occupied(color) | self.rules.closed(color, enemy);
         let movers = |mobility| board.movers(color, mobility);
         let (mut planes, mut chargers) = (movers(Mobility::Flight), movers(Mobility::Charge));
         // Planes and chargers reach every step too: try the steps first,
@@ -325,6 +375,8 @@ impl Position {
             || movers(Mobility::Slide)
                 .any(|from| !(geometry.slide(from, occupied) - own).is_empty())
             || movers(Mobility::Anywhere).any(|_| !(geometry.anywhere(color) - own).is_empty())
+            // A Missile always has a target.
+            || (strike::strikes(self.rules) && !self.standing(color, Kind::Missile).is_empty())
     }
 
     #[inline]
@@ -347,21 +399,63 @@ impl Position {
         }
     }
 
-    /// Plays a move that must be legal, fights the battle it starts, and
-    /// passes the turn.
+    /// Plays a move that must be legal, fights the battle it starts or
+    /// fires the strike, and passes the turn.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Announcement {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
-        let attacker = self.lift(mv.from());
-        let announcement = match self.board.piece_at(mv.to()) {
+        let announcement = match mv {
+            Move::Step { from, to } => self.step(from, to),
+            Move::Strike {
+                missile,
+                target,
+                bomb,
+            } => self.strike(missile, target, bomb),
+        };
+        self.turn = !self.turn;
+        self.hash ^= NORTH_TO_MOVE;
+        announcement
+    }
+
+    /// Fires the Missile on `missile` at `target` (§8.2): it and a carried
+    /// bomb leave the board with what the blast hits.
+    fn strike(&mut self, missile: Square, target: Square, bomb: bool) -> Announcement {
+        let color = self.turn;
+        let mut cleared = Bitboard::from_square(missile);
+        let bomb = bomb.then(|| {
+            let bombs = self.standing(color, Kind::AtomicBomb);
+            strike::carried(self.rules.geometry(), missile, bombs).expect("a bomb to carry")
+        });
+        if let Some(bomb) = bomb {
+            cleared.add(bomb);
+        }
+        for sq in cleared {
+            let piece = self.lift(sq);
+            self.lose(piece);
+        }
+        let blast = strike::blast(self.rules.shape(), target, bomb.is_some());
+        let occupied = self.board.occupied(color) | self.board.occupied(!color);
+        let hit = strike::hit(blast, self.standing(!color, Kind::Missile), occupied);
+        for sq in hit {
+            let piece = self.lift(sq);
+            self.lose(piece);
+        }
+        Announcement::Struck(cleared | hit)
+    }
+
+    /// Moves the piece on `from` to `to`, fighting the piece there.
+    #[inline]
+    fn step(&mut self, from: Square, to: Square) -> Announcement {
+        let attacker = self.lift(from);
+        match self.board.piece_at(to) {
             None => {
-                self.drop(mv.to(), attacker);
+                self.drop(to, attacker);
                 Announcement::Moved
             }
             Some(defender) => {
                 let fights_as = self
                     .board
-                    .fights_as(self.rules.shape(), mv.to())
+                    .fights_as(self.rules.shape(), to)
                     .expect("a defender");
                 let result = self
                     .rules
@@ -369,23 +463,20 @@ impl Position {
                     .expect("a legal move's piece moves");
                 match result {
                     BattleResult::AttackerWins => {
-                        self.lift(mv.to());
+                        self.lift(to);
                         self.lose(defender);
-                        self.drop(mv.to(), attacker);
+                        self.drop(to, attacker);
                     }
                     BattleResult::DefenderWins => self.lose(attacker),
                     BattleResult::BothRemoved => {
-                        self.lift(mv.to());
+                        self.lift(to);
                         self.lose(defender);
                         self.lose(attacker);
                     }
                 }
                 Announcement::of(result)
             }
-        };
-        self.turn = !self.turn;
-        self.hash ^= NORTH_TO_MOVE;
-        announcement
+        }
     }
 }
 
@@ -403,17 +494,18 @@ mod tests {
         let board = position.board();
         board
             .pieces(color)
-            .flat_map(|(from, piece)| {
-                destinations(
+            .map(|(from, piece)| {
+                let targets = destinations(
                     position.rules().geometry(),
                     color,
                     board.mobility(piece.kind),
                     from,
                     board.occupied(color),
                     board.occupied(!color),
-                )
-                .map(move |to| Move::Step { from, to })
+                ) - position.rules().closed(color, board.occupied(!color));
+                (from, targets)
             })
+            .flat_map(|(from, targets)| targets.map(move |to| Move::Step { from, to }))
             .collect()
     }
 

@@ -4,7 +4,7 @@
 //! `View::from_public`), the CPU's deduction and a bot behind a protocol
 //! all replay with it.
 
-use crate::{Announcement, Bitboard, CampSlots, Color, PieceId, PublicMove, Shape, Square};
+use crate::{Announcement, Bitboard, CampSlots, Color, Move, PieceId, PublicMove, Shape, Square};
 
 /// A piece as everyone sees it: its side and identity, never its kind.
 pub type PublicPiece = (Color, PieceId);
@@ -16,8 +16,9 @@ pub type PublicPiece = (Color, PieceId);
 /// let mut board = PublicBoard::new();
 /// assert_eq!(board.occupied(Color::South).count(), 23);
 /// let pm = PublicMove { side: Color::South, mv: "b4-b5".parse().unwrap(), announcement: Announcement::BothRemoved };
-/// let [attacker, defender] = board.play(pm).unwrap();
-/// assert_eq!((attacker.unwrap().0, defender.unwrap().0), (Color::South, Color::North));
+/// let removed = board.play(pm).unwrap();
+/// let colors: Vec<Color> = removed.iter().map(|&(color, _)| color).collect();
+/// assert_eq!(colors, [Color::South, Color::North]);
 /// assert_eq!(board.at("b5".parse().unwrap()), None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,38 +93,51 @@ impl PublicBoard {
 
     /// `color`'s pieces with their nodes, in [`Square::index`] order.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, PieceId)> + '_ {
-        Square::ALL
-            .into_iter()
-            .filter_map(move |sq| match self.at(sq) {
-                Some((c, id)) if c == color => Some((sq, id)),
+        self.at
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, at)| match *at {
+                Some((c, id)) if c == color => Some((Square::from_index_unchecked(i as u8), id)),
                 _ => None,
             })
     }
 
-    /// Plays one announced move: the pieces it removed (attacker,
-    /// defender), or `None`, leaving the board as it was, if the referee
-    /// could not have announced it (no piece of the mover's side on the
-    /// node it left, its own piece on the node it went to, a battle
-    /// announced on an empty node or none on a full one).
-    pub fn play(&mut self, pm: PublicMove) -> Option<[Option<PublicPiece>; 2]> {
-        let (from, to) = (pm.mv.from(), pm.mv.to());
-        let attacker = self.at(from).filter(|&(color, _)| color == pm.side)?;
-        let defender = self.at(to);
-        let announcement = pm.announcement;
-        if defender.is_some_and(|(color, _)| color == pm.side)
-            || defender.is_none() != (announcement == Announcement::Moved)
-        {
-            return None;
+    /// Plays one announced move: the pieces it removed (in node order:
+    /// [`Announcement::cleared`]), or `None`, leaving the board as it
+    /// was, if the referee could not have announced it (no piece of the
+    /// mover's side on the node it left, its own piece on the node it
+    /// went to, a battle announced on an empty node or none on a full
+    /// one, a strike clearing an empty node or not its Missile's).
+    pub fn play(&mut self, pm: PublicMove) -> Option<Vec<PublicPiece>> {
+        let from = pm.mv.from();
+        let mover = self.at(from).filter(|&(color, _)| color == pm.side)?;
+        let cleared = pm.announcement.cleared(pm.mv);
+        let removed = cleared
+            .map(|sq| self.at(sq))
+            .collect::<Option<Vec<PublicPiece>>>()?;
+        match (pm.mv, pm.announcement) {
+            (Move::Step { to, .. }, announcement) => {
+                let defender = self.at(to);
+                if defender.is_some_and(|(color, _)| color == pm.side)
+                    || defender.is_none() != (announcement == Announcement::Moved)
+                {
+                    return None;
+                }
+                self.at[to.index()] = match announcement {
+                    Announcement::Moved | Announcement::DefenderRemoved => Some(mover),
+                    Announcement::AttackerRemoved => defender,
+                    Announcement::BothRemoved => None,
+                    Announcement::Struck(_) => return None,
+                };
+                self.at[from.index()] = None;
+            }
+            (Move::Strike { .. }, Announcement::Struck(_)) if cleared.contains(from) => {
+                for sq in cleared {
+                    self.at[sq.index()] = None;
+                }
+            }
+            (Move::Strike { .. }, _) => return None,
         }
-        self.at[from.index()] = None;
-        self.at[to.index()] = match announcement {
-            Announcement::Moved | Announcement::DefenderRemoved => Some(attacker),
-            Announcement::AttackerRemoved => defender,
-            Announcement::BothRemoved => None,
-        };
-        Some([
-            Some(attacker).filter(|_| announcement.attacker_removed()),
-            defender.filter(|_| announcement.defender_removed()),
-        ])
+        Some(removed)
     }
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
-    PublicPiece, Record, Rules, Setup, Square, destinations,
+    PublicPiece, Record, Rules, Setup, Square, destinations, strike,
 };
 
 /// One of the player's own pieces.
@@ -18,11 +18,16 @@ pub struct OwnPiece {
     pub id: PieceId,
 }
 
-/// An enemy piece: where it is and which one it is, never what it is.
+/// An enemy piece: where it is and which one it is, and what it is only
+/// for a kind set up face-up ([`Rules::face_up`]: Classic 25's Marshal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EnemyPiece {
     pub square: Square,
     pub id: PieceId,
+    /// Left out of the JSON when hidden, so a view of a game without
+    /// face-up kinds reads and writes as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Kind>,
 }
 
 /// What stands on a node, as the player sees it.
@@ -35,8 +40,9 @@ pub enum Seen {
 
 /// A player's view of a game: own pieces with kinds, enemy pieces as
 /// anonymous identities, the public history, the losses, and the full
-/// record only once the game is over. There is no field an enemy kind could
-/// hide in before the end.
+/// record only once the game is over. Before the end the one enemy kind it
+/// holds is a face-up one ([`Rules::face_up`]), which both players see
+/// from the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     side: Color,
@@ -76,7 +82,11 @@ impl Game {
                 .collect(),
             enemies: board
                 .pieces(!side)
-                .map(|(square, p)| EnemyPiece { square, id: p.id })
+                .map(|(square, p)| EnemyPiece {
+                    square,
+                    id: p.id,
+                    kind: self.rules().face_up(p.kind).then_some(p.kind),
+                })
                 .collect(),
             history: self.history().to_vec(),
             own_losses: self.losses()[side],
@@ -134,7 +144,7 @@ impl View {
         let mut board: PublicBoard = self.public_pieces().collect();
         let removed = board.play(*step).ok_or(StepError(*step))?;
         let kinds = self.own_kinds();
-        for (color, id) in removed.into_iter().flatten() {
+        for (color, id) in removed {
             if color == self.side {
                 if let Some(kind) = kinds[id.0 as usize] {
                     self.own_losses[kind] += 1;
@@ -177,17 +187,27 @@ impl View {
                 Some(OwnPiece { square, kind, id })
             })
             .collect();
+        let mut face_up = [None; Square::INDICES];
+        for e in &self.enemies {
+            face_up[e.id.0 as usize] = e.kind;
+        }
         self.enemies = board
             .pieces(!self.side)
-            .map(|(square, id)| EnemyPiece { square, id })
+            .map(|(square, id)| EnemyPiece {
+                square,
+                id,
+                kind: face_up[id.0 as usize],
+            })
             .collect();
     }
 
     /// The view `side` has of a game still on, from what it was told: the
     /// rules, who moved first, its own setup and the public history. It is
-    /// exactly the view the referee would give (a view holds no enemy
-    /// kind), so a player away from the referee (a bot behind a protocol)
-    /// needs no invented enemy army.
+    /// exactly the view the referee would give (a view holds no hidden
+    /// enemy kind), so a player away from the referee (a bot behind a
+    /// protocol) needs no invented enemy army. (The standard camps only,
+    /// for now: a Classic 25 view will also need its enemy Marshal marked
+    /// face-up once camps follow the board's shape.)
     ///
     /// ```
     /// use gunjin_rules::{ByColor, Color, Game, Rules, Template, View};
@@ -228,7 +248,7 @@ impl View {
         view.set_pieces(&PublicBoard::new());
         for (ply, pm) in history.iter().enumerate() {
             let error = PublicError { ply, mv: pm.mv };
-            let legal = pm.side != side || view.destinations(pm.mv.from()).contains(pm.mv.to());
+            let legal = pm.side != side || view.allows(pm.mv);
             if !legal {
                 return Err(error);
             }
@@ -324,31 +344,70 @@ impl View {
     /// Where the own piece on `from` may move; the same answer the referee
     /// gives, since movement never depends on enemy kinds.
     pub fn destinations(&self, from: Square) -> Bitboard {
+        let enemy = self.enemy_bitboard();
         match self.seen(from) {
-            Seen::Own(p) => destinations(
-                self.rules.geometry(),
-                self.side,
-                self.rules.mobility(p.kind),
-                from,
-                self.own_bitboard(),
-                self.enemy_bitboard(),
-            ),
+            Seen::Own(p) => {
+                destinations(
+                    self.rules.geometry(),
+                    self.side,
+                    self.rules.mobility(p.kind),
+                    from,
+                    self.own_bitboard(),
+                    enemy,
+                ) - self.rules.closed(self.side, enemy)
+            }
             _ => Bitboard::EMPTY,
         }
     }
 
-    /// Every legal move of this player (empty when it is not their turn).
+    /// The nodes of this player's pieces of `kind`.
+    fn own_of(&self, kind: Kind) -> Bitboard {
+        self.own
+            .iter()
+            .filter(|p| p.kind == kind)
+            .map(|p| p.square)
+            .collect()
+    }
+
+    /// Whether `mv` is a move this player's pieces may make (whoever's
+    /// turn it is): the referee's answer, which never depends on enemy
+    /// kinds.
+    pub fn allows(&self, mv: Move) -> bool {
+        match mv {
+            Move::Step { from, to } => self.destinations(from).contains(to),
+            Move::Strike {
+                missile,
+                target,
+                bomb,
+            } => strike::is_legal(
+                self.rules,
+                self.side,
+                (missile, target, bomb),
+                self.own_of(Kind::Missile),
+                self.own_of(Kind::AtomicBomb),
+            ),
+        }
+    }
+
+    /// Every legal move of this player (empty when it is not their turn),
+    /// the steps piece by piece, then the strikes.
     pub fn legal_moves(&self) -> Vec<Move> {
         if !self.is_my_turn() {
             return Vec::new();
         }
-        self.own
-            .iter()
-            .flat_map(|p| {
-                self.destinations(p.square)
-                    .map(move |to| Move::Step { from: p.square, to })
-            })
-            .collect()
+        let steps = self.own.iter().flat_map(|p| {
+            self.destinations(p.square)
+                .map(move |to| Move::Step { from: p.square, to })
+        });
+        let strikes = strike::strikes(self.rules).then(|| {
+            strike::moves(
+                self.rules,
+                self.side,
+                self.own_of(Kind::Missile),
+                self.own_of(Kind::AtomicBomb),
+            )
+        });
+        steps.chain(strikes.into_iter().flatten()).collect()
     }
 }
 

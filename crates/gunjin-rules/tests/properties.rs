@@ -243,11 +243,7 @@ fn play_checked(rules: Rules, seed: u64, max_plies: usize) -> Result<Game, TestC
             .iter()
             .map(|&c| game.position().board().occupied(c).count())
             .sum();
-        let removed = match said {
-            Announcement::Moved => 0,
-            Announcement::AttackerRemoved | Announcement::DefenderRemoved => 1,
-            Announcement::BothRemoved => 2,
-        };
+        let removed = said.cleared(mv).count();
         prop_assert_eq!(pieces_before - pieces_after, removed);
         prop_assert_eq!(
             game.history()
@@ -273,22 +269,30 @@ fn play_checked(rules: Rules, seed: u64, max_plies: usize) -> Result<Game, TestC
 }
 
 /// The walk through a view's JSON: every place a kind's name appears must
-/// be the kind of one of the player's own pieces.
+/// be the kind of one of the player's own pieces, or of an enemy piece
+/// whose kind the rules show face-up (Classic 25's Marshal).
 fn kind_names_outside_own_pieces(
+    rules: Rules,
     value: &Value,
     kinds: &[Value],
     path: &mut Vec<String>,
     found: &mut Vec<String>,
 ) {
     let is_own_kind = |path: &[String]| path.len() == 3 && path[0] == "own" && path[2] == "kind";
+    let is_face_up = |path: &[String]| {
+        path.len() == 3
+            && path[0] == "enemies"
+            && path[2] == "kind"
+            && serde_json::from_value::<Kind>(value.clone()).is_ok_and(|k| rules.face_up(k))
+    };
     match value {
-        Value::String(_) if kinds.contains(value) && !is_own_kind(path) => {
+        Value::String(_) if kinds.contains(value) && !is_own_kind(path) && !is_face_up(path) => {
             found.push(format!("{} = {value}", path.join(".")));
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 path.push(i.to_string());
-                kind_names_outside_own_pieces(item, kinds, path, found);
+                kind_names_outside_own_pieces(rules, item, kinds, path, found);
                 path.pop();
             }
         }
@@ -298,7 +302,7 @@ fn kind_names_outside_own_pieces(
                     found.push(format!("key {} in {}", key, path.join(".")));
                 }
                 path.push(key.clone());
-                kind_names_outside_own_pieces(item, kinds, path, found);
+                kind_names_outside_own_pieces(rules, item, kinds, path, found);
                 path.pop();
             }
         }
@@ -313,7 +317,7 @@ fn check_view_hides_enemy_kinds(view: &View) -> Result<(), TestCaseError> {
         .map(|k| serde_json::to_value(k).unwrap())
         .collect();
     let mut found = Vec::new();
-    kind_names_outside_own_pieces(&json, &kinds, &mut Vec::new(), &mut found);
+    kind_names_outside_own_pieces(view.rules(), &json, &kinds, &mut Vec::new(), &mut found);
     prop_assert!(found.is_empty(), "kinds outside own pieces: {:?}", found);
     prop_assert_eq!(&json["reveal"], &Value::Null);
     prop_assert_eq!(&json["outcome"], &Value::Null);

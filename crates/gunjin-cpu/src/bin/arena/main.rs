@@ -62,6 +62,7 @@ fn describe(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Win { reason, .. } => match reason {
             WinReason::HeadquartersTaken { .. } => "headquarters taken",
+            WinReason::MarshalTaken { .. } => "marshal taken",
             WinReason::NoLegalMove => "no legal move",
             WinReason::Resignation => "resignation",
         },

@@ -1,0 +1,177 @@
+//! The Missile's strike of Classic 25 (`shared/RULES.md` §8.2): where a
+//! Missile may aim, whether it may carry the Atomic bomb, the blast and
+//! what it clears. The referee's [`Position`](crate::Position) and a
+//! player's [`View`](crate::View) both ask this module, so the rule is
+//! written once.
+
+use crate::{Bitboard, Color, Geometry, Kind, Move, Rules, Shape, Square};
+
+/// Whether `rules` let a side fire Missiles: only a mode that has them
+/// (Classic 25). Move generation asks this first, so the other modes do
+/// no strike work at all.
+#[inline]
+pub(crate) const fn strikes(rules: Rules) -> bool {
+    rules.count(Kind::Missile) > 0
+}
+
+/// Every node a `color` Missile may aim at: the enemy camp but its
+/// headquarters.
+pub fn targets(shape: &Shape, color: Color) -> Bitboard {
+    let enemy = !color;
+    shape
+        .nodes()
+        .filter(|&sq| shape.camp(sq) == enemy && sq != shape.hq(enemy))
+        .collect()
+}
+
+/// The nodes a strike at `target` hits: the target and its orthogonal
+/// neighbours on the grid (across the river too), or the 3×3 square
+/// around it when the Missile carries the bomb. A headquarters is never
+/// hit.
+pub fn blast(shape: &Shape, target: Square, bomb: bool) -> Bitboard {
+    let (file, rank) = (target.file() as i8, target.rank() as i8);
+    let mut blast = Bitboard::EMPTY;
+    for df in -1i8..=1 {
+        for dr in -1i8..=1 {
+            if !bomb && df != 0 && dr != 0 {
+                continue;
+            }
+            let (f, r) = (file + df, rank + dr);
+            if f < 0 || r < 0 {
+                continue;
+            }
+            if let Some(sq) = shape.square(f as u8, r as u8)
+                && !shape.is_hq(sq)
+            {
+                blast.add(sq);
+            }
+        }
+    }
+    blast
+}
+
+/// The node of the Atomic bomb a Missile on `missile` may carry: one of
+/// `bombs` (the side's bombs) on a node next to it.
+#[inline]
+pub fn carried(geometry: &Geometry, missile: Square, bombs: Bitboard) -> Option<Square> {
+    (geometry.steps(missile) & bombs).next()
+}
+
+/// Every strike of `color`'s Missiles on `missiles`, with its bombs on
+/// `bombs`: each Missile at each target, and again carrying a bomb if one
+/// stands next to it.
+pub fn moves(
+    rules: Rules,
+    color: Color,
+    missiles: Bitboard,
+    bombs: Bitboard,
+) -> impl Iterator<Item = Move> {
+    let targets = targets(rules.shape(), color);
+    let geometry = rules.geometry();
+    missiles.flat_map(move |missile| {
+        let with_bomb = carried(geometry, missile, bombs).is_some();
+        targets.flat_map(move |target| {
+            let plain = Move::Strike {
+                missile,
+                target,
+                bomb: false,
+            };
+            let carrying = Move::Strike {
+                missile,
+                target,
+                bomb: true,
+            };
+            core::iter::once(plain).chain(with_bomb.then_some(carrying))
+        })
+    })
+}
+
+/// Whether `color` may strike from `missile` at `target` (carrying the
+/// bomb if `bomb`), with its Missiles on `missiles` and bombs on `bombs`.
+pub fn is_legal(
+    rules: Rules,
+    color: Color,
+    (missile, target, bomb): (Square, Square, bool),
+    missiles: Bitboard,
+    bombs: Bitboard,
+) -> bool {
+    strikes(rules)
+        && missiles.contains(missile)
+        && targets(rules.shape(), color).contains(target)
+        && (!bomb || carried(rules.geometry(), missile, bombs).is_some())
+}
+
+/// The nodes a strike at `target` clears, given the blast's enemy
+/// Missiles and every occupied node (the firing Missile and its bomb
+/// already lifted): the enemy Missiles alone if there are any (they
+/// collide with the firing one in the air; each enemy Missile in the
+/// blast goes up), otherwise every piece in the blast.
+#[inline]
+pub fn hit(blast: Bitboard, enemy_missiles: Bitboard, occupied: Bitboard) -> Bitboard {
+    let collided = blast & enemy_missiles;
+    if collided.is_empty() {
+        blast & occupied
+    } else {
+        collided
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Mode;
+
+    fn sq(name: &str) -> Square {
+        Shape::CLASSIC_25.parse_square(name).unwrap()
+    }
+
+    fn names(set: Bitboard) -> Vec<String> {
+        let mut names: Vec<String> = set.map(|s| s.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_missile_aims_at_the_enemy_camp_but_its_headquarters() {
+        let shape = &Shape::CLASSIC_25;
+        for color in Color::ALL {
+            let targets = targets(shape, color);
+            assert_eq!(targets.count(), 24);
+            assert!(!targets.contains(shape.hq(!color)));
+            assert!(targets.into_iter().all(|t| shape.camp(t) == !color));
+        }
+    }
+
+    #[test]
+    fn the_blast_is_a_cross_or_with_the_bomb_a_square_never_a_headquarters() {
+        let shape = &Shape::CLASSIC_25;
+        let blast = |target, bomb| names(blast(shape, sq(target), bomb));
+        assert_eq!(blast("e4", false), ["d4", "e3", "e4", "e5", "f4"]);
+        assert_eq!(blast("a6", false), ["a5", "a6", "b6"]);
+        // Next to North's headquarters: its squares d6, e6, f6 are never hit.
+        assert_eq!(blast("e5", false), ["d5", "e4", "e5", "f5"]);
+        assert_eq!(
+            blast("e5", true),
+            ["d4", "d5", "e4", "e5", "f4", "f5"],
+            "the 3x3 square without the headquarters"
+        );
+        assert_eq!(blast("c6", true), ["b5", "b6", "c5", "c6", "d5"]);
+        assert_eq!(
+            blast("h4", true),
+            ["g3", "g4", "g5", "h3", "h4", "h5", "i3", "i4", "i5"]
+        );
+        // Across the river off the bridges too.
+        assert_eq!(blast("a4", false), ["a3", "a4", "a5", "b4"]);
+    }
+
+    #[test]
+    fn only_classic_25_strikes() {
+        for mode in Mode::ALL {
+            let rules = Rules {
+                mode,
+                ..Rules::KIRAKUKEN
+            };
+            assert_eq!(strikes(rules), mode == Mode::Classic25, "{mode:?}");
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The Missile's strike of Classic 25 (`shared/RULES.md` §8.2): plain and
+//! with the Atomic bomb, the mid-air collision, own pieces in the blast,
+//! edge and river targets, the headquarters never hit, its notation, and
+//! what each side learns. Positions are stated in the position text.
+
+mod common;
+
+use common::*;
+use gunjin_rules::{
+    Announcement, ByKind, Color, Game, Kind, Move, Position, Record, Rules, random_game,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// South's Missile on b2 (the bomb on c2 when `bomb`), a row of North
+/// pieces around e5 under North's guarded Marshal, and South's General.
+fn around_e5(bomb: bool) -> String {
+    let south = if bomb { "1IU6" } else { "1I7" };
+    // North: Engineer c5, Spy d5, Colonel e5, Major f4, Tank e4.
+    format!("c25-htsrf 3k3/2eyc4/4tj3/9/{south}/G2K3 s")
+}
+
+fn game(text: &str) -> Game {
+    Game::from_position(text.parse().unwrap_or_else(|e| panic!("{text}: {e}")))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays `strike` and checks what it announced, the position after it,
+/// the hash kept along, and that both views agree with the referee's.
+fn strike(text: &str, strike: &str, cleared: &str, after: &str) -> Game {
+    let mut game = game(text);
+    let mut views = Color::ALL.map(|side| game.view(side));
+    let said = game.play(mv(strike)).unwrap();
+    assert_eq!(said, Announcement::Struck(set(cleared)), "{text} {strike}");
+    assert_eq!(said.cleared(mv(strike)), set(cleared));
+    let position = game.position();
+    assert_eq!(position.to_string(), after, "{text} {strike}");
+    assert_eq!(position.hash(), position.compute_hash());
+    let fresh: Position = after.parse().unwrap();
+    assert_eq!(fresh.hash(), position.hash());
+    for (view, side) in views.iter_mut().zip(Color::ALL) {
+        view.apply(game.history().last().unwrap()).unwrap();
+        assert_eq!(*view, game.view(side), "{side}'s view after {strike}");
+    }
+    game
+}
+
+#[test]
+fn a_plain_strike_clears_the_target_and_its_neighbours_and_the_missile() {
+    // e6 (North's headquarters) is never hit; f4 is diagonal, so spared.
+    let game = strike(
+        &around_e5(false),
+        "b2*e5",
+        "b2 d5 e5 e4",
+        "c25-htsrf 3k3/2e6/5j3/9/9/G2K3 n",
+    );
+    let losses = game.losses();
+    let mut north = ByKind::<u8>::default();
+    for kind in [Kind::Spy, Kind::Colonel, Kind::Tank] {
+        north[kind] += 1;
+    }
+    assert_eq!(losses[Color::North], north);
+    assert_eq!(losses[Color::South][Kind::Missile], 1);
+    let view = game.view(Color::South);
+    assert_eq!(view.enemy_losses(), 3);
+    assert_eq!(view.own_losses()[Kind::Missile], 1);
+    assert_eq!(game.view(Color::North).own_losses(), &north);
+}
+
+#[test]
+fn with_the_bomb_the_blast_is_the_square_around_the_target() {
+    strike(
+        &around_e5(true),
+        "b2*e5+",
+        "b2 c2 d5 e5 f4 e4",
+        "c25-htsrf 3k3/2e6/9/9/9/G2K3 n",
+    );
+    // The bomb may stay at home.
+    strike(
+        &around_e5(true),
+        "b2*e5",
+        "b2 d5 e5 e4",
+        "c25-htsrf 3k3/2e6/5j3/9/2U6/G2K3 n",
+    );
+}
+
+#[test]
+fn only_a_missile_next_to_the_bomb_carries_it() {
+    let far = game("c25-htsrf 3k3/2eyc4/4tj3/9/1I2U4/G2K3 s");
+    assert!(!far.position().is_legal(mv("b2*e5+")));
+    assert!(far.position().is_legal(mv("b2*e5")));
+    let near = game(&around_e5(true));
+    assert!(near.position().is_legal(mv("b2*e5+")));
+}
+
+#[test]
+fn an_enemy_missile_in_the_blast_takes_the_strike_in_the_air() {
+    // North's Missile on d5: both Missiles (and the bomb) go, nothing else.
+    let text = "c25-htsrf 3k3/2eic4/4tj3/9/1IU6/G2K3 s";
+    strike(
+        text,
+        "b2*e5",
+        "b2 d5",
+        "c25-htsrf 3k3/2e1c4/4tj3/9/2U6/G2K3 n",
+    );
+    strike(
+        text,
+        "b2*e5+",
+        "b2 c2 d5",
+        "c25-htsrf 3k3/2e1c4/4tj3/9/9/G2K3 n",
+    );
+    // Out of the blast, North's Missile changes nothing.
+    strike(
+        "c25-htsrf 3k3/i1eyc4/4tj3/9/1I7/G2K3 s",
+        "b2*e5",
+        "b2 d5 e5 e4",
+        "c25-htsrf 3k3/i1e6/5j3/9/9/G2K3 n",
+    );
+}
+
+#[test]
+fn own_pieces_in_the_blast_go_too_across_the_river() {
+    // Target a4 (no bridge on file a): the blast reaches South's a3.
+    strike(
+        "c25-htsrf 3k2e/9/ge7/E8/1I7/G2K3 s",
+        "b2*a4",
+        "b2 a3 a4 b4",
+        "c25-htsrf 3k2e/9/9/9/9/G2K3 n",
+    );
+    // A corner: only three nodes in the cross.
+    strike(
+        "c25-htsrf t2k2e/c8/9/9/1I7/G2K3 s",
+        "b2*a6",
+        "b2 a5 a6",
+        "c25-htsrf 3k2e/9/9/9/9/G2K3 n",
+    );
+}
+
+#[test]
+fn the_headquarters_is_never_a_target_nor_hit() {
+    let game = game(&around_e5(true));
+    let position = game.position();
+    for text in ["b2*e6", "b2*d6+", "b2*b3", "b2*e1", "c2*e5", "a1*e5"] {
+        assert!(!position.is_legal(mv(text)), "{text}");
+        assert!(!game.view(Color::South).allows(mv(text)), "{text}");
+    }
+    // North strikes next to South's headquarters: the Marshal stays.
+    strike(
+        "c25-htsrf 3k2j/2ui5/9/9/3EGE3/2EK3 n",
+        "d5*e2+",
+        "c5 d5 d2 e2 f2",
+        "c25-htsrf 3k2j/9/9/9/9/2EK3 s",
+    );
+}
+
+#[test]
+fn every_missile_strikes_every_target_and_with_a_bomb_beside_it() {
+    // Missiles on b2 (the bomb on c2 beside it) and f2.
+    let game = game("c25-htsrf 3k3/9/9/9/1IU2I3/G2K3 s");
+    let moves = game.position().legal_moves();
+    let strikes: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, Move::Strike { .. }))
+        .collect();
+    assert_eq!(strikes.len(), 24 * 3);
+    assert!(strikes.iter().all(|&m| game.position().is_legal(m)));
+    let carried = strikes
+        .iter()
+        .filter(|m| matches!(m, Move::Strike { bomb: true, .. }))
+        .count();
+    assert_eq!(carried, 24);
+    // The player's view lists the same moves.
+    let mut view_moves = game.view(Color::South).legal_moves();
+    let mut referee = moves.clone();
+    view_moves.sort();
+    referee.sort();
+    assert_eq!(view_moves, referee);
+    // Steps come first, strikes last.
+    let first_strike = moves.iter().position(|m| matches!(m, Move::Strike { .. }));
+    assert_eq!(first_strike, Some(moves.len() - strikes.len()));
+}
+
+#[test]
+fn a_side_with_a_missile_always_has_a_move() {
+    let position: Position = "c25-htsrf 3k3/9/9/9/9/I2K3 s".parse().unwrap();
+    assert!(position.has_legal_move(Color::South));
+    assert!(!position.has_legal_move(Color::North));
+}
+
+#[test]
+fn no_other_mode_strikes() {
+    // Missiles exist only in Classic 25; a standard game never lists a strike.
+    let game = random_game(Rules::KIRAKUKEN, &mut SmallRng::seed_from_u64(3));
+    assert!(
+        game.position()
+            .legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::Step { .. }))
+    );
+    assert!(!game.position().is_legal(mv("b2*b5")));
+}
+
+#[test]
+fn the_notation_reads_and_prints_back() {
+    for text in ["b2*e5", "b2*e5+", "i5*a3", "b4-b5"] {
+        assert_eq!(mv(text).to_string(), text);
+    }
+    assert_eq!(
+        mv("g2*g5+"),
+        Move::Strike {
+            missile: sq("g2"),
+            target: sq("g5"),
+            bomb: true
+        }
+    );
+    for bad in ["b2*e5++", "b2-e5+", "b2*b2", "b2*", "b2*-e5", "b2e5"] {
+        assert!(bad.parse::<Move>().is_err(), "{bad}");
+    }
+    // In JSON a strike is its text and its announcement the cleared nodes.
+    let said = Announcement::Struck(set("b2 e5 e4"));
+    let json = serde_json::to_string(&said).unwrap();
+    assert_eq!(json, r#"{"Struck":["b2","e4","e5"]}"#);
+    assert_eq!(serde_json::from_str::<Announcement>(&json).unwrap(), said);
+    assert_eq!(serde_json::to_string(&mv("b2*e5+")).unwrap(), r#""b2*e5+""#);
+}
+
+#[test]
+fn a_record_with_strikes_replays() {
+    let mut game = game(&around_e5(true));
+    game.play(mv("b2*e5+")).unwrap();
+    game.play(mv("c5-c4")).unwrap();
+    let record = game.record();
+    let text = record.to_string();
+    assert!(text.ends_with(" s b2*e5+ c5-c4"), "{text}");
+    let read: Record = text.parse().unwrap();
+    assert_eq!(read, record);
+    let replayed = read.replay().unwrap();
+    assert_eq!(replayed.position(), game.position());
+    assert_eq!(replayed.view(Color::North), game.view(Color::North));
+}
