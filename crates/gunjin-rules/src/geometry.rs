@@ -8,7 +8,7 @@ use crate::square::RANK_STRIDE;
 use crate::{Bitboard, Color, Front, Mobility, Shape, Square};
 
 /// How many [`Mobility`] values there are (they index tables).
-pub(crate) const MOBILITIES: usize = 6;
+pub(crate) const MOBILITIES: usize = Mobility::ALL.len();
 
 /// Files (0-based) of the two bridges over the front of the standard board.
 pub const BRIDGE_FILES: [u8; 2] = {

@@ -61,6 +61,17 @@ pub enum Mobility {
 }
 
 impl Mobility {
+    /// Every way of moving, in the order of their numbers (which index
+    /// tables).
+    pub const ALL: [Mobility; 6] = [
+        Mobility::Step,
+        Mobility::Charge,
+        Mobility::Flight,
+        Mobility::Slide,
+        Mobility::Fixed,
+        Mobility::Anywhere,
+    ];
+
     /// Whether a piece that moves this way moves at all.
     #[inline]
     pub const fn moves(self) -> bool {

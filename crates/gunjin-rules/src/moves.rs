@@ -194,15 +194,6 @@ mod tests {
     use crate::walked::walked;
     use crate::{Front, Mode, Rules};
 
-    const MOBILITY: [Mobility; 6] = [
-        Mobility::Step,
-        Mobility::Charge,
-        Mobility::Flight,
-        Mobility::Slide,
-        Mobility::Fixed,
-        Mobility::Anywhere,
-    ];
-
     #[test]
     fn tables_match_walking_the_rays() {
         let mut rng = SmallRng::seed_from_u64(5);
@@ -234,7 +225,7 @@ mod tests {
                     let own = own.with(from);
                     let enemy = enemy.without(from);
                     for color in Color::ALL {
-                        for mobility in MOBILITY {
+                        for mobility in Mobility::ALL {
                             assert_eq!(
                                 destinations(geometry, color, mobility, from, own, enemy),
                                 walked(shape, geometry, color, mobility, from, own, enemy),

@@ -530,14 +530,7 @@ mod tests {
                             !reference_moves(position, color).is_empty()
                         );
                         let board = position.board();
-                        for mobility in [
-                            Mobility::Step,
-                            Mobility::Charge,
-                            Mobility::Flight,
-                            Mobility::Slide,
-                            Mobility::Fixed,
-                            Mobility::Anywhere,
-                        ] {
+                        for mobility in Mobility::ALL {
                             let expected: Bitboard = board
                                 .pieces(color)
                                 .filter(|(_, p)| board.mobility(p.kind) == mobility)
