@@ -4,8 +4,8 @@
 //! expectation over what the side does not know.
 
 use gunjin_rules::{
-    BattleResult, Bitboard, ByColor, ByKind, Color, Geometry, Kind, MAX_CAMP, Mobility, Position,
-    Rules, Square, StrengthOrder,
+    BattleResult, Bitboard, ByColor, ByKind, Color, Geometry, Kind, MAX_CAMP, MineRule, Mobility,
+    Mode, Position, Rules, Square, StrengthOrder,
 };
 
 use crate::KindSet;
@@ -13,7 +13,10 @@ use crate::KindSet;
 /// A won game, in evaluation units (a General is worth about 10).
 pub(crate) const WIN: f32 = 1000.0;
 
-/// What each kind is worth under a rule set.
+/// What each kind is worth under a rule set, by its strength: a standard
+/// kind by how many of the mode's standard kinds rank above it (its place
+/// in the standard game), a variant kind halfway between the places it
+/// falls between; what never moves by what it does to an attacker.
 pub(crate) fn values(rules: Rules) -> ByKind<f32> {
     // By strength rank, strongest first: the orders differ only in where
     // the Tank and the Cavalry stand.
@@ -21,18 +24,40 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
     const BY_RANK: [f32; StrengthOrder::House.kinds().len() - 2] =
         [10.0, 8.0, 7.0, 6.5, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0, 2.5, 2.0];
     let weakest = BY_RANK.len() - 1;
-    let order = rules.strength.kinds();
+    let by_rank = |rank: usize| BY_RANK[rank.min(weakest)];
+    // A Mine that explodes takes its attacker with it, as a Missile and
+    // an Atomic bomb do.
+    let mine = |rule: MineRule| match rule {
+        MineRule::Stays => 3.0,
+        MineRule::Explodes => 2.5,
+    };
+    let standard = Rules {
+        mode: Mode::Standard,
+        ..rules
+    };
     ByKind::new_with(|kind| match kind {
         Kind::Engineer => 3.0,
         Kind::Spy => 3.5,
-        Kind::Mine => match rules.mine {
-            gunjin_rules::MineRule::Stays => 3.0,
-            gunjin_rules::MineRule::Explodes => 2.5,
-        },
+        Kind::Mine => mine(rules.mine),
+        Kind::Missile | Kind::AtomicBomb => mine(MineRule::Explodes),
         Kind::Flag => 1.0,
         _ => {
-            let rank = order.iter().position(|&k| k == kind).unwrap_or(weakest);
-            BY_RANK[rank.min(weakest)]
+            // The standard kinds stronger than this one.
+            let rank = rules.rank(kind).unwrap_or(usize::MAX);
+            let above = (Mode::Standard.kinds())
+                .filter(|&k| rules.rank(k).is_some_and(|r| r < rank))
+                .count();
+            let value = if standard.rank(kind).is_some() {
+                by_rank(above)
+            } else {
+                // Above the strongest, as far above as the next is below.
+                let over = match above {
+                    0 => 2.0 * BY_RANK[0] - BY_RANK[1],
+                    n => by_rank(n - 1),
+                };
+                (by_rank(above) + over) / 2.0
+            };
+            value
                 + if kind == Kind::Plane { 0.5 } else { 0.0 }
                 + if kind == Kind::Tank && rules.strength == StrengthOrder::Traditional {
                     0.5

@@ -1,6 +1,6 @@
-//! The CPU's setups: a library of formations for each board, mirrored at
+//! The CPU's setups: a library of formations for each mode, mirrored at
 //! random and varied by random swaps, so no two games start quite alike.
-//! On a board without formations yet, the CPU sets up at random.
+//! In a mode without formations yet, the CPU sets up at random.
 //!
 //! Every formation keeps the headquarters shut with a Mine and puts the
 //! Flag in front of it (so the Flag fights as that Mine), keeps strong
@@ -8,7 +8,7 @@
 
 use core::ops::Range;
 
-use gunjin_rules::{Color, Kind, PartialSetup, Rules, Setup, Shape};
+use gunjin_rules::{Color, Kind, Mode, PartialSetup, Rules, Setup, Shape, Template};
 use rand::Rng;
 
 /// The standard board's formations, as setup text (front rank first, as
@@ -24,20 +24,33 @@ pub const FORMATIONS: [&str; 8] = [
     "TSEANV/PONLCT/JYSFAE/PGXXM",
 ];
 
-/// The formations of each board that has some.
-const LIBRARY: [(Shape, &[&str]); 1] = [(Shape::STANDARD, &FORMATIONS)];
+/// The formations of `mode`: ours for the standard game, the rules
+/// crate's named ones ([`Template::of`]) for the variants on the standard
+/// board, none yet for Classic 25, whose board the variations below are
+/// not measured on.
+fn library(mode: Mode) -> Vec<Setup> {
+    match mode {
+        Mode::Standard => FORMATIONS
+            .iter()
+            .map(|text| text.parse().expect("formations are setups"))
+            .collect(),
+        Mode::Marshal23 | Mode::American21 => {
+            Template::of(mode).iter().map(|t| t.setup()).collect()
+        }
+        Mode::Classic25 => Vec::new(),
+    }
+}
 
-/// A formation from the library of the board `rules` are played on,
+/// A formation from the library of the mode `rules` are played in,
 /// perhaps mirrored, with a few swaps of movable pieces in the front two
-/// ranks; a random setup on a board without formations.
+/// ranks; a random setup in a mode without formations.
 pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     let shape = rules.shape();
-    let Some((_, formations)) = LIBRARY.iter().find(|(s, _)| s == shape) else {
+    let formations = library(rules.mode);
+    if formations.is_empty() {
         return Setup::random(rules, rng);
-    };
-    let base: Setup = formations[rng.random_range(0..formations.len())]
-        .parse()
-        .expect("formations are setups");
+    }
+    let base = formations[rng.random_range(0..formations.len())];
     let mut setup = PartialSetup::from(base);
     if rng.random() {
         setup = mirrored(shape, setup);
@@ -208,6 +221,25 @@ mod tests {
         let rules = Rules::TRADITIONAL;
         assert_eq!(rank_slots(rules.shape()), [0..6, 6..12, 12..18, 18..23]);
         assert_eq!(rank_slots(&Shape::CLASSIC_25), [0..9, 9..18, 18..25]);
-        assert!(LIBRARY.iter().all(|(shape, _)| *shape != Shape::CLASSIC_25));
+        assert!(library(Mode::Classic25).is_empty());
+    }
+
+    #[test]
+    fn the_variants_on_the_standard_board_set_up_legally() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        for mode in [Mode::Marshal23, Mode::American21] {
+            for base in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+                let rules = Rules { mode, ..base };
+                for _ in 0..40 {
+                    for setup in [
+                        formation(rules, &mut rng),
+                        open_formation(rules, &mut rng),
+                        guarded_formation(rules, &mut rng),
+                    ] {
+                        setup.check(rules).unwrap();
+                    }
+                }
+            }
+        }
     }
 }

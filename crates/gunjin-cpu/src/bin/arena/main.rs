@@ -100,6 +100,11 @@ fn play_game(
     }
     let setups = ByColor::new_with(|c| chosen[usize::from(c != deal.a_side)].expect("set up"));
     let mut game = Game::new(deal.rules, setups, deal.first).map_err(|e| e.to_string())?;
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Err(fault) = player.meet(game.view(side_of(i)).enemy_empty()) {
+            return Ok((Played::forfeit(deal.a_side, i, fault), chosen));
+        }
+    }
     let fault = play_out(players, &mut game, side_of, illegal_loses)?;
     let mut played = Played::of(&game, deal.a_side, fault);
     let record = game.record();

@@ -1,6 +1,6 @@
 //! The arena's command line.
 
-use gunjin_rules::Rules;
+use gunjin_rules::{Mode, Rules};
 
 use crate::player::Budgets;
 
@@ -22,7 +22,7 @@ pub struct Options {
     pub illegal_loses: bool,
 }
 
-pub const USAGE: &str = "usage: arena --a PLAYER --b PLAYER [--games N] [--seed N] [--rules CODE] \
+pub const USAGE: &str = "usage: arena --a PLAYER --b PLAYER [--games N] [--seed N] [--rules CODE] [--mode m23|a21|c25] \
 [--think-ms MS] [--worlds N] [--a-think-ms MS] [--b-think-ms MS] [--a-worlds N] [--b-worlds N] \
 [--a-name NAME] [--b-name NAME] [--grace-ms MS] [--legal] [--illegal-loses] \
 [--records FILE] [--swap-setups] [--digest]
@@ -87,6 +87,13 @@ fn valued(o: &mut Options, arg: &str, value: String) -> Result<(), String> {
         "--games" => o.games = number("games")? as usize,
         "--seed" => o.seed = number("seed")? as u64,
         "--rules" => o.rules = value.parse().map_err(|e| format!("{e}"))?,
+        // The mode on top of the rule code's options (`--rules` names both).
+        "--mode" => {
+            o.rules.mode = Mode::ALL
+                .into_iter()
+                .find(|m| m.code().unwrap_or("standard") == value)
+                .ok_or_else(|| format!("unknown mode \"{value}\": m23, a21, c25 or standard"))?;
+        }
         "--records" => o.records = Some(value),
         "--think-ms" => {
             let ms = number("think-ms")?;
