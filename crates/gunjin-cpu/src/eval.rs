@@ -105,7 +105,7 @@ fn steps_to(
 
 impl Distances {
     pub(crate) fn new(rules: Rules) -> Distances {
-        let geometry = Geometry::of(rules.front);
+        let geometry = rules.geometry();
         let mut table = Box::new([[u8::MAX; Square::INDICES]; Square::INDICES]);
         for sq in Square::ALL {
             let none = Bitboard::EMPTY;
@@ -266,7 +266,7 @@ impl Evaluator {
             weights,
             urgency: 1.0,
             stoppers: ByKind::new_with(|officer| {
-                if !officer.is_movable() {
+                if !rules.mobility(officer).moves() {
                     return KindSet::EMPTY;
                 }
                 KindSet::MOVABLE
@@ -279,7 +279,7 @@ impl Evaluator {
             }),
             way: Way::Straight,
             bridge_ends: ByColor::new_with(|color| {
-                let geometry = Geometry::of(rules.front);
+                let geometry = rules.geometry();
                 Square::ALL
                     .into_iter()
                     .filter(|sq| {
@@ -311,7 +311,7 @@ impl Evaluator {
             Way::ClearingMines(_) if !can_clear => (fixed, Bitboard::EMPTY, 0),
             Way::ClearingMines(detour) => (fixed - mines, mines, detour),
         };
-        let geometry = Geometry::of(self.rules.front);
+        let geometry = self.rules.geometry();
         Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
     }
 
@@ -352,14 +352,14 @@ impl Evaluator {
     /// headquarters now.
     #[inline]
     fn enters_hq(&self, pos: &Position, side: Color, kind: Kind) -> bool {
-        kind.takes_hq() && self.through_hq(pos, side, kind) == 1.0
+        self.rules.takes_hq(kind) && self.through_hq(pos, side, kind) == 1.0
     }
 
     /// Whether `side` could win at once by taking the enemy headquarters
     /// with an officer next to it, were it `side`'s move.
     pub(crate) fn threatens_hq(&self, pos: &Position, side: Color) -> bool {
         let hq = Square::hq(!side);
-        let geometry = Geometry::of(self.rules.front);
+        let geometry = self.rules.geometry();
         let board = pos.board();
         (geometry.steps(hq) & board.occupied(side)).any(|sq| {
             board
@@ -435,11 +435,11 @@ impl Evaluator {
                 if piece.kind.clears_mine() {
                     self.count_clearer(&mut census, color, sq, piece.kind, mined_ends);
                 }
-                if piece.kind.is_movable() {
+                if self.rules.mobility(piece.kind).moves() {
                     let (list, n) = &mut census.movers[color];
                     list[*n] = (sq.file() as i8, sq.rank() as i8, piece.kind);
                     *n += 1;
-                    if !piece.kind.takes_hq() && sq.camp() != color {
+                    if !self.rules.takes_hq(piece.kind) && sq.camp() != color {
                         census.material[color] += self.weights.advance;
                     }
                 }
@@ -580,7 +580,7 @@ impl Evaluator {
         let (theirs, m) = &census.movers[!color];
         let mut race = Race::default();
         for &(file, rank, kind) in &mine[..*n] {
-            if !kind.takes_hq() {
+            if !self.rules.takes_hq(kind) {
                 continue;
             }
             let sq = Square::new(file as u8, rank as u8).expect("a node");

@@ -21,8 +21,8 @@
 //! its own deduction, from the world's history, makes sure.
 
 use gunjin_rules::{
-    Announcement, BattleResult, Game, Geometry, Kind, MOVE_LIMIT, Move, Piece, Position,
-    PublicMove, Rules, Shape, Square, View,
+    Announcement, BattleResult, Game, Kind, MOVE_LIMIT, Move, Piece, Position, PublicMove, Rules,
+    Shape, Square, View,
 };
 use rand::Rng;
 
@@ -464,7 +464,7 @@ impl Searcher {
         let enemy_hq = Square::hq(!side);
         let values = &self.eval.values;
         for (from, piece) in board.pieces(side) {
-            if !piece.kind.is_movable() {
+            if !self.eval.rules.mobility(piece.kind).moves() {
                 continue;
             }
             for to in pos.destinations(from) {
@@ -491,7 +491,7 @@ impl Searcher {
                         }
                     }
                     100.0 + values[target.kind] - values[piece.kind] * 0.1
-                } else if to == enemy_hq && piece.kind.takes_hq() {
+                } else if to == enemy_hq && self.eval.rules.takes_hq(piece.kind) {
                     1000.0
                 } else if captures_only {
                     continue;
@@ -564,12 +564,12 @@ impl Searcher {
         else {
             return false;
         };
-        if !self.keeping || !mover.kind.takes_hq() || target.color == me {
+        if !self.keeping || !self.eval.rules.takes_hq(mover.kind) || target.color == me {
             return false;
         }
         let known = |p: Piece| self.ours.known[p.id.0 as usize];
         let may_be_officer = |p: Piece| !(known(p) & KindSet::OFFICERS).is_empty();
-        let hq_guards = Geometry::of(self.eval.rules.front).steps(Square::hq(me));
+        let hq_guards = self.eval.rules.geometry().steps(Square::hq(me));
         let threatened = (hq_guards & board.occupied(!me))
             .any(|sq| board.piece_at(sq).is_some_and(may_be_officer));
         let rules = self.eval.rules;

@@ -65,12 +65,12 @@ pub(super) fn one_move<R: Rng>(view: &View, trade: Trade, rng: &mut R) -> Option
         let mut score = match view.seen(mv.to()) {
             Seen::Enemy(_) => {
                 let (mut gain, win) = attack_gain(rules, &values, kind, trade);
-                if mv.to() == enemy_hq && kind.takes_hq() {
+                if mv.to() == enemy_hq && rules.takes_hq(kind) {
                     gain += win * WIN;
                 }
                 gain
             }
-            _ if mv.to() == enemy_hq && kind.takes_hq() => WIN,
+            _ if mv.to() == enemy_hq && rules.takes_hq(kind) => WIN,
             _ => 0.0,
         };
         // Forward, towards the enemy headquarters.
