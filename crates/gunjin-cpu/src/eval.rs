@@ -69,9 +69,13 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
 }
 
 /// Steps between any two nodes, walking as a one-step piece does (the
-/// front crossed at the bridges only), whatever stands in the way.
+/// front crossed at the bridges only), whatever stands in the way; and
+/// the board's headquarters.
 #[derive(Clone, Debug)]
-pub(crate) struct Distances(Box<[[u8; Square::INDICES]; Square::INDICES]>);
+pub(crate) struct Distances {
+    steps: Box<[[u8; Square::INDICES]; Square::INDICES]>,
+    hqs: ByColor<Square>,
+}
 
 /// Steps from every node to `goal`, never through `walls`; passing a node
 /// of `costly` takes `detour` steps more (at most 15).
@@ -111,19 +115,22 @@ impl Distances {
             let none = Bitboard::EMPTY;
             table[sq.index()] = steps_to(geometry, sq, none, none, 0);
         }
-        Distances(table)
+        Distances {
+            steps: table,
+            hqs: ByColor::new_with(|color| rules.shape().hq(color)),
+        }
     }
 
     /// Steps from `sq` to `color`'s headquarters.
     #[inline]
     pub(crate) fn to(&self, color: Color, sq: Square) -> u8 {
-        self.between(Square::hq(color), sq)
+        self.between(self.hqs[color], sq)
     }
 
     /// Steps from `a` to `b`.
     #[inline]
     pub(crate) fn between(&self, a: Square, b: Square) -> u8 {
-        self.0[a.index()][b.index()]
+        self.steps[a.index()][b.index()]
     }
 }
 
@@ -279,13 +286,14 @@ impl Evaluator {
             }),
             way: Way::Straight,
             bridge_ends: ByColor::new_with(|color| {
-                let geometry = rules.geometry();
+                let (geometry, shape) = (rules.geometry(), rules.shape());
                 Square::ALL
                     .into_iter()
-                    .filter(|sq| {
-                        !sq.is_hq()
-                            && sq.camp() == color
-                            && geometry.steps(*sq).any(|n| n.camp() != color)
+                    .filter(|&sq| {
+                        shape.contains(sq)
+                            && !shape.is_hq(sq)
+                            && shape.camp(sq) == color
+                            && geometry.steps(sq).any(|n| shape.camp(n) != color)
                     })
                     .collect()
             }),
@@ -312,7 +320,8 @@ impl Evaluator {
             Way::ClearingMines(detour) => (fixed - mines, mines, detour),
         };
         let geometry = self.rules.geometry();
-        Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
+        let hq = self.rules.shape().hq(!me);
+        Some(steps_to(geometry, hq, walls, costly, detour))
     }
 
     /// The enemy's pieces that fight as Mines (of a sampled world): its
@@ -332,7 +341,7 @@ impl Evaluator {
     /// officer (both removed) or falls there.
     #[inline]
     fn through_hq(&self, pos: &Position, side: Color, kind: Kind) -> f32 {
-        let hq = Square::hq(!side);
+        let hq = self.rules.shape().hq(!side);
         let board = pos.board();
         match board.piece_at(hq) {
             None => 1.0,
@@ -358,7 +367,7 @@ impl Evaluator {
     /// Whether `side` could win at once by taking the enemy headquarters
     /// with an officer next to it, were it `side`'s move.
     pub(crate) fn threatens_hq(&self, pos: &Position, side: Color) -> bool {
-        let hq = Square::hq(!side);
+        let hq = self.rules.shape().hq(!side);
         let geometry = self.rules.geometry();
         let board = pos.board();
         (geometry.steps(hq) & board.occupied(side)).any(|sq| {
@@ -439,7 +448,7 @@ impl Evaluator {
                     let (list, n) = &mut census.movers[color];
                     list[*n] = (sq.file() as i8, sq.rank() as i8, piece.kind);
                     *n += 1;
-                    if !self.rules.takes_hq(piece.kind) && sq.camp() != color {
+                    if !self.rules.takes_hq(piece.kind) && self.rules.shape().camp(sq) != color {
                         census.material[color] += self.weights.advance;
                     }
                 }
@@ -528,7 +537,7 @@ impl Evaluator {
     /// ever enter. (Only a Mine: a piece that moves may leave, and a
     /// bonus for the enemy stepping in would draw the search to it.)
     fn hq_shut(&self, pos: &Position, census: &Census) -> bool {
-        let hq = Square::hq(!self.me);
+        let hq = self.rules.shape().hq(!self.me);
         let board = pos.board();
         let mined = board
             .piece_at(hq)
@@ -623,7 +632,7 @@ impl Evaluator {
         let me = self.me;
         let mined = pos
             .board()
-            .piece_at(Square::hq(!me))
+            .piece_at(self.rules.shape().hq(!me))
             .is_some_and(|p| p.color != me && p.kind == Kind::Mine);
         self.weights.clear * clearing(mined, census.clearer[me])
             + self.weights.bridges * clearing(!mined_ends.is_empty(), census.end_clearer)

@@ -461,7 +461,7 @@ impl Searcher {
         let ours = side == self.eval.me;
         let board = pos.board();
         let enemies = board.occupied(!side);
-        let enemy_hq = Square::hq(!side);
+        let enemy_hq = self.eval.rules.shape().hq(!side);
         let values = &self.eval.values;
         for (from, piece) in board.pieces(side) {
             if !self.eval.rules.mobility(piece.kind).moves() {
@@ -479,7 +479,8 @@ impl Searcher {
                     } else if let Some(theirs) = self.theirs.as_ref().filter(|_| !all) {
                         let sure = theirs.sure_win(rules, pos, piece.kind, target, to);
                         let blind = self.exposed.contains(target.kind)
-                            && (to.camp() == target.color || self.fearless.contains(piece.kind))
+                            && (rules.shape().camp(to) == target.color
+                                || self.fearless.contains(piece.kind))
                             && self.battle(pos, piece.kind, to) != Some(BattleResult::DefenderWins);
                         if !sure && !blind {
                             continue;
@@ -569,7 +570,8 @@ impl Searcher {
         }
         let known = |p: Piece| self.ours.known[p.id.0 as usize];
         let may_be_officer = |p: Piece| !(known(p) & KindSet::OFFICERS).is_empty();
-        let hq_guards = self.eval.rules.geometry().steps(Square::hq(me));
+        let rules = self.eval.rules;
+        let hq_guards = rules.geometry().steps(rules.shape().hq(me));
         let threatened = (hq_guards & board.occupied(!me))
             .any(|sq| board.piece_at(sq).is_some_and(may_be_officer));
         let rules = self.eval.rules;

@@ -1,7 +1,7 @@
 //! Greedy, and the one-move guess at an unknown enemy piece that Turtle
 //! and Trader share with it.
 
-use gunjin_rules::{BattleResult, ByKind, Kind, Move, Rules, Seen, Square, View};
+use gunjin_rules::{BattleResult, ByKind, Kind, Move, Rules, Seen, View};
 use rand::Rng;
 
 use crate::eval::{Distances, WIN, values};
@@ -55,7 +55,7 @@ pub(super) fn one_move<R: Rng>(view: &View, trade: Trade, rng: &mut R) -> Option
     let me = view.side();
     let values = values(rules);
     let distance = Distances::new(rules);
-    let enemy_hq = Square::hq(!me);
+    let enemy_hq = rules.shape().hq(!me);
     let mut best: Option<(f32, Move)> = None;
     for mv in view.legal_moves() {
         let Seen::Own(piece) = view.seen(mv.from()) else {

@@ -1,6 +1,6 @@
 //! Turtle: stays home, and fights only what comes next to it.
 
-use gunjin_rules::{Move, Seen, Square, View};
+use gunjin_rules::{Move, Seen, View};
 use rand::Rng;
 
 use super::greedy::{as_material, attack_gain};
@@ -39,16 +39,18 @@ fn favoured_attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<M
 /// off its headquarters or a node next to it.
 fn stay_home<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
     let me = view.side();
-    let hq = Square::hq(me);
+    let shape = view.rules().shape();
+    let hq = shape.hq(me);
     let guard = view.rules().geometry().steps(hq).with(hq);
-    let home = |mv: Move| mv.to().camp() == me && !attacks(view, mv) && !guard.contains(mv.from());
+    let home =
+        |mv: Move| shape.camp(mv.to()) == me && !attacks(view, mv) && !guard.contains(mv.from());
     weighted(moves, |mv| f32::from(u8::from(home(mv))), rng)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gunjin_rules::{Color, Game, Rules, Setup};
+    use gunjin_rules::{Color, Game, Rules, Setup, Square};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
