@@ -208,6 +208,9 @@ pub(crate) struct Evaluator {
     /// How many steps apart the board's far corners are: beyond that a
     /// piece is as far from a headquarters as it gets.
     pub far: u8,
+    /// The kinds the Spy takes when it attacks (the Flag aside): the
+    /// General, and in Marshal 23 the Marshal too.
+    pub spy_prey: KindSet,
 }
 
 /// How a side's officers count their steps to the enemy headquarters.
@@ -298,6 +301,12 @@ impl Evaluator {
                     .collect()
             }),
             far: rules.shape().files + rules.shape().ranks - 2,
+            spy_prey: (KindSet::of(rules) & KindSet::MOVABLE)
+                .iter()
+                .filter(|&k| {
+                    k != Kind::Spy && rules.battle(Kind::Spy, k) == Some(BattleResult::AttackerWins)
+                })
+                .collect(),
         }
     }
 
@@ -427,7 +436,7 @@ impl Evaluator {
     fn census(&self, pos: &Position, mined_ends: Bitboard) -> Census {
         let mut census = Census {
             material: ByColor::default(),
-            generals: ByColor::default(),
+            prey: ByColor::default(),
             spies: ByColor::default(),
             clearer: ByColor::default(),
             end_clearer: None,
@@ -436,10 +445,10 @@ impl Evaluator {
         for color in Color::ALL {
             for (sq, piece) in pos.board().pieces(color) {
                 census.material[color] += self.values[piece.kind];
-                match piece.kind {
-                    Kind::General => census.generals[color] += 1,
-                    Kind::Spy => census.spies[color] += 1,
-                    _ => {}
+                if self.spy_prey.contains(piece.kind) {
+                    census.prey[color] += 1;
+                } else if piece.kind == Kind::Spy {
+                    census.spies[color] += 1;
                 }
                 if piece.kind.clears_mine() {
                     self.count_clearer(&mut census, color, sq, piece.kind, mined_ends);
@@ -496,8 +505,8 @@ impl Evaluator {
         mined_ends: Bitboard,
     ) -> f32 {
         let mut score = census.material[color];
-        // A Spy is worth little once the enemy General is gone.
-        if census.generals[!color] == 0 {
+        // A Spy is worth little once what it takes is gone.
+        if census.prey[!color] == 0 {
             score -= census.spies[color] as f32 * (self.values[Kind::Spy] - 0.5);
         }
         // A side left with few pieces that move is close to having no
@@ -644,7 +653,8 @@ struct Census {
     /// By side: its pieces' worth, and its pieces (not officers) in the
     /// enemy camp.
     material: ByColor<f32>,
-    generals: ByColor<u8>,
+    /// By side: its pieces of the kinds the Spy takes, and its Spies.
+    prey: ByColor<u8>,
     spies: ByColor<u8>,
     /// How close each side's nearest Plane or Engineer is to taking a
     /// Mine in the enemy headquarters; none if it has neither.
@@ -726,6 +736,38 @@ mod tests {
         // Material and the officer counts even out; its own is dearer.
         assert!(even.abs() < 1.0, "an even trade costs {even}");
         assert!(cost(hard) > even + 0.99 * hard.own_officers);
+    }
+
+    #[test]
+    fn the_new_kinds_are_worth_their_strength() {
+        let eval = |mode| {
+            let rules = Rules {
+                mode,
+                ..Rules::KIRAKUKEN
+            };
+            Evaluator::new(Color::South, rules, Weights::FULL)
+        };
+        let (standard, marshal, american) = (
+            eval(Mode::Standard),
+            eval(Mode::Marshal23),
+            eval(Mode::American21),
+        );
+        assert_eq!(standard.spy_prey, KindSet::single(Kind::General));
+        assert_eq!(
+            marshal.spy_prey,
+            KindSet::single(Kind::General).with(Kind::Marshal)
+        );
+        // The standard kinds keep their worth; the Marshal is worth more
+        // than the General, the Commodore between the Major General and
+        // the Plane, the Atomic bomb as a Mine that takes its attacker.
+        for kind in Mode::Standard.kinds() {
+            assert_eq!(marshal.values[kind], standard.values[kind], "{kind:?}");
+        }
+        let v = &american.values;
+        assert!(v[Kind::Marshal] > v[Kind::General]);
+        assert!(v[Kind::MajorGeneral] > v[Kind::Commodore]);
+        assert!(v[Kind::Commodore] > v[Kind::Plane] - 0.5);
+        assert_eq!(v[Kind::AtomicBomb], values(Rules::TRADITIONAL)[Kind::Mine]);
     }
 
     #[test]
