@@ -1,6 +1,7 @@
-//! Assignments of kinds to the enemy's camp slots: every slot gets a kind
-//! it can still be, and every kind is used exactly as often as a camp holds
-//! it (a matching between slots and the 23 pieces of a camp).
+//! Assignments of kinds to the enemy's camp slots: every slot that holds a
+//! piece gets a kind it can still be, and every kind is used exactly as
+//! often as a camp holds it (a matching between slots and the pieces of a
+//! camp). A slot that can be nothing is an empty node (American 21's).
 
 use gunjin_rules::{ByKind, Kind, MAX_CAMP, Rules};
 use rand::Rng;
@@ -8,8 +9,9 @@ use rand::Rng;
 use crate::KindSet;
 use crate::slots::PerSlot;
 
-/// A kind for each enemy camp slot (the enemy [`PieceId`](gunjin_rules::PieceId)s).
-pub(crate) type Assignment = PerSlot<Kind>;
+/// A kind for each enemy camp slot (the enemy [`PieceId`](gunjin_rules::PieceId)s),
+/// none for an empty node.
+pub(crate) type Assignment = PerSlot<Option<Kind>>;
 
 /// How many of each kind the enemy's camp holds under `rules`.
 pub(crate) fn camp_counts(rules: Rules) -> ByKind<u8> {
@@ -79,12 +81,11 @@ impl Matcher<'_> {
         false
     }
 
+    /// The assignment, once every piece of the camp has its slot.
     fn complete(&self) -> Option<Assignment> {
-        let mut out = PerSlot::new(self.candidates.len(), Kind::Flag);
-        for (slot, kind) in out.iter_mut().enumerate() {
-            *kind = self.assigned[slot]?;
-        }
-        Some(out)
+        let placed: u32 = self.used.0.iter().map(|&n| u32::from(n)).sum();
+        let pieces: u32 = self.counts.0.iter().map(|&n| u32::from(n)).sum();
+        (placed == pieces).then(|| PerSlot::from_fn(self.candidates.len(), |s| self.assigned[s]))
     }
 }
 
@@ -109,7 +110,7 @@ pub(crate) fn find(
             .total_cmp(&movable[b])
             .then(candidates[a].len().cmp(&candidates[b].len()))
     });
-    for slot in order {
+    for slot in order.into_iter().filter(|&s| !candidates[s].is_empty()) {
         if !matcher.place(slot, &mut KindSet::default()) {
             return None;
         }
@@ -125,7 +126,7 @@ pub(crate) fn restrict_to_counts(counts: &ByKind<u8>, candidates: &mut PerSlot<K
         return false;
     };
     // `possible[s]`: kinds shown to fit slot s in some complete assignment.
-    let mut possible = base.map(KindSet::single);
+    let mut possible = base.map(|k| k.map_or(KindSet::EMPTY, KindSet::single));
     for slot in 0..candidates.len() {
         for kind in candidates[slot].iter() {
             if possible[slot].contains(kind) {
@@ -133,7 +134,9 @@ pub(crate) fn restrict_to_counts(counts: &ByKind<u8>, candidates: &mut PerSlot<K
             }
             if let Some(found) = with_slot_as(counts, candidates, &base, slot, kind) {
                 for (s, k) in found.iter().enumerate() {
-                    possible[s].insert(*k);
+                    if let Some(k) = *k {
+                        possible[s].insert(k);
+                    }
                 }
             }
         }
@@ -154,12 +157,12 @@ fn with_slot_as(
     kind: Kind,
 ) -> Option<Assignment> {
     for other in 0..candidates.len() {
-        if other == slot || base[other] != kind {
+        if other == slot || base[other] != Some(kind) {
             continue;
         }
         let mut matcher = Matcher::new(counts, candidates);
         for (s, &k) in base.iter().enumerate() {
-            matcher.set(s, Some(k));
+            matcher.set(s, k);
         }
         // `slot` takes `other`'s unit of `kind`; `other` must go elsewhere
         // (the unit `slot` gave up is free now).
@@ -213,6 +216,11 @@ impl Chain {
         Some(chain)
     }
 
+    /// The kind an open slot holds now (an open slot is never empty).
+    fn kind(&self, slot: usize) -> Kind {
+        self.state[slot].expect("an open slot holds a piece")
+    }
+
     fn fits(&self, slot: usize, kind: Kind) -> bool {
         self.candidates[slot].contains(kind)
     }
@@ -243,14 +251,14 @@ impl Chain {
         for _ in 0..steps {
             let a = self.open[rng.random_range(0..n)];
             let b = self.open[rng.random_range(0..n)];
-            let (ka, kb) = (self.state[a], self.state[b]);
+            let (ka, kb) = (self.kind(a), self.kind(b));
             if ka == kb {
                 continue;
             }
             if rng.random_ratio(1, 4) {
                 // A rotation of three reaches what no swap can.
                 let c = self.open[rng.random_range(0..n)];
-                let kc = self.state[c];
+                let kc = self.kind(c);
                 if kc != ka
                     && kc != kb
                     && self.fits(a, kc)
@@ -261,9 +269,9 @@ impl Chain {
                         rng,
                     )
                 {
-                    self.state[a] = kc;
-                    self.state[b] = ka;
-                    self.state[c] = kb;
+                    self.state[a] = Some(kc);
+                    self.state[b] = Some(ka);
+                    self.state[c] = Some(kb);
                 }
             } else if self.fits(a, kb)
                 && self.fits(b, ka)
@@ -297,7 +305,17 @@ mod tests {
                 kinds.push(k);
             }
         }
-        PerSlot::from_fn(kinds.len(), |slot| kinds[slot])
+        PerSlot::from_fn(kinds.len(), |slot| Some(kinds[slot]))
+    }
+
+    /// The standard game's kinds.
+    fn all() -> KindSet {
+        KindSet::of(Rules::KIRAKUKEN)
+    }
+
+    /// Each slot holding only its kind in `truth`.
+    fn singles(truth: &Assignment) -> PerSlot<KindSet> {
+        truth.map(|k| KindSet::single(k.unwrap()))
     }
 
     /// The standard camp's counts.
@@ -314,16 +332,16 @@ mod tests {
     fn counts_pin_down_the_last_unknowns() {
         let truth = camp();
         // Every slot but two knows its kind; those two may be anything.
-        let mut candidates = truth.map(KindSet::single);
-        candidates[0] = KindSet::ALL;
-        candidates[22] = KindSet::ALL;
+        let mut candidates = singles(&truth);
+        candidates[0] = all();
+        candidates[22] = all();
         assert!(restrict_to_counts(&counts(), &mut candidates));
         assert_eq!(
             candidates[0],
-            KindSet::single(truth[0]).with(truth[22]),
+            KindSet::single(truth[0].unwrap()).with(truth[22].unwrap()),
             "slot 0 takes what is left"
         );
-        let mut impossible = truth.map(KindSet::single);
+        let mut impossible = singles(&truth);
         impossible[0] = KindSet::single(Kind::General);
         impossible[1] = KindSet::single(Kind::General);
         assert!(!restrict_to_counts(&counts(), &mut impossible));
@@ -332,9 +350,9 @@ mod tests {
     #[test]
     fn the_chain_keeps_counts_and_candidates() {
         let mut rng = SmallRng::seed_from_u64(3);
-        let mut candidates = standard(KindSet::ALL);
-        candidates[5] = KindSet::FIXED;
-        candidates[6] = KindSet::MOVABLE;
+        let mut candidates = standard(all());
+        candidates[5] = KindSet::FIXED & all();
+        candidates[6] = KindSet::MOVABLE & all();
         assert!(restrict_to_counts(&counts(), &mut candidates));
         let mut chain = Chain::new(&counts(), &candidates, standard(0.0), &mut rng).unwrap();
         let mut seen = KindSet::EMPTY;
@@ -342,27 +360,31 @@ mod tests {
             let a = chain.sample(&mut rng);
             let mut counts = ByKind::<u8>::default();
             for (s, k) in a.iter().enumerate() {
-                assert!(candidates[s].contains(*k));
-                counts[*k] += 1;
+                let k = k.unwrap();
+                assert!(candidates[s].contains(k));
+                counts[k] += 1;
             }
             assert!(
                 Kind::ALL
                     .iter()
                     .all(|&k| counts[k] == Mode::Standard.count(k))
             );
-            seen.insert(a[5]);
+            seen.insert(a[5].unwrap());
         }
-        assert_eq!(seen, KindSet::FIXED);
+        assert_eq!(seen, KindSet::FIXED & all());
     }
 
     #[test]
     fn the_chain_samples_in_proportion_to_the_weights() {
         let mut rng = SmallRng::seed_from_u64(5);
         let truth = camp();
-        let mine = truth.iter().position(|&k| k == Kind::Mine).unwrap();
-        let captain = truth.iter().position(|&k| k == Kind::Captain).unwrap();
+        let mine = truth.iter().position(|&k| k == Some(Kind::Mine)).unwrap();
+        let captain = truth
+            .iter()
+            .position(|&k| k == Some(Kind::Captain))
+            .unwrap();
         // Only these two slots are open: one is a Mine, the other a Captain.
-        let mut candidates = truth.map(KindSet::single);
+        let mut candidates = singles(&truth);
         let both = KindSet::single(Kind::Mine).with(Kind::Captain);
         candidates[mine] = both;
         candidates[captain] = both;
@@ -373,7 +395,7 @@ mod tests {
         let mut chain = Chain::new(&counts(), &candidates, movable, &mut rng).unwrap();
         let samples = 4000;
         let there = (0..samples)
-            .filter(|_| chain.sample(&mut rng)[mine] == Kind::Mine)
+            .filter(|_| chain.sample(&mut rng)[mine] == Some(Kind::Mine))
             .count();
         let share = there as f32 / samples as f32;
         assert!((share - 0.8).abs() < 0.03, "the Mine stood there {share}");
@@ -384,7 +406,7 @@ mod tests {
             still[slot] = -40.0;
             assert_eq!(
                 find(&counts(), &candidates, &still).unwrap()[slot],
-                Kind::Mine
+                Some(Kind::Mine)
             );
         }
     }

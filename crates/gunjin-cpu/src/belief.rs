@@ -17,14 +17,14 @@
 //! game and never did is likelier one that cannot).
 
 use gunjin_rules::{
-    Announcement, Bitboard, ByKind, Color, Geometry, Kind, MAX_CAMP, Mobility, Move, Outcome,
-    PieceId, PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason, destinations,
+    Announcement, Bitboard, ByKind, Color, Kind, MAX_CAMP, Mobility, Move, Outcome, PieceId,
+    PublicBoard, PublicMove, Record, Rules, Setup, Square, View, WinReason, destinations,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::KindSet;
-use crate::assignment::{self, Chain, camp_counts};
+use crate::assignment::{self, Assignment, Chain, camp_counts};
 use crate::slots::PerSlot;
 use crate::world;
 
@@ -44,7 +44,7 @@ use crate::world;
 /// assert_eq!(belief.most_likely(PieceId(1)), Some(Kind::Tank));
 /// // Nothing is known of South's piece on a4 (slot 0) yet; its sampled
 /// // probabilities add up to one.
-/// assert_eq!(belief.candidates(PieceId(0)), KindSet::ALL);
+/// assert_eq!(belief.candidates(PieceId(0)), KindSet::of(Rules::KIRAKUKEN));
 /// let total: f32 = belief.probabilities(PieceId(0)).0.iter().sum();
 /// assert!((total - 1.0).abs() < 1e-3);
 /// ```
@@ -83,12 +83,12 @@ impl Belief {
             let mut fallback = counts;
             for _ in 0..samples * 8 {
                 let a = chain.sample(&mut rng);
-                for (slot, kind) in a.iter().enumerate() {
-                    fallback[slot][*kind] += 1;
+                for (slot, kind) in pieces(&a) {
+                    fallback[slot][kind] += 1;
                 }
                 if world::replay(known, &a).is_some() {
-                    for (slot, kind) in a.iter().enumerate() {
-                        counts[slot][*kind] += 1;
+                    for (slot, kind) in pieces(&a) {
+                        counts[slot][kind] += 1;
                     }
                     taken += 1;
                     if taken == samples {
@@ -163,6 +163,13 @@ impl Belief {
     }
 }
 
+/// The slots of an assignment that hold a piece, with its kind.
+fn pieces(a: &Assignment) -> impl Iterator<Item = (usize, Kind)> + '_ {
+    a.iter()
+        .enumerate()
+        .filter_map(|(slot, kind)| Some((slot, (*kind)?)))
+}
+
 /// A seed derived from everything public in the view.
 pub(crate) fn view_seed(view: &View) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -223,22 +230,26 @@ pub(crate) fn defenders(
     fits
 }
 
-/// Each way of moving a piece may have shown, with the kinds that move
-/// that way.
-const MOVERS: [(Mobility, KindSet); 4] = [
-    (Mobility::Step, KindSet::moving(Mobility::Step)),
-    (Mobility::Charge, KindSet::moving(Mobility::Charge)),
-    (Mobility::Flight, KindSet::moving(Mobility::Flight)),
-    (Mobility::Slide, KindSet::moving(Mobility::Slide)),
+/// Each way of moving a piece may have shown.
+const MOVERS: [Mobility; 5] = [
+    Mobility::Step,
+    Mobility::Charge,
+    Mobility::Flight,
+    Mobility::Slide,
+    Mobility::Anywhere,
 ];
 
-/// The kinds the placement option allows on each camp slot: all an
-/// enemy piece can be before it has moved or fought.
-fn placement_candidates(rules: Rules) -> PerSlot<KindSet> {
+/// The kinds of the game the placement option allows on each of
+/// `enemy`'s camp slots, none on a node empty at the `start`: all an enemy
+/// piece can be before it has moved or fought.
+fn placement_candidates(rules: Rules, start: &PublicBoard, enemy: Color) -> PerSlot<KindSet> {
     let shape = rules.shape();
     let camp = shape.camp_slots();
     PerSlot::from_fn(camp.len(), |slot| {
-        KindSet::ALL
+        if start.at(shape.relative_to(camp[slot], enemy)).is_none() {
+            return KindSet::EMPTY;
+        }
+        KindSet::of(rules)
             .iter()
             .filter(|&kind| rules.placement.check(shape, kind, camp[slot]).is_ok())
             .collect()
@@ -254,6 +265,8 @@ pub(crate) struct Knowledge<'a> {
     pub rules: Rules,
     pub first: Color,
     pub own_setup: &'a Setup,
+    /// The enemy's camp nodes empty at the start ([`View::enemy_empty`]).
+    pub enemy_empty: &'a [Square],
     pub history: &'a [PublicMove],
     pub outcome: Option<Outcome>,
 }
@@ -267,9 +280,15 @@ impl<'a> Knowledge<'a> {
             rules: view.rules(),
             first: view.first(),
             own_setup: view.own_setup()?,
+            enemy_empty: view.enemy_empty(),
             history: view.history(),
             outcome: view.outcome(),
         })
+    }
+
+    /// The board as the player saw it at the start.
+    pub(crate) fn start(&self) -> PublicBoard {
+        PublicBoard::seen_at_start(self.side, self.own_setup, self.enemy_empty)
     }
 }
 
@@ -302,7 +321,7 @@ pub(crate) fn deduce(view: &View) -> Deduction {
     match Knowledge::of(view) {
         Some(known) => deduce_from(known),
         None => Deduction {
-            candidates: PerSlot::of(view.rules(), KindSet::ALL),
+            candidates: PerSlot::of(view.rules(), KindSet::of(view.rules())),
             stillness: PerSlot::of(view.rules(), 0.0),
         },
     }
@@ -313,10 +332,10 @@ pub(crate) fn deduce(view: &View) -> Deduction {
 /// moves and that the others stood still, each battle what fought.
 pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let enemy = !known.side;
-    let mut candidates = placement_candidates(known.rules);
+    let mut public = known.start();
+    let mut candidates = placement_candidates(known.rules, &public, enemy);
     let mut stillness = PerSlot::of(known.rules, 0.0f32);
     let mut moved = [false; MAX_CAMP];
-    let mut public = PublicBoard::new();
     for (ply, pm) in known.history.iter().enumerate() {
         let Some((color, mover)) = public.at(pm.mv.from()) else {
             // Not a history this view could have: deduce nothing more.
@@ -359,7 +378,7 @@ fn stood_still(
     stillness: &mut PerSlot<f32>,
 ) {
     let enemy = !known.side;
-    let geometry = Geometry::of(known.rules.front);
+    let geometry = known.rules.geometry();
     let (own, theirs) = (public.occupied(enemy), public.occupied(known.side));
     // The pieces that could have stepped somewhere (the mover among them,
     // whatever way it moved), and those of them that never have.
@@ -379,12 +398,14 @@ fn stood_still(
 /// The kinds that could have made the enemy move `mv`, by how they move.
 fn could_move(known: &Knowledge<'_>, public: &PublicBoard, mv: Move) -> KindSet {
     let enemy = !known.side;
-    let geometry = Geometry::of(known.rules.front);
+    let geometry = known.rules.geometry();
     let (own, theirs) = (public.occupied(enemy), public.occupied(known.side));
     MOVERS
         .into_iter()
-        .filter(|&(mobility, _)| {
-            destinations(geometry, enemy, mobility, mv.from(), own, theirs).contains(mv.to())
+        .map(|mobility| (mobility, KindSet::moving(known.rules, mobility)))
+        .filter(|&(mobility, set)| {
+            !set.is_empty()
+                && destinations(geometry, enemy, mobility, mv.from(), own, theirs).contains(mv.to())
         })
         .fold(KindSet::EMPTY, |could, (_, set)| could | set)
 }

@@ -4,8 +4,8 @@
 //! expectation over what the side does not know.
 
 use gunjin_rules::{
-    BattleResult, Bitboard, ByColor, ByKind, Color, Geometry, Kind, MAX_CAMP, Mobility, Position,
-    Rules, Square, StrengthOrder,
+    BattleResult, Bitboard, ByColor, ByKind, Color, Geometry, Kind, MAX_CAMP, MineRule, Mobility,
+    Mode, Position, Rules, Square, StrengthOrder,
 };
 
 use crate::KindSet;
@@ -13,7 +13,10 @@ use crate::KindSet;
 /// A won game, in evaluation units (a General is worth about 10).
 pub(crate) const WIN: f32 = 1000.0;
 
-/// What each kind is worth under a rule set.
+/// What each kind is worth under a rule set, by its strength: a standard
+/// kind by how many of the mode's standard kinds rank above it (its place
+/// in the standard game), a variant kind halfway between the places it
+/// falls between; what never moves by what it does to an attacker.
 pub(crate) fn values(rules: Rules) -> ByKind<f32> {
     // By strength rank, strongest first: the orders differ only in where
     // the Tank and the Cavalry stand.
@@ -21,18 +24,40 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
     const BY_RANK: [f32; StrengthOrder::House.kinds().len() - 2] =
         [10.0, 8.0, 7.0, 6.5, 5.5, 5.0, 4.5, 4.0, 3.5, 3.0, 2.5, 2.0];
     let weakest = BY_RANK.len() - 1;
-    let order = rules.strength.kinds();
+    let by_rank = |rank: usize| BY_RANK[rank.min(weakest)];
+    // A Mine that explodes takes its attacker with it, as a Missile and
+    // an Atomic bomb do.
+    let mine = |rule: MineRule| match rule {
+        MineRule::Stays => 3.0,
+        MineRule::Explodes => 2.5,
+    };
+    let standard = Rules {
+        mode: Mode::Standard,
+        ..rules
+    };
     ByKind::new_with(|kind| match kind {
         Kind::Engineer => 3.0,
         Kind::Spy => 3.5,
-        Kind::Mine => match rules.mine {
-            gunjin_rules::MineRule::Stays => 3.0,
-            gunjin_rules::MineRule::Explodes => 2.5,
-        },
+        Kind::Mine => mine(rules.mine),
+        Kind::Missile | Kind::AtomicBomb => mine(MineRule::Explodes),
         Kind::Flag => 1.0,
         _ => {
-            let rank = order.iter().position(|&k| k == kind).unwrap_or(weakest);
-            BY_RANK[rank.min(weakest)]
+            // The standard kinds stronger than this one.
+            let rank = rules.rank(kind).unwrap_or(usize::MAX);
+            let above = (Mode::Standard.kinds())
+                .filter(|&k| rules.rank(k).is_some_and(|r| r < rank))
+                .count();
+            let value = if standard.rank(kind).is_some() {
+                by_rank(above)
+            } else {
+                // Above the strongest, as far above as the next is below.
+                let over = match above {
+                    0 => 2.0 * BY_RANK[0] - BY_RANK[1],
+                    n => by_rank(n - 1),
+                };
+                (by_rank(above) + over) / 2.0
+            };
+            value
                 + if kind == Kind::Plane { 0.5 } else { 0.0 }
                 + if kind == Kind::Tank && rules.strength == StrengthOrder::Traditional {
                     0.5
@@ -44,9 +69,13 @@ pub(crate) fn values(rules: Rules) -> ByKind<f32> {
 }
 
 /// Steps between any two nodes, walking as a one-step piece does (the
-/// front crossed at the bridges only), whatever stands in the way.
+/// front crossed at the bridges only), whatever stands in the way; and
+/// the board's headquarters.
 #[derive(Clone, Debug)]
-pub(crate) struct Distances(Box<[[u8; Square::INDICES]; Square::INDICES]>);
+pub(crate) struct Distances {
+    steps: Box<[[u8; Square::INDICES]; Square::INDICES]>,
+    hqs: ByColor<Square>,
+}
 
 /// Steps from every node to `goal`, never through `walls`; passing a node
 /// of `costly` takes `detour` steps more (at most 15).
@@ -80,25 +109,28 @@ fn steps_to(
 
 impl Distances {
     pub(crate) fn new(rules: Rules) -> Distances {
-        let geometry = Geometry::of(rules.front);
+        let geometry = rules.geometry();
         let mut table = Box::new([[u8::MAX; Square::INDICES]; Square::INDICES]);
         for sq in Square::ALL {
             let none = Bitboard::EMPTY;
             table[sq.index()] = steps_to(geometry, sq, none, none, 0);
         }
-        Distances(table)
+        Distances {
+            steps: table,
+            hqs: ByColor::new_with(|color| rules.shape().hq(color)),
+        }
     }
 
     /// Steps from `sq` to `color`'s headquarters.
     #[inline]
     pub(crate) fn to(&self, color: Color, sq: Square) -> u8 {
-        self.between(Square::hq(color), sq)
+        self.between(self.hqs[color], sq)
     }
 
     /// Steps from `a` to `b`.
     #[inline]
     pub(crate) fn between(&self, a: Square, b: Square) -> u8 {
-        self.0[a.index()][b.index()]
+        self.steps[a.index()][b.index()]
     }
 }
 
@@ -176,6 +208,9 @@ pub(crate) struct Evaluator {
     /// How many steps apart the board's far corners are: beyond that a
     /// piece is as far from a headquarters as it gets.
     pub far: u8,
+    /// The kinds the Spy takes when it attacks (the Flag aside): the
+    /// General, and in Marshal 23 the Marshal too.
+    pub spy_prey: KindSet,
 }
 
 /// How a side's officers count their steps to the enemy headquarters.
@@ -241,7 +276,7 @@ impl Evaluator {
             weights,
             urgency: 1.0,
             stoppers: ByKind::new_with(|officer| {
-                if !officer.is_movable() {
+                if !rules.mobility(officer).moves() {
                     return KindSet::EMPTY;
                 }
                 KindSet::MOVABLE
@@ -254,17 +289,24 @@ impl Evaluator {
             }),
             way: Way::Straight,
             bridge_ends: ByColor::new_with(|color| {
-                let geometry = Geometry::of(rules.front);
+                let (geometry, shape) = (rules.geometry(), rules.shape());
                 Square::ALL
                     .into_iter()
-                    .filter(|sq| {
-                        !sq.is_hq()
-                            && sq.camp() == color
-                            && geometry.steps(*sq).any(|n| n.camp() != color)
+                    .filter(|&sq| {
+                        shape.contains(sq)
+                            && !shape.is_hq(sq)
+                            && shape.camp(sq) == color
+                            && geometry.steps(sq).any(|n| shape.camp(n) != color)
                     })
                     .collect()
             }),
             far: rules.shape().files + rules.shape().ranks - 2,
+            spy_prey: (KindSet::of(rules) & KindSet::MOVABLE)
+                .iter()
+                .filter(|&k| {
+                    k != Kind::Spy && rules.battle(Kind::Spy, k) == Some(BattleResult::AttackerWins)
+                })
+                .collect(),
         }
     }
 
@@ -286,8 +328,9 @@ impl Evaluator {
             Way::ClearingMines(_) if !can_clear => (fixed, Bitboard::EMPTY, 0),
             Way::ClearingMines(detour) => (fixed - mines, mines, detour),
         };
-        let geometry = Geometry::of(self.rules.front);
-        Some(steps_to(geometry, Square::hq(!me), walls, costly, detour))
+        let geometry = self.rules.geometry();
+        let hq = self.rules.shape().hq(!me);
+        Some(steps_to(geometry, hq, walls, costly, detour))
     }
 
     /// The enemy's pieces that fight as Mines (of a sampled world): its
@@ -307,7 +350,7 @@ impl Evaluator {
     /// officer (both removed) or falls there.
     #[inline]
     fn through_hq(&self, pos: &Position, side: Color, kind: Kind) -> f32 {
-        let hq = Square::hq(!side);
+        let hq = self.rules.shape().hq(!side);
         let board = pos.board();
         match board.piece_at(hq) {
             None => 1.0,
@@ -327,14 +370,14 @@ impl Evaluator {
     /// headquarters now.
     #[inline]
     fn enters_hq(&self, pos: &Position, side: Color, kind: Kind) -> bool {
-        kind.takes_hq() && self.through_hq(pos, side, kind) == 1.0
+        self.rules.takes_hq(kind) && self.through_hq(pos, side, kind) == 1.0
     }
 
     /// Whether `side` could win at once by taking the enemy headquarters
     /// with an officer next to it, were it `side`'s move.
     pub(crate) fn threatens_hq(&self, pos: &Position, side: Color) -> bool {
-        let hq = Square::hq(!side);
-        let geometry = Geometry::of(self.rules.front);
+        let hq = self.rules.shape().hq(!side);
+        let geometry = self.rules.geometry();
         let board = pos.board();
         (geometry.steps(hq) & board.occupied(side)).any(|sq| {
             board
@@ -393,7 +436,7 @@ impl Evaluator {
     fn census(&self, pos: &Position, mined_ends: Bitboard) -> Census {
         let mut census = Census {
             material: ByColor::default(),
-            generals: ByColor::default(),
+            prey: ByColor::default(),
             spies: ByColor::default(),
             clearer: ByColor::default(),
             end_clearer: None,
@@ -402,19 +445,19 @@ impl Evaluator {
         for color in Color::ALL {
             for (sq, piece) in pos.board().pieces(color) {
                 census.material[color] += self.values[piece.kind];
-                match piece.kind {
-                    Kind::General => census.generals[color] += 1,
-                    Kind::Spy => census.spies[color] += 1,
-                    _ => {}
+                if self.spy_prey.contains(piece.kind) {
+                    census.prey[color] += 1;
+                } else if piece.kind == Kind::Spy {
+                    census.spies[color] += 1;
                 }
                 if piece.kind.clears_mine() {
                     self.count_clearer(&mut census, color, sq, piece.kind, mined_ends);
                 }
-                if piece.kind.is_movable() {
+                if self.rules.mobility(piece.kind).moves() {
                     let (list, n) = &mut census.movers[color];
                     list[*n] = (sq.file() as i8, sq.rank() as i8, piece.kind);
                     *n += 1;
-                    if !piece.kind.takes_hq() && sq.camp() != color {
+                    if !self.rules.takes_hq(piece.kind) && self.rules.shape().camp(sq) != color {
                         census.material[color] += self.weights.advance;
                     }
                 }
@@ -462,8 +505,8 @@ impl Evaluator {
         mined_ends: Bitboard,
     ) -> f32 {
         let mut score = census.material[color];
-        // A Spy is worth little once the enemy General is gone.
-        if census.generals[!color] == 0 {
+        // A Spy is worth little once what it takes is gone.
+        if census.prey[!color] == 0 {
             score -= census.spies[color] as f32 * (self.values[Kind::Spy] - 0.5);
         }
         // A side left with few pieces that move is close to having no
@@ -503,7 +546,7 @@ impl Evaluator {
     /// ever enter. (Only a Mine: a piece that moves may leave, and a
     /// bonus for the enemy stepping in would draw the search to it.)
     fn hq_shut(&self, pos: &Position, census: &Census) -> bool {
-        let hq = Square::hq(!self.me);
+        let hq = self.rules.shape().hq(!self.me);
         let board = pos.board();
         let mined = board
             .piece_at(hq)
@@ -555,7 +598,7 @@ impl Evaluator {
         let (theirs, m) = &census.movers[!color];
         let mut race = Race::default();
         for &(file, rank, kind) in &mine[..*n] {
-            if !kind.takes_hq() {
+            if !self.rules.takes_hq(kind) {
                 continue;
             }
             let sq = Square::new(file as u8, rank as u8).expect("a node");
@@ -598,7 +641,7 @@ impl Evaluator {
         let me = self.me;
         let mined = pos
             .board()
-            .piece_at(Square::hq(!me))
+            .piece_at(self.rules.shape().hq(!me))
             .is_some_and(|p| p.color != me && p.kind == Kind::Mine);
         self.weights.clear * clearing(mined, census.clearer[me])
             + self.weights.bridges * clearing(!mined_ends.is_empty(), census.end_clearer)
@@ -610,7 +653,8 @@ struct Census {
     /// By side: its pieces' worth, and its pieces (not officers) in the
     /// enemy camp.
     material: ByColor<f32>,
-    generals: ByColor<u8>,
+    /// By side: its pieces of the kinds the Spy takes, and its Spies.
+    prey: ByColor<u8>,
     spies: ByColor<u8>,
     /// How close each side's nearest Plane or Engineer is to taking a
     /// Mine in the enemy headquarters; none if it has neither.
@@ -692,6 +736,38 @@ mod tests {
         // Material and the officer counts even out; its own is dearer.
         assert!(even.abs() < 1.0, "an even trade costs {even}");
         assert!(cost(hard) > even + 0.99 * hard.own_officers);
+    }
+
+    #[test]
+    fn the_new_kinds_are_worth_their_strength() {
+        let eval = |mode| {
+            let rules = Rules {
+                mode,
+                ..Rules::KIRAKUKEN
+            };
+            Evaluator::new(Color::South, rules, Weights::FULL)
+        };
+        let (standard, marshal, american) = (
+            eval(Mode::Standard),
+            eval(Mode::Marshal23),
+            eval(Mode::American21),
+        );
+        assert_eq!(standard.spy_prey, KindSet::single(Kind::General));
+        assert_eq!(
+            marshal.spy_prey,
+            KindSet::single(Kind::General).with(Kind::Marshal)
+        );
+        // The standard kinds keep their worth; the Marshal is worth more
+        // than the General, the Commodore between the Major General and
+        // the Plane, the Atomic bomb as a Mine that takes its attacker.
+        for kind in Mode::Standard.kinds() {
+            assert_eq!(marshal.values[kind], standard.values[kind], "{kind:?}");
+        }
+        let v = &american.values;
+        assert!(v[Kind::Marshal] > v[Kind::General]);
+        assert!(v[Kind::MajorGeneral] > v[Kind::Commodore]);
+        assert!(v[Kind::Commodore] > v[Kind::Plane] - 0.5);
+        assert_eq!(v[Kind::AtomicBomb], values(Rules::TRADITIONAL)[Kind::Mine]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! The CPU's setups: a library of formations for each board, mirrored at
+//! The CPU's setups: a library of formations for each mode, mirrored at
 //! random and varied by random swaps, so no two games start quite alike.
-//! On a board without formations yet, the CPU sets up at random.
+//! In a mode without formations yet, the CPU sets up at random.
 //!
 //! Every formation keeps the headquarters shut with a Mine and puts the
 //! Flag in front of it (so the Flag fights as that Mine), keeps strong
@@ -8,7 +8,7 @@
 
 use core::ops::Range;
 
-use gunjin_rules::{Color, Kind, PartialSetup, Rules, Setup, Shape};
+use gunjin_rules::{ByKind, Color, Kind, Mode, PartialSetup, Rules, Setup, Shape, Template};
 use rand::Rng;
 
 /// The standard board's formations, as setup text (front rank first, as
@@ -24,20 +24,65 @@ pub const FORMATIONS: [&str; 8] = [
     "TSEANV/PONLCT/JYSFAE/PGXXM",
 ];
 
-/// The formations of each board that has some.
-const LIBRARY: [(Shape, &[&str]); 1] = [(Shape::STANDARD, &FORMATIONS)];
+/// The formations of `rules`' mode: ours, fitted to the mode's pieces on
+/// the standard board (the rules crate's named ones, [`Template::of`], if
+/// none fits the placement option), none yet for Classic 25, whose board
+/// the variations below are not measured on.
+fn library(rules: Rules) -> Vec<Setup> {
+    let ours = FORMATIONS
+        .iter()
+        .map(|text| text.parse().expect("formations are setups"));
+    match rules.mode {
+        Mode::Standard => ours.collect(),
+        Mode::Marshal23 | Mode::American21 => {
+            let fitted: Vec<Setup> = ours
+                .filter_map(|base| fitted(rules, base).complete(rules).ok())
+                .collect();
+            if fitted.is_empty() {
+                Template::of(rules.mode).iter().map(|t| t.setup()).collect()
+            } else {
+                fitted
+            }
+        }
+        Mode::Classic25 => Vec::new(),
+    }
+}
 
-/// A formation from the library of the board `rules` are played on,
+/// `base`, a standard formation, fitted to the pieces of `rules`' mode:
+/// each piece beyond its kind's count there gives its node to a kind the
+/// mode has more of (in the kinds' order), or leaves it empty (American
+/// 21's two nodes), so the formation keeps its Mines and its Flag.
+fn fitted(rules: Rules, base: Setup) -> PartialSetup {
+    let mut setup = PartialSetup::from(base);
+    let mut placed = ByKind::<u8>::default();
+    let mut free = Vec::new();
+    for (slot, kind) in setup.slots().iter().enumerate() {
+        match *kind {
+            Some(k) if placed[k] < rules.count(k) => placed[k] += 1,
+            Some(_) => free.push(slot),
+            None => {}
+        }
+    }
+    let mut missing = rules
+        .mode
+        .kinds()
+        .flat_map(|k| core::iter::repeat_n(k, usize::from(rules.count(k) - placed[k])));
+    for slot in free {
+        setup.slots_mut()[slot] = missing.next();
+    }
+    setup
+}
+
+/// A formation from the library of the mode `rules` are played in,
 /// perhaps mirrored, with a few swaps of movable pieces in the front two
-/// ranks; a random setup on a board without formations.
+/// ranks; a random setup in a mode without formations.
 pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     let shape = rules.shape();
-    let Some((_, formations)) = LIBRARY.iter().find(|(s, _)| s == shape) else {
+    let formations = library(rules);
+    if formations.is_empty() {
         return Setup::random(rules, rng);
-    };
-    let base: Setup = formations[rng.random_range(0..formations.len())]
-        .parse()
-        .expect("formations are setups");
+    }
+    let base = formations[rng.random_range(0..formations.len())];
     let mut setup = PartialSetup::from(base);
     if rng.random() {
         setup = mirrored(shape, setup);
@@ -208,6 +253,48 @@ mod tests {
         let rules = Rules::TRADITIONAL;
         assert_eq!(rank_slots(rules.shape()), [0..6, 6..12, 12..18, 18..23]);
         assert_eq!(rank_slots(&Shape::CLASSIC_25), [0..9, 9..18, 18..25]);
-        assert!(LIBRARY.iter().all(|(shape, _)| *shape != Shape::CLASSIC_25));
+        let classic = Rules {
+            mode: Mode::Classic25,
+            ..rules
+        };
+        assert!(library(classic).is_empty());
+    }
+
+    #[test]
+    fn a_formation_fits_each_mode_and_keeps_its_mines() {
+        let base: Setup = FORMATIONS[0].parse().unwrap();
+        let fit = |mode| {
+            let rules = Rules {
+                mode,
+                ..Rules::TRADITIONAL
+            };
+            fitted(rules, base).complete(rules).unwrap().to_string()
+        };
+        // The Marshal for the second Second Lieutenant.
+        assert_eq!(FORMATIONS[0], "VTANTE/SLPCNS/EYOFJA/PXXMG");
+        assert_eq!(fit(Mode::Marshal23), "VTANTE/SLPCNK/EYOFJA/PXXMG");
+        // The second Tank, Lieutenant, Second Lieutenant, Captain and
+        // Plane give their nodes to the Marshal, the Atomic bomb, the
+        // Commodore and the Military Police, or leave them empty.
+        assert_eq!(fit(Mode::American21), "VKANUE/SLPCDQ/EYOFJ./.XXMG");
+    }
+
+    #[test]
+    fn the_variants_on_the_standard_board_set_up_legally() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        for mode in [Mode::Marshal23, Mode::American21] {
+            for base in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+                let rules = Rules { mode, ..base };
+                for _ in 0..40 {
+                    for setup in [
+                        formation(rules, &mut rng),
+                        open_formation(rules, &mut rng),
+                        guarded_formation(rules, &mut rng),
+                    ] {
+                        setup.check(rules).unwrap();
+                    }
+                }
+            }
+        }
     }
 }

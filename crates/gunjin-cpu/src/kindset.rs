@@ -3,20 +3,23 @@
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-use gunjin_rules::{Kind, Mobility, Mode};
+use gunjin_rules::{Kind, Mobility, Rules};
 use serde::{Deserialize, Serialize};
 
 /// A set of [`Kind`]s, one bit per kind ([`Kind::index`]); the word has
-/// room for every kind of every mode. The sets below hold the standard
-/// game's kinds only: the CPU plays only it so far.
+/// room for every kind of every mode. The constant sets hold the kinds of
+/// every mode; [`KindSet::of`] those a game is played with, which is where
+/// what an enemy piece can be starts.
 ///
 /// ```
 /// use gunjin_cpu::KindSet;
-/// use gunjin_rules::Kind;
-/// let set = KindSet::MOVABLE;
+/// use gunjin_rules::{Kind, Mode, Rules};
+/// let set = KindSet::MOVABLE & KindSet::of(Rules::KIRAKUKEN);
 /// assert!(set.contains(Kind::Spy));
 /// assert!(!set.contains(Kind::Mine));
 /// assert_eq!(set.len(), 14);
+/// let american = KindSet::of(Rules { mode: Mode::American21, ..Rules::KIRAKUKEN });
+/// assert!(american.contains(Kind::AtomicBomb) && !american.contains(Kind::Tank));
 /// assert_eq!(KindSet::single(Kind::Flag).iter().collect::<Vec<_>>(), [Kind::Flag]);
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -25,16 +28,15 @@ pub struct KindSet(u32);
 
 const _: () = assert!(Kind::ALL.len() < u32::BITS as usize);
 
-/// The set of the standard game's kinds for which the rules crate says
-/// `$test` holds, in a constant: a rule is asked, never written down again
-/// as bits.
+/// The set of the kinds for which the rules crate says `$test` holds, in a
+/// constant: a rule is asked, never written down again as bits.
 macro_rules! kinds_where {
     ($kind:ident => $test:expr) => {{
         let mut bits = 0;
         let mut i = 0;
         while i < Kind::ALL.len() {
             let $kind = Kind::ALL[i];
-            if Mode::Standard.count($kind) > 0 && $test {
+            if $test {
                 bits |= 1 << i;
             }
             i += 1;
@@ -45,19 +47,27 @@ macro_rules! kinds_where {
 
 impl KindSet {
     pub const EMPTY: KindSet = KindSet(0);
-    /// Every kind.
-    pub const ALL: KindSet = kinds_where!(kind => true);
-    /// The kinds that move: all but the Mine and the Flag.
+    /// Every kind of every mode.
+    pub const ALL: KindSet = KindSet((1 << Kind::ALL.len()) - 1);
+    /// The kinds that move: all but the Mine, the Flag, the Missile and the
+    /// Atomic bomb.
     pub const MOVABLE: KindSet = kinds_where!(kind => kind.is_movable());
-    /// The kinds that never move: the Mine and the Flag.
-    pub const FIXED: KindSet = KindSet::moving(Mobility::Fixed);
+    /// The kinds that never move: the Mine, the Flag, the Missile and the
+    /// Atomic bomb.
+    pub const FIXED: KindSet = kinds_where!(kind => !kind.is_movable());
     /// Officers of Major or above: the kinds that win by entering the enemy
     /// headquarters.
     pub const OFFICERS: KindSet = kinds_where!(kind => kind.takes_hq());
 
-    /// The kinds that move as `mobility` says ([`Kind::mobility`]).
-    pub const fn moving(mobility: Mobility) -> KindSet {
-        kinds_where!(kind => kind.mobility() as u8 == mobility as u8)
+    /// The kinds a game under `rules` is played with.
+    pub const fn of(rules: Rules) -> KindSet {
+        kinds_where!(kind => rules.count(kind) > 0)
+    }
+
+    /// The kinds of a game under `rules` that move as `mobility` says
+    /// ([`Rules::mobility`]).
+    pub const fn moving(rules: Rules, mobility: Mobility) -> KindSet {
+        kinds_where!(kind => rules.count(kind) > 0 && rules.mobility(kind) as u8 == mobility as u8)
     }
 
     /// The set holding only `kind`.

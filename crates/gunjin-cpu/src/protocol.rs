@@ -48,6 +48,10 @@ pub enum Command {
     Setup,
     /// `usesetup <setup text>`: the host gives the bot its setup.
     UseSetup(Setup),
+    /// `empty <node>…`: the enemy's camp nodes left empty at the start
+    /// (American 21's two), sent after the setups and before the first
+    /// move; public, since every piece stands on the board from the start.
+    Empty(Vec<Square>),
     /// `move <s|n> <from-to> <moved|attacker|defender|both>`: a move of
     /// either side and the referee's announcement, in the order played.
     Move(PublicMove),
@@ -242,6 +246,12 @@ impl FromStr for Command {
                     announcement,
                 })
             }
+            "empty" => {
+                let nodes: Result<Vec<Square>, _> = words.map(str::parse).collect();
+                let nodes = nodes
+                    .map_err(|e: gunjin_rules::ParseSquareError| ProtocolError(e.to_string()))?;
+                return Ok(Command::Empty(nodes));
+            }
             "legal" => {
                 let moves: Result<Vec<Move>, _> = words.map(|w| parse_move(Some(w))).collect();
                 return Ok(Command::Legal(moves?));
@@ -283,6 +293,10 @@ impl fmt::Display for Command {
                 pm.mv,
                 announcement_word(pm.announcement)
             ),
+            Command::Empty(nodes) => {
+                f.write_str("empty")?;
+                nodes.iter().try_for_each(|sq| write!(f, " {sq}"))
+            }
             Command::Legal(moves) => {
                 f.write_str("legal")?;
                 moves.iter().try_for_each(|mv| write!(f, " {mv}"))
@@ -370,6 +384,7 @@ struct Table {
     side: Color,
     first: Color,
     setup: Option<Setup>,
+    enemy_empty: Vec<Square>,
     history: Vec<PublicMove>,
 }
 
@@ -380,9 +395,10 @@ impl Table {
         let setup = self
             .setup
             .ok_or("no setup yet: send setup or usesetup first")?;
-        View::from_public(self.rules, self.side, self.first, setup, &self.history).map_err(|e| {
-            format!("the moves reported do not fit the rules and the bot's setup: {e}")
-        })
+        let (rules, side, first) = (self.rules, self.side, self.first);
+        View::from_public(rules, side, first, setup, &self.enemy_empty, &self.history).map_err(
+            |e| format!("the moves reported do not fit the rules and the bot's setup: {e}"),
+        )
     }
 }
 
@@ -516,6 +532,7 @@ impl Bot {
                     side: *side,
                     first: *first,
                     setup: None,
+                    enemy_empty: Vec::new(),
                     history: Vec::new(),
                 });
                 vec![]
@@ -532,6 +549,10 @@ impl Bot {
                     .check(table.rules)
                     .map_err(|e| format!("usesetup: {e}"))?;
                 table.setup = Some(*setup);
+                vec![]
+            }
+            Command::Empty(nodes) => {
+                self.table()?.enemy_empty.clone_from(nodes);
                 vec![]
             }
             Command::Move(pm) => {
@@ -561,6 +582,9 @@ mod tests {
             "isready",
             "setoption level hard",
             "newgame htsrf s n",
+            "newgame m23-htsrf s n",
+            "newgame a21-texrt n s",
+            "empty a3 f1",
             "setup",
             "usesetup ATNESV/SPOJNT/EXFCPY/XAGML",
             "move s b4-b5 both",

@@ -21,8 +21,8 @@
 //! its own deduction, from the world's history, makes sure.
 
 use gunjin_rules::{
-    Announcement, BattleResult, Game, Geometry, Kind, MOVE_LIMIT, Move, Piece, Position,
-    PublicMove, Rules, Shape, Square, View,
+    Announcement, BattleResult, Game, Kind, MOVE_LIMIT, Move, Piece, Position, PublicMove, Rules,
+    Shape, Square, View,
 };
 use rand::Rng;
 
@@ -461,10 +461,10 @@ impl Searcher {
         let ours = side == self.eval.me;
         let board = pos.board();
         let enemies = board.occupied(!side);
-        let enemy_hq = Square::hq(!side);
+        let enemy_hq = self.eval.rules.shape().hq(!side);
         let values = &self.eval.values;
         for (from, piece) in board.pieces(side) {
-            if !piece.kind.is_movable() {
+            if !self.eval.rules.mobility(piece.kind).moves() {
                 continue;
             }
             for to in pos.destinations(from) {
@@ -479,7 +479,8 @@ impl Searcher {
                     } else if let Some(theirs) = self.theirs.as_ref().filter(|_| !all) {
                         let sure = theirs.sure_win(rules, pos, piece.kind, target, to);
                         let blind = self.exposed.contains(target.kind)
-                            && (to.camp() == target.color || self.fearless.contains(piece.kind))
+                            && (rules.shape().camp(to) == target.color
+                                || self.fearless.contains(piece.kind))
                             && self.battle(pos, piece.kind, to) != Some(BattleResult::DefenderWins);
                         if !sure && !blind {
                             continue;
@@ -491,7 +492,7 @@ impl Searcher {
                         }
                     }
                     100.0 + values[target.kind] - values[piece.kind] * 0.1
-                } else if to == enemy_hq && piece.kind.takes_hq() {
+                } else if to == enemy_hq && self.eval.rules.takes_hq(piece.kind) {
                     1000.0
                 } else if captures_only {
                     continue;
@@ -564,12 +565,13 @@ impl Searcher {
         else {
             return false;
         };
-        if !self.keeping || !mover.kind.takes_hq() || target.color == me {
+        if !self.keeping || !self.eval.rules.takes_hq(mover.kind) || target.color == me {
             return false;
         }
         let known = |p: Piece| self.ours.known[p.id.0 as usize];
         let may_be_officer = |p: Piece| !(known(p) & KindSet::OFFICERS).is_empty();
-        let hq_guards = Geometry::of(self.eval.rules.front).steps(Square::hq(me));
+        let rules = self.eval.rules;
+        let hq_guards = rules.geometry().steps(rules.shape().hq(me));
         let threatened = (hq_guards & board.occupied(!me))
             .any(|sq| board.piece_at(sq).is_some_and(may_be_officer));
         let rules = self.eval.rules;
@@ -790,11 +792,14 @@ fn enough(limit: Limit, style: &Style, searched: usize, attempts: usize, start: 
 /// deduction from that world's history, as the CPU deduces from its view.
 fn enemy_knows(view: &View, game: &Game) -> Knows {
     let enemy = !view.side();
+    let setups = game.setups().expect("a sampled world starts from setups");
+    let our_empty: Vec<Square> = setups[view.side()].empty_nodes(view.side()).collect();
     let theirs = deduce_from(Knowledge {
         side: enemy,
         rules: view.rules(),
         first: view.first(),
-        own_setup: &game.setups().expect("a sampled world starts from setups")[enemy],
+        own_setup: &setups[enemy],
+        enemy_empty: &our_empty,
         history: game.history(),
         outcome: None,
     });
@@ -981,6 +986,16 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
+    /// Any kind of the standard game.
+    fn any() -> KindSet {
+        KindSet::of(Rules::KIRAKUKEN)
+    }
+
+    /// Any kind of the standard game that moves.
+    fn movable() -> KindSet {
+        KindSet::MOVABLE & any()
+    }
+
     /// South's Engineer on b4 and North's Tank on b5, over the bridge.
     fn facing(first: Color) -> Position {
         crate::testing::position(
@@ -1002,9 +1017,9 @@ mod tests {
         // The CPU knows that neither piece is the General, and that the one
         // behind (which a Flag would fight as) is nothing a General fears:
         // only whether the Tank is a Mine or a Spy is open.
-        let mut known = PerSlot::of(rules, KindSet::ALL);
-        known[tank.id.0 as usize] = KindSet::ALL.without(Kind::General);
-        known[behind.id.0 as usize] = KindSet::ALL
+        let mut known = PerSlot::of(rules, any());
+        known[tank.id.0 as usize] = any().without(Kind::General);
+        known[behind.id.0 as usize] = any()
             .without(Kind::General)
             .without(Kind::Mine)
             .without(Kind::Spy);
@@ -1034,7 +1049,7 @@ mod tests {
     /// what `known` says (by the node it stands on; anything elsewhere).
     fn hard_knowing(text: &str, known: &[(&str, KindSet)]) -> (Searcher, Position) {
         let pos: Position = text.parse().expect("a position");
-        let mut knows = PerSlot::of(pos.rules(), KindSet::ALL);
+        let mut knows = PerSlot::of(pos.rules(), any());
         for &(node, kinds) in known {
             let piece = pos.board().piece_at(node.parse().expect("a node"));
             knows[piece.expect("a piece").id.0 as usize] = kinds;
@@ -1050,7 +1065,7 @@ mod tests {
         // b5 that has moved (no Mine, no Flag); North's General is on f8.
         let text = "htsrf 4g/6/6/1n4/1C4/6/6/E3N s";
         let attack: Move = "b4-b5".parse().expect("a move");
-        let moved = KindSet::MOVABLE;
+        let moved = movable();
         let (hard, pos) = hard_knowing(text, &[("b5", moved)]);
         assert!(hard.risks_an_officer(&pos, attack), "it may be stronger");
         // A piece it surely beats it takes.
@@ -1080,13 +1095,13 @@ mod tests {
         let (hard, pos) = hard_knowing(text, &[]);
         assert!(hard.risks_an_officer(&pos, officer), "b5 may be a Mine");
         assert!(!hard.risks_an_officer(&pos, engineer));
-        let (hard, pos) = hard_knowing(text, &[("b5", KindSet::MOVABLE)]);
+        let (hard, pos) = hard_knowing(text, &[("b5", movable())]);
         assert!(!hard.risks_an_officer(&pos, officer), "b5 has moved");
         // A Flag fights as the piece behind it, which may be a Mine.
         let flag = KindSet::single(Kind::Flag);
         let (hard, pos) = hard_knowing(text, &[("b5", flag)]);
         assert!(hard.risks_an_officer(&pos, officer));
-        let (hard, pos) = hard_knowing(text, &[("b5", flag), ("b6", KindSet::MOVABLE)]);
+        let (hard, pos) = hard_knowing(text, &[("b5", flag), ("b6", movable())]);
         assert!(!hard.risks_an_officer(&pos, officer));
         // With no Plane or Engineer to find out, an officer has to try.
         let (hard, pos) = hard_knowing("htsrf 4g/6/1n4/1n4/1C4/GLM3/6/5 s", &[]);
@@ -1105,7 +1120,7 @@ mod tests {
         // has no legal move left.
         let text = "htsrf 2x2/2f3/1c4/1L4/6/6/6/4C s";
         let fixed = KindSet::single(Kind::Mine) | KindSet::single(Kind::Flag);
-        let no_general = KindSet::MOVABLE.without(Kind::General);
+        let no_general = movable().without(Kind::General);
         let known = [("c8", fixed), ("c7", fixed), ("b6", no_general)];
         let attack: Move = "b5-b6".parse().expect("a move");
         let (mut hard, pos) = hard_knowing(text, &known);
@@ -1150,10 +1165,7 @@ mod tests {
         // on b6 and its Major General on a5: knowing nothing of it, only
         // the General attacks.
         let (mut hard, pos) = hard_knowing("htsrf 5/6/1g4/mC4/6/6/6/4N n", &[]);
-        hard.theirs = Some(Knows::new(
-            pos.rules(),
-            PerSlot::of(pos.rules(), KindSet::ALL),
-        ));
+        hard.theirs = Some(Knows::new(pos.rules(), PerSlot::of(pos.rules(), any())));
         hard.generate(&pos, 0, true, false);
         let attacks = |m: &str| {
             let mv: Move = m.parse().expect("a move");
@@ -1171,7 +1183,7 @@ mod tests {
         let engineer = pos.board().piece_at(attack.to()).expect("a piece");
         let style = Style::of(Level::Hard);
         let eval = Evaluator::new(Color::South, rules, style.weights);
-        let mut searcher = Searcher::new(eval, &style, PerSlot::of(rules, KindSet::ALL));
+        let mut searcher = Searcher::new(eval, &style, PerSlot::of(rules, any()));
         let attacks = |s: &mut Searcher| {
             s.generate(&pos, 0, true, false);
             s.lists[0].iter().any(|&(mv, _)| mv == attack)
@@ -1179,10 +1191,10 @@ mod tests {
         // Seeing everything, the Tank takes the Engineer.
         assert!(attacks(&mut searcher));
         // Knowing nothing of it (a Mine? the General?), it does not.
-        searcher.theirs = Some(Knows::new(rules, PerSlot::of(rules, KindSet::ALL)));
+        searcher.theirs = Some(Knows::new(rules, PerSlot::of(rules, any())));
         assert!(!attacks(&mut searcher));
         // Knowing it is an Engineer or a Spy, it does.
-        let mut known = PerSlot::of(rules, KindSet::ALL);
+        let mut known = PerSlot::of(rules, any());
         known[engineer.id.0 as usize] =
             KindSet::single(Kind::Engineer) | KindSet::single(Kind::Spy);
         searcher.theirs = Some(Knows::new(rules, known));

@@ -19,7 +19,7 @@ use crate::slots::PerSlot;
 pub(crate) fn replay(known: Knowledge<'_>, assignment: &Assignment) -> Option<Game> {
     let mut enemy = PartialSetup::new(known.rules.shape());
     for (slot, &kind) in enemy.slots_mut().iter_mut().zip(assignment.iter()) {
-        *slot = Some(kind);
+        *slot = kind;
     }
     // Unchecked here: starting the game checks it.
     let enemy = Setup::from(enemy);

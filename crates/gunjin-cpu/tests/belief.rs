@@ -1,12 +1,13 @@
 //! Deduction never excludes the truth: over many self-play games under
-//! every rule option, at every move, each enemy piece's candidates hold its
-//! true kind; and the sampled probabilities are a distribution over them.
+//! every rule option and mode of the standard board, at every move, each
+//! enemy piece's candidates hold its true kind (and an empty camp node's
+//! none); and the sampled probabilities are a distribution over them.
 
 mod common;
 
 use common::{pair, play_out, random_start, rules_from_bits};
 use gunjin_cpu::{Belief, KindSet, Level};
-use gunjin_rules::{Color, Game, Kind, PieceId};
+use gunjin_rules::{Color, Game, Kind, Mode, PieceId, Rules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -14,13 +15,21 @@ use rand::rngs::SmallRng;
 /// build (`cargo test --release -p gunjin-cpu`), fewer in a debug build.
 const GAMES: usize = if cfg!(debug_assertions) { 80 } else { 3000 };
 
-/// The true kind of each of `side`'s enemy pieces, by id.
-fn truth(game: &Game, side: Color) -> Vec<Kind> {
-    let slots = game.setups().unwrap()[!side].slots();
-    slots
-        .iter()
-        .map(|kind| kind.expect("a full camp"))
-        .collect()
+/// The modes on the standard board, taken in turn by the games.
+const MODES: [Mode; 3] = [Mode::Standard, Mode::Marshal23, Mode::American21];
+
+/// The rule options `bits` in the `g`-th game's mode.
+fn rules_of(g: usize, bits: u8) -> Rules {
+    Rules {
+        mode: MODES[g % MODES.len()],
+        ..rules_from_bits(bits)
+    }
+}
+
+/// The true kind of each of `side`'s enemy camp slots, by id (none for
+/// an empty node).
+fn truth(game: &Game, side: Color) -> Vec<Option<Kind>> {
+    game.setups().unwrap()[!side].slots().to_vec()
 }
 
 /// Checks every enemy piece of both views.
@@ -31,6 +40,10 @@ fn check(game: &Game, checked: &mut u64) {
         let truth = truth(game, side);
         for (id, kind) in truth.iter().enumerate() {
             let candidates = belief.candidates(PieceId(id as u8));
+            let Some(kind) = kind else {
+                assert!(candidates.is_empty(), "an empty node holds {candidates:?}");
+                continue;
+            };
             assert!(
                 candidates.contains(*kind),
                 "{side} excluded the true {kind} of piece {id} ({candidates:?}) in {}",
@@ -47,7 +60,7 @@ fn deduction_never_excludes_the_true_kind() {
     let mut checked = 0u64;
     let mut narrowed = 0u64;
     for g in 0..GAMES {
-        let rules = rules_from_bits((g % 32) as u8);
+        let rules = rules_of(g, (g % 32) as u8);
         let mut game = random_start(rules, &mut rng);
         // Random and Greedy players fight many battles: the hard cases.
         let levels = [Level::Random, Level::Greedy];
@@ -65,8 +78,9 @@ fn deduction_never_excludes_the_true_kind() {
         // Deduction does narrow things down by the end of a game.
         for side in Color::ALL {
             let belief = Belief::with_samples(&game.view(side), 0, 0);
+            let kinds = KindSet::of(rules).len();
             narrowed += (0..23)
-                .filter(|&id| belief.candidates(PieceId(id)).len() < 16)
+                .filter(|&id| (1..kinds).contains(&belief.candidates(PieceId(id)).len()))
                 .count() as u64;
         }
     }
@@ -98,7 +112,7 @@ fn deduction_reads_moves_battles_and_counts() {
 fn probabilities_are_a_distribution_over_the_candidates() {
     let mut rng = SmallRng::seed_from_u64(77);
     for g in 0..12 {
-        let rules = rules_from_bits((g * 5 % 32) as u8);
+        let rules = rules_of(g as usize, (g * 5 % 32) as u8);
         let mut game = random_start(rules, &mut rng);
         let mut players = pair(Level::Greedy, Level::Random, g, 1);
         play_out(&mut game, &mut players, 20 + 15 * g as usize, |_| {});
@@ -107,8 +121,11 @@ fn probabilities_are_a_distribution_over_the_candidates() {
             let belief = Belief::new(&view);
             assert_eq!(belief.side(), side);
             let truth = truth(&game, side);
-            for id in 0..23u8 {
-                let id = PieceId(id);
+            for (id, kind) in truth.iter().enumerate() {
+                let id = PieceId(id as u8);
+                if kind.is_none() {
+                    continue;
+                }
                 let p = belief.probabilities(id);
                 let candidates = belief.candidates(id);
                 let total: f32 = p.0.iter().sum();
@@ -122,7 +139,7 @@ fn probabilities_are_a_distribution_over_the_candidates() {
                 let likely = belief.most_likely(id).unwrap();
                 assert!(candidates.contains(likely));
                 if candidates.len() == 1 {
-                    assert_eq!(likely, truth[id.0 as usize]);
+                    assert_eq!(Some(likely), *kind);
                 }
             }
         }

@@ -6,7 +6,7 @@ mod common;
 
 use common::{budget, pair, play_out, random_start, rules_from_bits};
 use gunjin_cpu::{Belief, Cpu, Level};
-use gunjin_rules::{ByColor, Color, Game, PartialSetup, PieceId, Setup};
+use gunjin_rules::{ByColor, Color, Game, Mode, PartialSetup, PieceId, Rules, Setup};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -35,7 +35,8 @@ fn permuted(game: &Game, side: Color, rng: &mut SmallRng) -> Option<Game> {
         let mut setup = truth;
         // A random cycle of two or three pieces.
         let n = rng.random_range(2..=3);
-        let ids: Vec<usize> = (0..n).map(|_| rng.random_range(0..23)).collect();
+        let camp = truth.slots().len();
+        let ids: Vec<usize> = (0..n).map(|_| rng.random_range(0..camp)).collect();
         let kinds: Vec<_> = ids.iter().map(|&i| truth.slots()[i]).collect();
         for (k, &i) in ids.iter().enumerate() {
             setup.slots_mut()[i] = kinds[(k + 1) % n];
@@ -54,12 +55,17 @@ fn permuted(game: &Game, side: Color, rng: &mut SmallRng) -> Option<Game> {
     None
 }
 
-#[test]
-fn the_move_does_not_depend_on_hidden_enemy_kinds() {
-    let mut rng = SmallRng::seed_from_u64(4);
+/// In `games` positions of `mode` under varied options, every level
+/// chooses the same move whatever the hidden kinds; the number of
+/// positions compared.
+fn compare_in(mode: Mode, seed: u64, games: u64) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut compared = 0;
-    for g in 0..16u64 {
-        let rules = rules_from_bits((g * 7 % 32) as u8);
+    for g in 0..games {
+        let rules = Rules {
+            mode,
+            ..rules_from_bits((g * 7 % 32) as u8)
+        };
         let mut game = random_start(rules, &mut rng);
         let mut players = pair(Level::Greedy, Level::Random, g, 1);
         play_out(&mut game, &mut players, 10 + 9 * g as usize, |_| {});
@@ -88,13 +94,30 @@ fn the_move_does_not_depend_on_hidden_enemy_kinds() {
                 .choose_move(&other.view(side), budget());
             assert_eq!(
                 a, b,
-                "{level} changed its move when the hidden kinds changed"
+                "{level} changed its move when the hidden kinds changed ({rules})"
             );
             assert!(a.is_some());
         }
         compared += 1;
     }
+    compared
+}
+
+#[test]
+fn the_move_does_not_depend_on_hidden_enemy_kinds() {
+    let compared = compare_in(Mode::Standard, 4, 16);
     assert!(compared >= 8, "only {compared} positions compared");
+}
+
+#[test]
+fn nor_in_the_variant_modes_on_the_standard_board() {
+    for mode in [Mode::Marshal23, Mode::American21] {
+        let compared = compare_in(mode, 5, 8);
+        assert!(
+            compared >= 4,
+            "{mode:?}: only {compared} positions compared"
+        );
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::process::Command as Process;
 
 use gunjin_cpu::Level;
 use gunjin_cpu::protocol::{Bot, Command, Reply};
-use gunjin_rules::{ByColor, Color, Game, PublicMove, Rules};
+use gunjin_rules::{ByColor, Color, Game, Mode, PublicMove, Rules};
 
 /// Sends a command as text and reads the replies back from text, as a
 /// host talking to a program would.
@@ -23,55 +23,82 @@ fn exchange(bot: &mut Bot, command: Command) -> Vec<Reply> {
 #[test]
 fn two_bots_play_a_game_over_the_protocol() {
     for rules in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
-        let mut bots = ByColor {
-            south: Bot::new(Level::Easy, 1).with_worlds(Some(2)),
-            north: Bot::new(Level::Greedy, 2),
+        play_over_the_protocol(rules);
+    }
+}
+
+#[test]
+fn two_bots_play_the_variant_modes_on_the_standard_board() {
+    for (code, mode) in [
+        ("m23-htsrf", Mode::Marshal23),
+        ("a21-texrt", Mode::American21),
+    ] {
+        let rules: Rules = code.parse().unwrap();
+        assert_eq!(rules.mode, mode);
+        play_over_the_protocol(rules);
+    }
+}
+
+/// A whole game under `rules` between two bots, each told only what its
+/// side may know.
+fn play_over_the_protocol(rules: Rules) {
+    let mut bots = ByColor {
+        south: Bot::new(Level::Easy, 1).with_worlds(Some(2)),
+        north: Bot::new(Level::Greedy, 2),
+    };
+    let first = Color::North;
+    let mut setups = ByColor::new_with(|_| None);
+    for side in Color::ALL {
+        let bot = &mut bots[side];
+        let hello = exchange(bot, Command::Hello);
+        assert_eq!(hello.last(), Some(&Reply::HelloOk));
+        assert!(exchange(bot, Command::NewGame { rules, side, first }).is_empty());
+        match exchange(bot, Command::Setup).as_slice() {
+            [Reply::Setup(setup)] => setups[side] = Some(*setup),
+            other => panic!("expected a setup, got {other:?}"),
+        }
+    }
+    let mut game = Game::new(rules, setups.map(Option::unwrap), first).unwrap();
+    for side in Color::ALL {
+        // American 21's empty camp nodes, public from the start.
+        let empty = game.view(side).enemy_empty().to_vec();
+        assert_eq!(
+            empty.len(),
+            if rules.mode == Mode::American21 { 2 } else { 0 }
+        );
+        assert!(exchange(&mut bots[side], Command::Empty(empty)).is_empty());
+    }
+    while game.outcome().is_none() {
+        let side = game.position().turn();
+        let replies = exchange(
+            &mut bots[side],
+            Command::Go {
+                millis: Some(50.0),
+                worlds: None,
+            },
+        );
+        let Some(Reply::BestMove(Some(mv))) = replies.last() else {
+            panic!("{side}: no move in {replies:?}");
         };
-        let first = Color::North;
-        let mut setups = ByColor::new_with(|_| None);
-        for side in Color::ALL {
-            let bot = &mut bots[side];
-            let hello = exchange(bot, Command::Hello);
-            assert_eq!(hello.last(), Some(&Reply::HelloOk));
-            assert!(exchange(bot, Command::NewGame { rules, side, first }).is_empty());
-            match exchange(bot, Command::Setup).as_slice() {
-                [Reply::Setup(setup)] => setups[side] = Some(*setup),
-                other => panic!("expected a setup, got {other:?}"),
-            }
-        }
-        let mut game = Game::new(rules, setups.map(Option::unwrap), first).unwrap();
-        while game.outcome().is_none() {
-            let side = game.position().turn();
-            let replies = exchange(
-                &mut bots[side],
-                Command::Go {
-                    millis: Some(50.0),
-                    worlds: None,
-                },
-            );
-            let Some(Reply::BestMove(Some(mv))) = replies.last() else {
-                panic!("{side}: no move in {replies:?}");
-            };
-            let announcement = game.play(*mv).expect("the bot's move is legal");
-            let pm = PublicMove {
-                side,
-                mv: *mv,
-                announcement,
-            };
-            for c in Color::ALL {
-                assert!(exchange(&mut bots[c], Command::Move(pm)).is_empty());
-            }
-        }
+        let announcement = game.play(*mv).expect("the bot's move is legal");
+        let pm = PublicMove {
+            side,
+            mv: *mv,
+            announcement,
+        };
         for c in Color::ALL {
-            let outcome = game.outcome().unwrap();
-            let result = Command::Result {
-                winner: outcome.winner(),
-                enemy: game.setups().map(|setups| setups[!c]),
-                text: String::new(),
-            };
-            assert!(exchange(&mut bots[c], result).is_empty());
-            assert_eq!(exchange(&mut bots[c], Command::IsReady), [Reply::ReadyOk]);
+            assert!(exchange(&mut bots[c], Command::Move(pm)).is_empty());
         }
+    }
+    for c in Color::ALL {
+        let outcome = game.outcome().unwrap();
+        let result = Command::Result {
+            winner: outcome.winner(),
+            enemy: game.setups().map(|setups| setups[!c]),
+            text: String::new(),
+        };
+        assert!(exchange(&mut bots[c], result).is_empty());
+        assert_eq!(exchange(&mut bots[c], Command::IsReady), [Reply::ReadyOk]);
     }
 }
 
@@ -158,24 +185,27 @@ fn the_arena_hosts_two_bot_programs() {
 fn the_arena_mixes_a_bot_program_and_an_in_process_level() {
     let arena = env!("CARGO_BIN_EXE_arena");
     let bot = env!("CARGO_BIN_EXE_bot");
-    let output = Process::new(arena)
-        .args([
-            "--a",
-            "random",
-            "--b",
-            &format!("cmd:{bot} --level random"),
-            "--games",
-            "2",
-            "--rules",
-            "texrt",
-        ])
-        .output()
-        .expect("the arena runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    // Reported by the name the bot gives itself (id name).
-    assert!(summary(&output.stdout).contains("\"b\":\"gunjin-cpu random\""));
+    // American 21 sends the bot the enemy's empty nodes.
+    for (option, value) in [("--rules", "texrt"), ("--mode", "a21")] {
+        let output = Process::new(arena)
+            .args([
+                "--a",
+                "random",
+                "--b",
+                &format!("cmd:{bot} --level easy --worlds 2"),
+                "--games",
+                "2",
+                option,
+                value,
+            ])
+            .output()
+            .expect("the arena runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        // Reported by the name the bot gives itself (id name).
+        assert!(summary(&output.stdout).contains("\"b\":\"gunjin-cpu easy\""));
+    }
 }

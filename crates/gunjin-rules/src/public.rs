@@ -4,7 +4,9 @@
 //! `View::from_public`), the CPU's deduction and a bot behind a protocol
 //! all replay with it.
 
-use crate::{Announcement, Bitboard, CampSlots, Color, Move, PieceId, PublicMove, Shape, Square};
+use crate::{
+    Announcement, Bitboard, CampSlots, Color, Move, PieceId, PublicMove, Setup, Shape, Square,
+};
 
 /// A piece as everyone sees it: its side and identity, never its kind.
 pub type PublicPiece = (Color, PieceId);
@@ -47,16 +49,32 @@ impl PublicBoard {
     /// The start of a standard game: every node of both camps holds a
     /// piece, whose identity is its camp slot.
     pub fn new() -> PublicBoard {
-        const SHAPE: Shape = Shape::STANDARD;
-        const CAMP: CampSlots = SHAPE.camp_slots();
+        PublicBoard::start(&Shape::STANDARD, &[])
+    }
+
+    /// The start of a game on `shape` with the camp nodes in `empty` (of
+    /// either side) left empty: every other camp node holds a piece, whose
+    /// identity is its camp slot.
+    pub fn start(shape: &Shape, empty: &[Square]) -> PublicBoard {
+        let camp: CampSlots = shape.camp_slots();
         Color::ALL
             .into_iter()
             .flat_map(|color| {
-                CAMP.iter().enumerate().map(move |(slot, &sq)| {
-                    (SHAPE.relative_to(sq, color), (color, PieceId(slot as u8)))
+                camp.iter().enumerate().map(move |(slot, &sq)| {
+                    (shape.relative_to(sq, color), (color, PieceId(slot as u8)))
                 })
             })
+            .filter(|(sq, _)| !empty.contains(sq))
             .collect()
+    }
+
+    /// The start as `side` saw it: its own camp as `own` fills it, the
+    /// enemy's full but for the nodes in `enemy_empty` (public from the
+    /// start: every piece stands on the board face down).
+    pub fn seen_at_start(side: Color, own: &Setup, enemy_empty: &[Square]) -> PublicBoard {
+        let mut empty: Vec<Square> = own.empty_nodes(side).collect();
+        empty.extend_from_slice(enemy_empty);
+        PublicBoard::start(own.shape(), &empty)
     }
 
     #[inline]

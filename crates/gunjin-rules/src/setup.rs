@@ -247,6 +247,19 @@ impl Setup {
         })
     }
 
+    /// The nodes of `color`'s camp this setup leaves empty (American 21's
+    /// two), as absolute squares: public from the start, since every piece
+    /// stands on the board face down.
+    pub fn empty_nodes(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        let shape = self.shape();
+        let camp = shape.camp_slots();
+        self.slots()
+            .iter()
+            .enumerate()
+            .filter(|(_, kind)| kind.is_none())
+            .map(move |(slot, _)| shape.relative_to(camp[slot], color))
+    }
+
     /// A random setup allowed by `rules`.
     pub fn random<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
         PartialSetup::new(rules.shape())

@@ -54,6 +54,11 @@ pub struct View {
     own_setup: Option<Setup>,
     own: Vec<OwnPiece>,
     enemies: Vec<EnemyPiece>,
+    /// The enemy's camp nodes empty at the start (American 21's two):
+    /// public, since every piece stands on the board from the start. Left
+    /// out of the JSON when none, so stored views read unchanged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    enemy_empty: Vec<Square>,
     history: Vec<PublicMove>,
     own_losses: ByKind<u8>,
     enemy_losses: u8,
@@ -88,6 +93,10 @@ impl Game {
                     kind: self.rules().face_up(p.kind).then_some(p.kind),
                 })
                 .collect(),
+            enemy_empty: self
+                .setups()
+                .map(|setups| setups[!side].empty_nodes(!side).collect())
+                .unwrap_or_default(),
             history: self.history().to_vec(),
             own_losses: self.losses()[side],
             enemy_losses: self.losses()[!side].0.iter().sum(),
@@ -205,16 +214,17 @@ impl View {
     /// rules, who moved first, its own setup and the public history. It is
     /// exactly the view the referee would give (a view holds no hidden
     /// enemy kind), so a player away from the referee (a bot behind a
-    /// protocol) needs no invented enemy army. (The standard camps only,
-    /// for now: a Classic 25 view will also need its enemy Marshal marked
-    /// face-up once camps follow the board's shape.)
+    /// protocol) needs no invented enemy army. `enemy_empty`: the enemy's
+    /// camp nodes empty at the start ([`Setup::empty_nodes`]; none but in
+    /// American 21). A face-up piece (Classic 25's Marshal) is known where
+    /// the mode sets it up.
     ///
     /// ```
     /// use gunjin_rules::{ByColor, Color, Game, Rules, Template, View};
     /// let setups = ByColor { south: Template::ALL[0].setup(), north: Template::ALL[3].setup() };
     /// let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
     /// game.play("b4-b5".parse().unwrap()).unwrap();
-    /// let view = View::from_public(Rules::KIRAKUKEN, Color::North, Color::South, setups.north, game.history());
+    /// let view = View::from_public(Rules::KIRAKUKEN, Color::North, Color::South, setups.north, &[], game.history());
     /// assert_eq!(view, Ok(game.view(Color::North)));
     /// ```
     pub fn from_public(
@@ -222,6 +232,7 @@ impl View {
         side: Color,
         first: Color,
         own_setup: Setup,
+        enemy_empty: &[Square],
         history: &[PublicMove],
     ) -> Result<View, PublicError> {
         let mut view = View {
@@ -239,13 +250,29 @@ impl View {
                 })
                 .collect(),
             enemies: Vec::new(),
+            enemy_empty: enemy_empty.to_vec(),
             history: Vec::with_capacity(history.len()),
             own_losses: ByKind::default(),
             enemy_losses: 0,
             outcome: None,
             reveal: None,
         };
-        view.set_pieces(&PublicBoard::new());
+        let start = view
+            .public_start()
+            .expect("a view from a setup has a start");
+        // The piece a mode sets up face-up in the headquarters (Classic
+        // 25's Marshal) is known from the start.
+        let enemy_hq = rules.shape().hq(!side);
+        view.enemies = start
+            .pieces(!side)
+            .filter(|&(square, _)| square == enemy_hq)
+            .map(|(square, id)| EnemyPiece {
+                square,
+                id,
+                kind: rules.mode.in_hq().filter(|&k| rules.face_up(k)),
+            })
+            .collect();
+        view.set_pieces(&start);
         for (ply, pm) in history.iter().enumerate() {
             let error = PublicError { ply, mv: pm.mv };
             let legal = pm.side != side || view.allows(pm.mv);
@@ -285,6 +312,24 @@ impl View {
     /// for a game from a position.
     pub fn own_setup(&self) -> Option<&Setup> {
         self.own_setup.as_ref()
+    }
+
+    /// The enemy's camp nodes that were empty at the start.
+    pub fn enemy_empty(&self) -> &[Square] {
+        &self.enemy_empty
+    }
+
+    /// The board as both players saw it at the start, each piece by its
+    /// identity (its camp slot), the empty camp nodes of both sides left
+    /// empty: where a replay of the public history starts. `None` for a
+    /// game from a position.
+    pub fn public_start(&self) -> Option<PublicBoard> {
+        let own = self.own_setup.as_ref()?;
+        Some(PublicBoard::seen_at_start(
+            self.side,
+            own,
+            &self.enemy_empty,
+        ))
     }
 
     pub fn own(&self) -> &[OwnPiece] {
@@ -417,14 +462,21 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::{Announcement, Preset, random_game};
+    use crate::{Announcement, Mode, Preset, random_game};
 
     #[test]
     fn the_public_history_gives_the_referees_view() {
         let mut rng = SmallRng::seed_from_u64(11);
-        for preset in Preset::ALL {
-            for _ in 0..20 {
-                let mut game = random_game(preset.rules(), &mut rng);
+        // American 21's empty camp nodes are public from the start, and
+        // Classic 25's Marshal, with its strikes.
+        let modes = Mode::ALL;
+        for (preset, mode) in Preset::ALL.into_iter().flat_map(|p| modes.map(|m| (p, m))) {
+            for _ in 0..10 {
+                let rules = Rules {
+                    mode,
+                    ..preset.rules()
+                };
+                let mut game = random_game(rules, &mut rng);
                 while game.outcome().is_none() {
                     for side in Color::ALL {
                         let public = View::from_public(
@@ -432,6 +484,7 @@ mod tests {
                             side,
                             game.first(),
                             game.setups().unwrap()[side],
+                            game.view(side).enemy_empty(),
                             game.history(),
                         );
                         assert_eq!(public, Ok(game.view(side)));
@@ -455,8 +508,9 @@ mod tests {
             announcement,
         };
         let setup = game.setups().unwrap()[first];
-        let view =
-            |history: &[PublicMove]| View::from_public(game.rules(), first, first, setup, history);
+        let view = |history: &[PublicMove]| {
+            View::from_public(game.rules(), first, first, setup, &[], history)
+        };
         let no_battle = view(&[at(Announcement::Moved)]);
         assert_eq!(no_battle, Err(PublicError { ply: 0, mv }));
         let wrong_side = PublicMove {

@@ -1,7 +1,7 @@
 //! Greedy, and the one-move guess at an unknown enemy piece that Turtle
 //! and Trader share with it.
 
-use gunjin_rules::{BattleResult, ByKind, Kind, Move, Rules, Seen, Square, View};
+use gunjin_rules::{BattleResult, ByKind, Kind, Move, Rules, Seen, View};
 use rand::Rng;
 
 use crate::eval::{Distances, WIN, values};
@@ -55,7 +55,7 @@ pub(super) fn one_move<R: Rng>(view: &View, trade: Trade, rng: &mut R) -> Option
     let me = view.side();
     let values = values(rules);
     let distance = Distances::new(rules);
-    let enemy_hq = Square::hq(!me);
+    let enemy_hq = rules.shape().hq(!me);
     let mut best: Option<(f32, Move)> = None;
     for mv in view.legal_moves() {
         let Seen::Own(piece) = view.seen(mv.from()) else {
@@ -65,12 +65,12 @@ pub(super) fn one_move<R: Rng>(view: &View, trade: Trade, rng: &mut R) -> Option
         let mut score = match view.seen(mv.to()) {
             Seen::Enemy(_) => {
                 let (mut gain, win) = attack_gain(rules, &values, kind, trade);
-                if mv.to() == enemy_hq && kind.takes_hq() {
+                if mv.to() == enemy_hq && rules.takes_hq(kind) {
                     gain += win * WIN;
                 }
                 gain
             }
-            _ if mv.to() == enemy_hq && kind.takes_hq() => WIN,
+            _ if mv.to() == enemy_hq && rules.takes_hq(kind) => WIN,
             _ => 0.0,
         };
         // Forward, towards the enemy headquarters.

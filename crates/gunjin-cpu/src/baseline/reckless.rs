@@ -1,6 +1,6 @@
 //! Reckless: attacks as if every attack won, and otherwise shuffles.
 
-use gunjin_rules::{Geometry, Move, Seen, View};
+use gunjin_rules::{Move, Seen, View};
 use rand::Rng;
 
 use super::{attacks, weighted};
@@ -22,7 +22,7 @@ pub(crate) fn reckless_move<R: Rng>(view: &View, rng: &mut R) -> Option<Move> {
 /// next to one (among equals, at random), as if every attack won.
 fn attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
     let rules = view.rules();
-    let geometry = Geometry::of(rules.front);
+    let geometry = rules.geometry();
     let values = values(rules);
     let worth = |mv: Move| match view.seen(mv.from()) {
         Seen::Own(piece) => values[piece.kind],

@@ -1,6 +1,6 @@
 //! Turtle: stays home, and fights only what comes next to it.
 
-use gunjin_rules::{Geometry, Move, Seen, Square, View};
+use gunjin_rules::{Move, Seen, View};
 use rand::Rng;
 
 use super::greedy::{as_material, attack_gain};
@@ -21,7 +21,7 @@ pub(crate) fn turtle_move<R: Rng>(view: &View, rng: &mut R) -> Option<Move> {
 /// that gain is above nothing (among equals, at random).
 fn favoured_attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
     let rules = view.rules();
-    let geometry = Geometry::of(rules.front);
+    let geometry = rules.geometry();
     let values = values(rules);
     let gain = |mv: Move| match view.seen(mv.from()) {
         Seen::Own(piece) if attacks(view, mv) && geometry.steps(mv.from()).contains(mv.to()) => {
@@ -39,16 +39,18 @@ fn favoured_attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<M
 /// off its headquarters or a node next to it.
 fn stay_home<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
     let me = view.side();
-    let hq = Square::hq(me);
-    let guard = Geometry::of(view.rules().front).steps(hq).with(hq);
-    let home = |mv: Move| mv.to().camp() == me && !attacks(view, mv) && !guard.contains(mv.from());
+    let shape = view.rules().shape();
+    let hq = shape.hq(me);
+    let guard = view.rules().geometry().steps(hq).with(hq);
+    let home =
+        |mv: Move| shape.camp(mv.to()) == me && !attacks(view, mv) && !guard.contains(mv.from());
     weighted(moves, |mv| f32::from(u8::from(home(mv))), rng)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gunjin_rules::{Color, Game, Rules, Setup};
+    use gunjin_rules::{Color, Game, Rules, Setup, Square};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
@@ -59,7 +61,7 @@ mod tests {
         let setups = gunjin_rules::ByColor::new_with(|_| Setup::random(rules, &mut rng));
         let mut game = Game::new(rules, setups, Color::South).expect("a game");
         let hq = Square::hq(Color::South);
-        let guard = Geometry::of(rules.front).steps(hq).with(hq);
+        let guard = rules.geometry().steps(hq).with(hq);
         for _ in 0..60 {
             let view = game.view(game.position().turn());
             let mv = if view.side() == Color::South {

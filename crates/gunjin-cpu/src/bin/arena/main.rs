@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! arena --a hard --b greedy --games 400 --seed 1
-//!       [--rules htsrf] [--think-ms MS] [--worlds N]
+//!       [--rules htsrf] [--mode m23|a21|c25] [--think-ms MS] [--worlds N]
 //!       [--a-think-ms MS] [--b-think-ms MS] [--a-worlds N] [--b-worlds N]
 //!       [--a-name NAME] [--b-name NAME] [--grace-ms MS] [--legal]
 //!       [--illegal-loses] [--records FILE] [--swap-setups] [--digest]
@@ -20,6 +20,10 @@
 //! player moves first once and neither gains from the draw of who starts.
 //! With `--swap-setups` the players exchange setups instead for the second
 //! game, which measures play alone, without the setups.
+//!
+//! `--mode` plays a variant mode under the rule code's options (`--rules
+//! a21-htsrf` names both); an outside bot is told the enemy's empty camp
+//! nodes of American 21 (`empty`).
 //!
 //! An outside bot that times out, closes its pipes, answers `error` or
 //! garbles a reply loses that game (counted in the report) and is started
@@ -101,6 +105,11 @@ fn play_game(
     }
     let setups = ByColor::new_with(|c| chosen[usize::from(c != deal.a_side)].expect("set up"));
     let mut game = Game::new(deal.rules, setups, deal.first).map_err(|e| e.to_string())?;
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Err(fault) = player.meet(game.view(side_of(i)).enemy_empty()) {
+            return Ok((Played::forfeit(deal.a_side, i, fault), chosen));
+        }
+    }
     let fault = play_out(players, &mut game, side_of, illegal_loses)?;
     let mut played = Played::of(&game, deal.a_side, fault);
     let record = game.record();

@@ -1,6 +1,6 @@
 //! The arena's command line.
 
-use gunjin_rules::Rules;
+use gunjin_rules::{Mode, Rules};
 
 use crate::player::Budgets;
 
@@ -11,6 +11,8 @@ pub struct Options {
     pub games: usize,
     pub seed: u64,
     pub rules: Rules,
+    /// `--mode`: played under `rules`' options, whatever order they came in.
+    mode: Option<Mode>,
     pub budgets: [Budgets; 2],
     /// `--records FILE`: each game's record, one line a game.
     pub records: Option<String>,
@@ -22,7 +24,7 @@ pub struct Options {
     pub illegal_loses: bool,
 }
 
-pub const USAGE: &str = "usage: arena --a PLAYER --b PLAYER [--games N] [--seed N] [--rules CODE] \
+pub const USAGE: &str = "usage: arena --a PLAYER --b PLAYER [--games N] [--seed N] [--rules CODE] [--mode m23|a21|c25] \
 [--think-ms MS] [--worlds N] [--a-think-ms MS] [--b-think-ms MS] [--a-worlds N] [--b-worlds N] \
 [--a-name NAME] [--b-name NAME] [--grace-ms MS] [--legal] [--illegal-loses] \
 [--records FILE] [--swap-setups] [--digest]
@@ -46,6 +48,7 @@ pub fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> 
         games: 100,
         seed: 1,
         rules: Rules::KIRAKUKEN,
+        mode: None,
         budgets: [budgets; 2],
         records: None,
         swap_setups: false,
@@ -64,6 +67,9 @@ pub fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> 
                 valued(&mut o, &arg, value)?;
             }
         }
+    }
+    if let Some(mode) = o.mode {
+        o.rules.mode = mode;
     }
     if o.specs.iter().any(String::is_empty) {
         return Err("both --a and --b are needed".into());
@@ -87,6 +93,13 @@ fn valued(o: &mut Options, arg: &str, value: String) -> Result<(), String> {
         "--games" => o.games = number("games")? as usize,
         "--seed" => o.seed = number("seed")? as u64,
         "--rules" => o.rules = value.parse().map_err(|e| format!("{e}"))?,
+        "--mode" => {
+            o.mode = Mode::ALL
+                .into_iter()
+                .find(|m| m.code().unwrap_or("standard") == value)
+                .map(Some)
+                .ok_or_else(|| format!("unknown mode \"{value}\": m23, a21, c25 or standard"))?;
+        }
         "--records" => o.records = Some(value),
         "--think-ms" => {
             let ms = number("think-ms")?;

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use gunjin_cpu::protocol::{Command, Reply};
 use gunjin_cpu::{Budget, Cpu, Level};
-use gunjin_rules::{Color, Move, Outcome, PublicMove, Record, Rules, Setup, View};
+use gunjin_rules::{Color, Move, Outcome, PublicMove, Record, Rules, Setup, Square, View};
 
 use crate::external::{External, Fault};
 use crate::{describe, now};
@@ -121,6 +121,17 @@ impl Player {
             .check(rules)
             .map_err(|e| Fault::Garbled(format!("setup {setup}: {e}")))?;
         Ok(setup)
+    }
+
+    /// Tells an outside bot the enemy's camp nodes left empty at the start
+    /// (American 21's), once both setups are known.
+    pub fn meet(&mut self, enemy_empty: &[Square]) -> Result<(), Fault> {
+        match &mut self.engine {
+            Engine::External(bot) if !enemy_empty.is_empty() => {
+                bot.send(&Command::Empty(enemy_empty.to_vec()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The player's move (`None`: it resigns, having none).
