@@ -135,28 +135,11 @@ fn a_bot_reports_what_it_cannot_use() {
 }
 
 /// The last line the arena prints: its JSON summary.
-fn summary(stdout: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stdout);
-    text.lines().last().unwrap_or_default().to_owned()
-}
-
-#[test]
-fn the_arena_hosts_two_bot_programs() {
-    let arena = env!("CARGO_BIN_EXE_arena");
-    let bot = env!("CARGO_BIN_EXE_bot");
-    let output = Process::new(arena)
-        .args([
-            "--a",
-            &format!("cmd:{bot} --level easy --worlds 2 --seed 3"),
-            "--b",
-            &format!("cmd:{bot} --level greedy --seed 4"),
-            "--games",
-            "2",
-            "--seed",
-            "5",
-            "--think-ms",
-            "50",
-        ])
+/// Runs the arena with `args`, which must succeed, and returns the last
+/// line it prints: the match's summary as JSON.
+fn arena_summary(args: &[&str]) -> String {
+    let output = Process::new(env!("CARGO_BIN_EXE_arena"))
+        .args(args)
         .output()
         .expect("the arena runs");
     assert!(
@@ -164,7 +147,25 @@ fn the_arena_hosts_two_bot_programs() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let json = summary(&output.stdout);
+    let text = String::from_utf8_lossy(&output.stdout);
+    text.lines().last().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn the_arena_hosts_two_bot_programs() {
+    let bot = env!("CARGO_BIN_EXE_bot");
+    let json = arena_summary(&[
+        "--a",
+        &format!("cmd:{bot} --level easy --worlds 2 --seed 3"),
+        "--b",
+        &format!("cmd:{bot} --level greedy --seed 4"),
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--think-ms",
+        "50",
+    ]);
     assert!(
         json.starts_with('{') && json.contains("\"games\":2"),
         "{json}"
@@ -183,29 +184,20 @@ fn the_arena_hosts_two_bot_programs() {
 
 #[test]
 fn the_arena_mixes_a_bot_program_and_an_in_process_level() {
-    let arena = env!("CARGO_BIN_EXE_arena");
     let bot = env!("CARGO_BIN_EXE_bot");
     // American 21 sends the bot the enemy's empty nodes.
     for (option, value) in [("--rules", "texrt"), ("--mode", "a21")] {
-        let output = Process::new(arena)
-            .args([
-                "--a",
-                "random",
-                "--b",
-                &format!("cmd:{bot} --level easy --worlds 2"),
-                "--games",
-                "2",
-                option,
-                value,
-            ])
-            .output()
-            .expect("the arena runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let json = arena_summary(&[
+            "--a",
+            "random",
+            "--b",
+            &format!("cmd:{bot} --level easy --worlds 2"),
+            "--games",
+            "2",
+            option,
+            value,
+        ]);
         // Reported by the name the bot gives itself (id name).
-        assert!(summary(&output.stdout).contains("\"b\":\"gunjin-cpu easy\""));
+        assert!(json.contains("\"b\":\"gunjin-cpu easy\""));
     }
 }
