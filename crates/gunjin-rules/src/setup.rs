@@ -375,13 +375,15 @@ impl PartialSetup {
         let allowed = |kind, slot: usize| army.allows(kind, camp[slot]);
         // The most restricted kinds first, so they always find a slot.
         let first = army.in_hq.into_iter().chain([Kind::Flag, Kind::Mine]);
+        let mut counts = filled.counts();
         for kind in first.chain(Kind::ALL) {
-            while filled.counts()[kind] < army.counts[kind] {
+            while counts[kind] < army.counts[kind] {
                 let at = empty
                     .iter()
                     .position(|&slot| allowed(kind, slot).is_ok())
                     .ok_or(SetupError::NoRoom { kind })?;
                 filled.slots[empty.swap_remove(at)] = Some(kind);
+                counts[kind] += 1;
             }
         }
         let setup = Setup(filled);
