@@ -115,7 +115,9 @@ impl CpuGame {
                 Ok(session) => {
                     self.session.set(Some(session));
                     self.tags.set(Tags::default());
-                    self.app.saved.update(|s| s.last_setup = Some(my_setup));
+                    self.app
+                        .saved
+                        .update(|s| s.keep_setup(rules.mode, my_setup));
                     storage::remove::<SetupDraft>();
                     navigate(Route::Play);
                 }

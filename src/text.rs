@@ -49,6 +49,16 @@ pub fn mode_name(locale: Locale, mode: Mode) -> &'static str {
     }
 }
 
+/// What a mode changes, in one line (the home page's choice).
+pub fn mode_text(locale: Locale, mode: Mode) -> &'static str {
+    match mode {
+        Mode::Standard => td_string!(locale, common.mode_standard_text),
+        Mode::Marshal23 => td_string!(locale, common.mode_marshal23_text),
+        Mode::American21 => td_string!(locale, common.mode_american21_text),
+        Mode::Classic25 => td_string!(locale, common.mode_classic25_text),
+    }
+}
+
 /// The name of a CPU level ("Normal", 普通).
 pub fn level_name(locale: Locale, level: Difficulty) -> &'static str {
     match level {

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use gunjin_rules::{Announcement, Color, Kind, Move, PublicMove, Square, View};
+use gunjin_rules::{Announcement, Bitboard, ByKind, Color, Kind, Move, PublicMove, Square, View};
 
 /// One line of the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,13 @@ pub enum Event {
     EnemyFell(Square),
     /// Both fell: the player's piece and the enemy piece on this node.
     BothFell(Kind, Square),
+    /// A Missile's strike (Classic 25) cleared these nodes, and of them
+    /// the player's pieces of these kinds (the Missile and bomb spent
+    /// included).
+    Struck {
+        cleared: Bitboard,
+        yours: ByKind<u8>,
+    },
 }
 
 /// Every announcement so far, oldest first; only as far as the view holds
@@ -69,34 +76,42 @@ fn read(view: &View) -> (Vec<LogEntry>, bool) {
 /// What one move announced, keeping `mine` (the own pieces by node) up to
 /// date; `None` if the move does not fit them.
 fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<Event> {
-    // The log reads steps only; the app offers no mode with strikes yet.
-    let Move::Step { from, to } = m.mv else {
-        return None;
-    };
-    Some(if m.side == me {
-        let kind = mine.remove(&from)?;
-        match m.announcement {
-            Announcement::Moved => {
-                mine.insert(to, kind);
-                Event::Moved
+    let (from, to) = (m.mv.from(), m.mv.to());
+    Some(match (m.announcement, m.side == me) {
+        (Announcement::Struck(..), mover) => {
+            if mover && !mine.contains_key(&from) {
+                return None;
             }
-            Announcement::AttackerRemoved => Event::YourPieceFell(kind),
-            Announcement::DefenderRemoved => {
-                mine.insert(to, kind);
-                Event::EnemyFell(to)
+            let cleared = m.announcement.cleared(m.mv);
+            let mut yours = ByKind::default();
+            for kind in cleared.filter_map(|sq| mine.remove(&sq)) {
+                yours[kind] += 1;
             }
-            Announcement::BothRemoved => Event::BothFell(kind, to),
-            Announcement::Struck(_) => return None,
+            Event::Struck { cleared, yours }
         }
-    } else {
-        match m.announcement {
-            Announcement::Moved => Event::Moved,
-            Announcement::AttackerRemoved => Event::EnemyFell(from),
-            Announcement::DefenderRemoved => Event::YourPieceFell(mine.remove(&to)?),
-            Announcement::BothRemoved => Event::BothFell(mine.remove(&to)?, from),
-            Announcement::Struck(_) => return None,
+        (announcement, true) => {
+            let kind = mine.remove(&from)?;
+            if !announcement.attacker_removed() {
+                mine.insert(to, kind);
+            }
+            match announcement {
+                Announcement::Moved => Event::Moved,
+                Announcement::DefenderRemoved => Event::EnemyFell(to),
+                Announcement::AttackerRemoved => Event::YourPieceFell(kind),
+                // Both removed (a strike is read above).
+                _ => Event::BothFell(kind, to),
+            }
         }
+        (Announcement::Moved, false) => Event::Moved,
+        (Announcement::AttackerRemoved, false) => Event::EnemyFell(from),
+        (Announcement::DefenderRemoved, false) => Event::YourPieceFell(mine.remove(&to)?),
+        (Announcement::BothRemoved, false) => Event::BothFell(mine.remove(&to)?, from),
     })
+}
+
+/// The own kinds a log entry says were lost, each with its count.
+pub fn lost_kinds(yours: &ByKind<u8>) -> impl Iterator<Item = (Kind, u8)> + '_ {
+    yours.iter().filter(|(_, n)| **n > 0).map(|(k, n)| (k, *n))
 }
 
 #[cfg(test)]
@@ -122,15 +137,66 @@ mod tests {
         let view = game.view(Color::South);
         let log = entries(&view);
         assert_eq!(log.len(), view.ply());
-        let mut lost = 0u8;
-        for e in &log {
-            match e.event {
-                Event::YourPieceFell(_) | Event::BothFell(..) => lost += 1,
-                _ => {}
+        assert_eq!(lost(&log), view.own_losses().0.iter().sum::<u8>());
+        assert!(consistent(&view));
+    }
+
+    /// How many of the player's pieces the log says fell.
+    fn lost(log: &[LogEntry]) -> u8 {
+        log.iter()
+            .map(|e| match e.event {
+                Event::YourPieceFell(_) | Event::BothFell(..) => 1,
+                Event::Struck { yours, .. } => lost_kinds(&yours).map(|(_, n)| n).sum(),
+                Event::Moved | Event::EnemyFell(_) => 0,
+            })
+            .sum()
+    }
+
+    /// In Classic 25 the strikes of both sides are read, each naming every
+    /// node it cleared and the player's losses by kind.
+    #[test]
+    fn strikes_are_logged_with_every_node_and_the_own_kinds() {
+        use gunjin_rules::Mode;
+        let rules = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        let templates = Template::of(Mode::Classic25);
+        let setups = ByColor {
+            south: templates[0].setup(),
+            north: templates[1].setup(),
+        };
+        let mut game = Game::new(rules, setups, Color::South).unwrap();
+        let mut strikes = 0;
+        let mut n = 0u64;
+        while game.outcome().is_none() && game.history().len() < 200 {
+            let moves = game.position().legal_moves();
+            n = n
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Strike whenever one is offered, to have several.
+            let strike = moves.iter().find(|m| matches!(m, Move::Strike { .. }));
+            let mv = strike
+                .filter(|_| n >> 62 == 0)
+                .copied()
+                .unwrap_or(moves[(n >> 33) as usize % moves.len()]);
+            game.play(mv).unwrap();
+        }
+        for side in Color::ALL {
+            let view = game.view(side);
+            let log = entries(&view);
+            assert!(consistent(&view));
+            assert_eq!(log.len(), view.ply());
+            assert_eq!(lost(&log), view.own_losses().0.iter().sum::<u8>());
+            for (e, m) in log.iter().zip(view.history()) {
+                if let Event::Struck { cleared, .. } = e.event {
+                    assert_eq!(cleared, m.announcement.cleared(m.mv));
+                    assert!(cleared.contains(m.mv.from()), "the Missile is spent");
+                    strikes += 1;
+                }
             }
         }
-        assert_eq!(lost, view.own_losses().0.iter().sum::<u8>());
-        assert!(consistent(&view));
+        assert!(strikes >= 4, "{strikes} strikes logged");
     }
 
     #[test]

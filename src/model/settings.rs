@@ -1,7 +1,8 @@
 //! What a player chooses on the home page and the app remembers: name, CPU
-//! level, rules preset, the clock of the tables they open, and language.
+//! level, mode and rules preset, the clock of the tables they open, and
+//! language.
 
-use gunjin_rules::{Preset, Rules, Setup};
+use gunjin_rules::{Mode, Preset, Rules, Setup};
 use gunjin_table::Clock;
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +31,11 @@ pub struct Settings {
     pub name: String,
     pub difficulty: Difficulty,
     pub preset: Preset,
+    /// The game of the Gunjin family played (left out while it is the
+    /// standard one, so that settings stored before modes write back
+    /// unchanged).
+    #[serde(skip_serializing_if = "is_standard")]
+    pub mode: Mode,
     /// "en" or "ja"; `None` follows the browser's language.
     pub locale: Option<String>,
     /// Whether the play screen shows hints about the enemy's pieces.
@@ -46,6 +52,7 @@ impl Default for Settings {
             name: String::new(),
             difficulty: Difficulty::Easy,
             preset: Preset::Kirakuken,
+            mode: Mode::Standard,
             locale: None,
             hints: false,
             clock: TableClock::None,
@@ -54,14 +61,22 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The preset's options played in the chosen mode.
     pub fn rules(&self) -> Rules {
-        self.preset.rules()
+        Rules {
+            mode: self.mode,
+            ..self.preset.rules()
+        }
     }
 
     /// The name to show: the one typed, trimmed, if any.
     pub fn display_name(&self) -> Option<&str> {
         Some(self.name.trim()).filter(|n| !n.is_empty())
     }
+}
+
+fn is_standard(mode: &Mode) -> bool {
+    *mode == Mode::Standard
 }
 
 /// The clocks offered when opening a table: none, or one that fits a game
@@ -127,12 +142,41 @@ impl TableClock {
 }
 
 /// Everything the app remembers between games: the home page's choices
-/// and the setup of the previous game ("Last setup").
+/// and the setup of the previous game ("Last setup"), one per mode.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Saved {
     pub settings: Settings,
-    pub last_setup: Option<Setup>,
+    /// The standard game's (the only one before modes, under this name).
+    last_setup: Option<Setup>,
+    /// The variant modes', each once (left out while there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    mode_setups: Vec<(Mode, Setup)>,
+}
+
+impl Saved {
+    /// The setup last played in `mode`.
+    pub fn last_setup(&self, mode: Mode) -> Option<Setup> {
+        match mode {
+            Mode::Standard => self.last_setup,
+            _ => self
+                .mode_setups
+                .iter()
+                .find(|(m, _)| *m == mode)
+                .map(|(_, setup)| *setup),
+        }
+    }
+
+    /// Remembers `setup` as the last one played in `mode`.
+    pub fn keep_setup(&mut self, mode: Mode, setup: Setup) {
+        match mode {
+            Mode::Standard => self.last_setup = Some(setup),
+            _ => {
+                self.mode_setups.retain(|(m, _)| *m != mode);
+                self.mode_setups.push((mode, setup));
+            }
+        }
+    }
 }
 
 impl Entry for Saved {
@@ -176,5 +220,30 @@ mod tests {
         assert_eq!(saved.settings.clock, TableClock::None);
         let back = crate::storage::to_text(&saved);
         assert_eq!(crate::storage::from_text::<Saved>(&back), Ok(saved));
+    }
+
+    /// What the build before modes wrote (a standard last setup) reads,
+    /// and writes back unchanged while no variant is played.
+    #[test]
+    fn saved_before_modes_reads_and_writes_back_unchanged() {
+        let text = r#"{"version":1,"settings":{"name":"Aki","difficulty":"normal","preset":"Kirakuken","locale":null,"hints":true,"clock":"move30s"},"last_setup":"ATNESV/SPOJNT/EXFCPY/XAGML"}"#;
+        let mut saved: Saved = crate::storage::from_text(text).unwrap();
+        assert_eq!(saved.settings.mode, Mode::Standard);
+        assert_eq!(saved.settings.rules(), Rules::KIRAKUKEN);
+        let standard = saved.last_setup(Mode::Standard).unwrap();
+        assert_eq!(standard.to_string(), "ATNESV/SPOJNT/EXFCPY/XAGML");
+        assert_eq!(crate::storage::to_text(&saved), text);
+        // A variant's setup is kept beside it, once per mode.
+        for template in gunjin_rules::Template::of(Mode::Classic25) {
+            saved.keep_setup(Mode::Classic25, template.setup());
+        }
+        saved.settings.mode = Mode::Classic25;
+        let last = gunjin_rules::Template::of(Mode::Classic25)[2].setup();
+        let back: Saved = crate::storage::from_text(&crate::storage::to_text(&saved)).unwrap();
+        assert_eq!(back.last_setup(Mode::Classic25), Some(last));
+        assert_eq!(back.last_setup(Mode::Standard), Some(standard));
+        assert_eq!(back.last_setup(Mode::American21), None);
+        assert_eq!(back.settings.rules().mode, Mode::Classic25);
+        assert_eq!(back.mode_setups.len(), 1);
     }
 }

@@ -21,11 +21,22 @@ pub struct SetupBoard {
 pub const ME: Color = Color::South;
 
 impl SetupBoard {
+    /// An empty camp, but for the piece the mode stands in the
+    /// headquarters from the start (Classic 25's Marshal).
     pub fn new(rules: Rules) -> SetupBoard {
-        SetupBoard {
-            rules,
-            partial: PartialSetup::new(rules.shape()),
+        let mut partial = PartialSetup::new(rules.shape());
+        if let Some(kind) = rules.mode.in_hq() {
+            let hq = rules.shape().hq(ME);
+            let slot = rules.shape().camp_slot(ME, hq);
+            partial.slots_mut()[slot.expect("the headquarters is in the camp")] = Some(kind);
         }
+        SetupBoard { rules, partial }
+    }
+
+    /// Whether the piece on `square` stays there: the kind the mode keeps
+    /// in the headquarters.
+    pub fn fixed(&self, square: Square) -> bool {
+        self.rules.mode.in_hq().is_some() && self.rules.shape().hq(ME) == square
     }
 
     pub fn from_setup(rules: Rules, setup: Setup) -> SetupBoard {
@@ -123,15 +134,17 @@ impl SetupBoard {
         self.apply(|p| p.slots_mut().swap(a, b))
     }
 
-    /// Puts the piece on `square` back in the tray.
+    /// Puts the piece on `square` back in the tray, unless it is
+    /// [fixed](SetupBoard::fixed).
     pub fn remove(&mut self, square: Square) {
-        if let Some(slot) = self.slot(square) {
+        if let Some(slot) = self.slot(square).filter(|_| !self.fixed(square)) {
             self.partial.slots_mut()[slot] = None;
         }
     }
 
+    /// Everything back in the tray but a [fixed](SetupBoard::fixed) piece.
     pub fn clear(&mut self) {
-        self.partial = PartialSetup::new(self.rules.shape());
+        *self = SetupBoard::new(self.rules);
     }
 
     /// Replaces the camp with `setup` (a template, the last setup, a random one).
@@ -225,6 +238,54 @@ mod tests {
             board.place(Kind::Spy, sq("c1")).is_err(),
             "the only Spy is placed"
         );
+    }
+
+    /// Classic 25's Marshal stands in the headquarters from the start and
+    /// stays there; American 21 is complete with two nodes empty.
+    #[test]
+    fn each_mode_sets_up_its_own_camp() {
+        use gunjin_rules::Mode;
+        let classic = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        let mut board = SetupBoard::new(classic);
+        let hq = sq("e1");
+        assert_eq!(board.squares().count(), 25);
+        assert_eq!(board.at(hq), Some(Kind::Marshal));
+        assert!(board.fixed(hq) && !board.fixed(sq("d2")));
+        assert_eq!(board.tray()[Kind::Marshal], 0);
+        assert_eq!(board.tray()[Kind::Missile], 2);
+        board.remove(hq);
+        board.clear();
+        assert_eq!(board.at(hq), Some(Kind::Marshal));
+        assert_eq!(
+            board.swap(hq, sq("d2")),
+            Err(SetupError::Headquarters {
+                kind: Kind::Marshal
+            })
+        );
+        assert!(board.place(Kind::Jet, hq).is_err());
+        board.place(Kind::Jet, sq("i3")).unwrap();
+        let setup = board.fill_random(7);
+        assert_eq!(setup.check(classic), Ok(()));
+        for template in gunjin_rules::Template::of(Mode::Classic25) {
+            board.set(template.setup());
+            assert_eq!(board.complete(), Some(template.setup()));
+        }
+
+        let american = Rules {
+            mode: Mode::American21,
+            ..Rules::TRADITIONAL
+        };
+        let mut board = SetupBoard::new(american);
+        assert_eq!(board.at(sq("c1")), None);
+        let setup = board.fill_random(3);
+        assert_eq!(setup.slots().iter().filter(|k| k.is_none()).count(), 2);
+        board.set(setup);
+        assert!(board.all_placed());
+        assert_eq!(board.placed(), 21);
+        assert_eq!(board.complete(), Some(setup));
     }
 
     #[test]

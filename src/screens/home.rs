@@ -1,4 +1,4 @@
-use gunjin_rules::Preset;
+use gunjin_rules::{Mode, Preset};
 use gunjin_table::ErrorCode;
 use leptos::prelude::*;
 
@@ -66,6 +66,24 @@ pub fn Home() -> impl IntoView {
             }
         })
         .collect_view();
+    let mode = move || saved.with(|s| s.settings.mode);
+    let modes = Mode::ALL
+        .into_iter()
+        .map(|m| {
+            view! {
+                <label class="choice">
+                    <input
+                        type="radio"
+                        name="mode"
+                        value=m.code().unwrap_or("standard")
+                        prop:checked=move || mode() == m
+                        on:change=move |_| saved.update(|s| s.settings.mode = m)
+                    />
+                    <span>{move || text::mode_name(i18n.get_locale(), m)}</span>
+                </label>
+            }
+        })
+        .collect_view();
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         navigate(Route::Setup);
@@ -111,6 +129,13 @@ pub fn Home() -> impl IntoView {
                 <fieldset class="choices">
                     <legend>{t!(i18n, common.level_label)}</legend>
                     {levels}
+                </fieldset>
+                <fieldset class="choices modes">
+                    <legend>{t!(i18n, common.mode_label)}</legend>
+                    {modes}
+                    <p class="preset-text mode-text" aria-live="polite">
+                        {move || text::mode_text(i18n.get_locale(), mode())}
+                    </p>
                 </fieldset>
                 <fieldset class="choices">
                     <legend>{t!(i18n, common.preset_label)}</legend>

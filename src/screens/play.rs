@@ -8,7 +8,7 @@ use crate::cpu_protocol::Hint;
 use crate::drag::DragGhost;
 use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
-use crate::model::log::{Event, LogEntry, entries};
+use crate::model::log::{Event, LogEntry, entries, lost_kinds};
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
 use crate::screens::hints::{self, HintsSwitch};
@@ -192,11 +192,38 @@ pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, names: Names) -> Stri
             other = other,
             square = sq.to_string()
         ),
+        (Event::Struck { cleared, yours }, named) => struck_text(locale, cleared, &yours, named),
     };
     if what.is_empty() {
         who
     } else {
         format!("{who} — {what}")
+    }
+}
+
+/// What a strike's log line says: every node it cleared, and the kinds
+/// the player (named, if `named`) lost there.
+fn struck_text(
+    locale: Locale,
+    cleared: gunjin_rules::Bitboard,
+    yours: &gunjin_rules::ByKind<u8>,
+    named: Option<(&str, &str)>,
+) -> String {
+    let squares = cleared
+        .map(|sq| sq.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let kinds = lost_kinds(yours)
+        .map(|(kind, n)| match n {
+            1 => text::kind_name(locale, kind).to_string(),
+            n => format!("{} ×{n}", text::kind_name(locale, kind)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    match named {
+        _ if kinds.is_empty() => td_string!(locale, common.ann_struck, squares = squares),
+        None => td_string!(locale, common.ann_struck_lost, squares, kinds),
+        Some((name, _)) => td_string!(locale, friend.ann_struck_lost, squares, name, kinds),
     }
 }
 

@@ -1,4 +1,4 @@
-use gunjin_rules::{ParseRulesError, Preset, Rules};
+use gunjin_rules::{Mode, ParseRulesError, Preset, Rules};
 use leptos::prelude::*;
 
 use crate::i18n::*;
@@ -9,31 +9,42 @@ use crate::text;
 /// What a rules link (`#/rules/<code>`) does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Outcome {
-    Set(Preset),
+    Set(Preset, Mode),
     NotOffered,
     Bad(ParseRulesError),
 }
 
 fn outcome(code: &str) -> Outcome {
     match code.parse::<Rules>() {
-        Ok(rules) => rules.preset().map_or(Outcome::NotOffered, Outcome::Set),
+        Ok(rules) => Rules {
+            mode: Mode::Standard,
+            ..rules
+        }
+        .preset()
+        .map_or(Outcome::NotOffered, |preset| {
+            Outcome::Set(preset, rules.mode)
+        }),
         Err(e) => Outcome::Bad(e),
     }
 }
 
-/// A link that sets the rules: a preset's code chooses it; any other code
+/// A link that sets the rules: a preset's code, with its mode if any,
+/// chooses both; any other code
 /// gets one sentence saying why nothing changed, and a way on.
 #[component]
 pub fn RulesLink(code: String) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let outcome = outcome(&code);
-    if let Outcome::Set(preset) = outcome {
-        state.saved.update(|s| s.settings.preset = preset);
+    if let Outcome::Set(preset, mode) = outcome {
+        state.saved.update(|s| {
+            s.settings.preset = preset;
+            s.settings.mode = mode;
+        });
     }
-    let ok = matches!(outcome, Outcome::Set(_));
+    let ok = matches!(outcome, Outcome::Set(..));
     let message = move || match &outcome {
-        Outcome::Set(preset) => {
+        Outcome::Set(preset, mode) => {
             let name = match preset {
                 Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken),
                 Preset::Traditional => t_string!(i18n, common.preset_traditional),
@@ -41,6 +52,7 @@ pub fn RulesLink(code: String) -> impl IntoView {
             t_string!(
                 i18n,
                 common.rules_link_set,
+                mode = text::mode_name(i18n.get_locale(), *mode),
                 preset = name,
                 code = code.clone()
             )
@@ -82,8 +94,23 @@ mod tests {
 
     #[test]
     fn codes_read_as_presets_or_explain_themselves() {
-        assert_eq!(outcome("texrt"), Outcome::Set(Preset::Traditional));
-        assert_eq!(outcome("htsrf"), Outcome::Set(Preset::Kirakuken));
+        assert_eq!(
+            outcome("texrt"),
+            Outcome::Set(Preset::Traditional, Mode::Standard)
+        );
+        assert_eq!(
+            outcome("htsrf"),
+            Outcome::Set(Preset::Kirakuken, Mode::Standard)
+        );
+        assert_eq!(
+            outcome("c25-texrt"),
+            Outcome::Set(Preset::Traditional, Mode::Classic25)
+        );
+        assert_eq!(outcome("a21-htsof"), Outcome::NotOffered);
+        assert!(matches!(
+            outcome("x9-htsrf"),
+            Outcome::Bad(ParseRulesError::Mode { .. })
+        ));
         assert_eq!(outcome("htsof"), Outcome::NotOffered);
         assert!(matches!(
             outcome("zz"),

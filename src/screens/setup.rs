@@ -139,7 +139,7 @@ pub fn SetupPanel(
                 </p>
             </div>
             <div class="setup-layout">
-                <Board cells on_tap on_press me=side />
+                <Board cells on_tap on_press me=side shape=rules.shape() />
                 <div class="setup-side">
                     <Tray board selection on_pick />
                     <p class="refused" role="alert">
@@ -199,9 +199,11 @@ fn camp_cells(board: RwSignal<SetupBoard>, selection: Selection<Camp>, side: Col
     let mut cells = Cells::default();
     let dragging = selection.dragging();
     board.with(|b| {
+        let shape = b.rules().shape();
         for (sq, kind) in b.pieces() {
-            let at = Source::Square(sq.relative_to(side));
-            let cell = cells.cell_mut(sq.relative_to(side));
+            let drawn = shape.relative_to(sq, side);
+            let at = Source::Square(drawn);
+            let cell = cells.cell_mut(drawn);
             cell.face = Some(Face::Own(kind));
             cell.selected = selection.is_selected(at);
             cell.dragging = dragging == Some(at);
@@ -292,7 +294,7 @@ fn SetupControls(
     let last_setup = move || {
         state
             .saved
-            .with(|s| s.last_setup)
+            .with(|s| s.last_setup(rules.mode))
             .filter(|s| s.check(rules).is_ok())
     };
     // Fills the empty nodes when some are placed, otherwise (an empty or a
@@ -377,7 +379,7 @@ fn SetupControls(
         </div>
         <p class="intro">{t!(i18n, common.setup_intro)}</p>
         <Show when=move || show_templates.get()>
-            <Templates on_choose=choose />
+            <Templates rules on_choose=choose />
         </Show>
     }
 }
@@ -393,6 +395,15 @@ struct Camp {
     refused: RwSignal<bool>,
 }
 
+impl Camp {
+    /// The camp's node (South's, as the setup has it) of the board's
+    /// `square`.
+    fn at(&self, square: Square) -> Square {
+        let shape = self.board.with_untracked(|b| b.rules().shape());
+        shape.relative_to(square, self.side)
+    }
+}
+
 impl Mover for Camp {
     type Square = Square;
     type Tray = Kind;
@@ -400,23 +411,31 @@ impl Mover for Camp {
 
     fn lift(&self, source: Source) -> Option<Face> {
         let kind = match source {
-            Source::Square(sq) => self
-                .board
-                .with_untracked(|b| b.at(sq.relative_to(self.side)))?,
+            Source::Square(sq) => {
+                let at = self.at(sq);
+                self.board
+                    .with_untracked(|b| b.at(at).filter(|_| !b.fixed(at)))?
+            }
             Source::Tray(kind) => kind,
         };
         Some(Face::Own(kind))
     }
 
     fn put(&self, source: Source, target: Target) -> bool {
-        let at = |sq: Square| sq.relative_to(self.side);
-        let result = self.board.try_update(|b| match (source, target) {
-            (Source::Tray(kind), Target::Square(sq)) => Some(b.place(kind, at(sq))),
-            (Source::Square(from), Target::Square(to)) if from != to => {
-                Some(b.swap(at(from), at(to)))
+        // Turned to the camp's nodes before the board is borrowed to change.
+        let (source, target) = match (source, target) {
+            (Source::Square(from), Target::Square(to)) => {
+                (Source::Square(self.at(from)), Target::Square(self.at(to)))
             }
+            (Source::Square(from), target) => (Source::Square(self.at(from)), target),
+            (source, Target::Square(to)) => (source, Target::Square(self.at(to))),
+            other => other,
+        };
+        let result = self.board.try_update(|b| match (source, target) {
+            (Source::Tray(kind), Target::Square(sq)) => Some(b.place(kind, sq)),
+            (Source::Square(from), Target::Square(to)) if from != to => Some(b.swap(from, to)),
             (Source::Square(from), Target::Tray | Target::Outside) => {
-                b.remove(at(from));
+                b.remove(from);
                 Some(Ok(()))
             }
             _ => None,
@@ -427,44 +446,28 @@ impl Mover for Camp {
     }
 }
 
-/// The named formations, each with a small preview of the camp.
+/// The named formations of the mode, each with a small preview of the
+/// camp.
 #[component]
-fn Templates(on_choose: Callback<Setup>) -> impl IntoView {
+fn Templates(rules: Rules, on_choose: Callback<Setup>) -> impl IntoView {
     let i18n = use_i18n();
     let name = move |id: &str| match id {
         "balanced" => t_string!(i18n, common.template_balanced),
         "left-hook" => t_string!(i18n, common.template_left_hook),
         "right-hook" => t_string!(i18n, common.template_right_hook),
         "fortress" => t_string!(i18n, common.template_fortress),
+        "missile-battery" => t_string!(i18n, common.template_missile_battery),
         _ => t_string!(i18n, common.template_blitz),
     };
-    let items = Template::ALL
-        .into_iter()
-        .map(|template| {
+    let items = Template::of(rules.mode)
+        .iter()
+        .map(|&template| {
             let setup = template.setup();
-            let preview = setup
-                .placements(Color::South)
-                .map(|(sq, kind)| {
-                    let span = if sq.is_hq() { "grid-column: span 2" } else { "" };
-                    view! {
-                        <span
-                            class="mini"
-                            style=span
-                            data-square=sq.to_string()
-                            data-kind=format!("{kind:?}")
-                        >
-                            {move || text::kind_short(i18n.get_locale(), kind)}
-                        </span>
-                    }
-                })
-                .collect_view();
             let id = template.id;
             view! {
                 <li class="template" data-template=id>
                     <h3>{move || name(id)}</h3>
-                    <div class="template-preview" aria-hidden="true">
-                        {preview}
-                    </div>
+                    <TemplatePreview setup />
                     <button
                         type="button"
                         class="secondary"
@@ -481,6 +484,42 @@ fn Templates(on_choose: Callback<Setup>) -> impl IntoView {
         <section class="templates" aria-label=t!(i18n, common.templates)>
             <ul>{items}</ul>
         </section>
+    }
+}
+
+/// A formation as a small board of its camp, front rank first: the
+/// headquarters as wide as on the board, an empty node left blank.
+#[component]
+fn TemplatePreview(setup: Setup) -> impl IntoView {
+    let i18n = use_i18n();
+    let shape = *setup.shape();
+    let nodes = shape
+        .camp_slots()
+        .iter()
+        .zip(setup.slots().to_vec())
+        .map(|(&sq, kind)| {
+            let span = format!("grid-column: span {}", shape.files_of(sq).len());
+            view! {
+                <span
+                    class="mini"
+                    class:empty=kind.is_none()
+                    style=span
+                    data-square=sq.to_string()
+                    data-kind=kind.map(|k| format!("{k:?}"))
+                >
+                    {move || kind.map(|k| text::kind_short(i18n.get_locale(), k))}
+                </span>
+            }
+        })
+        .collect_view();
+    view! {
+        <div
+            class="template-preview"
+            aria-hidden="true"
+            style=format!("--files:{}", shape.files)
+        >
+            {nodes}
+        </div>
     }
 }
 

@@ -234,9 +234,18 @@ test("export to a file, then import it on a fresh browser", async ({ page }, inf
 
 test("rules links: a preset's code sets it, a bad one says why", async ({ page }) => {
   await page.goto("./#/rules/texrt");
-  await expect(page.getByRole("status").filter({ hasText: "The rules are now Traditional" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The game is now Standard 23 under Traditional" })).toBeVisible();
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(page.getByLabel("Traditional")).toBeChecked();
+  // A mode travels in the code, and back.
+  await page.goto("./#/rules/c25-htsrf");
+  await expect(page.getByRole("status").filter({ hasText: "The game is now Classic 25 under Kirakuken" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page.getByLabel("Classic 25")).toBeChecked();
+  await expect(page.getByText("25 pieces on a 9×6 board")).toBeVisible();
+  await page.goto("./#/rules/texrt");
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page.getByLabel("Standard 23")).toBeChecked();
 
   await page.goto("./#/rules/zz");
   await expect(page.getByRole("alert")).toHaveText(/This link does not work: its rule code "zz" should be 5 letters/);
