@@ -97,6 +97,19 @@ pub enum Mark {
     None,
     Move,
     Attack,
+    /// A node the selected Missile may strike (Classic 25).
+    Strike,
+}
+
+/// The blast of a strike being aimed: the nodes it would hit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blast {
+    #[default]
+    None,
+    /// Hit by the strike, with or without the bomb.
+    Plain,
+    /// Hit only if the Missile carries the Atomic bomb.
+    Bomb,
 }
 
 /// Everything drawn on one node.
@@ -114,6 +127,10 @@ pub struct Cell {
     /// The enemy piece here is likeliest this kind, with this chance in
     /// percent (the hints, when they are on).
     pub hint: Option<(Kind, u8)>,
+    /// In the blast of the strike being aimed.
+    pub blast: Blast,
+    /// Cleared by the strike just made (it flashes).
+    pub struck: bool,
 }
 
 /// Every node's [`Cell`], by square code (the same on every board).
@@ -160,12 +177,15 @@ fn neighbour(shape: &Shape, sq: Square, key: &str) -> Option<Square> {
 /// The board with `cells` on it, drawn for the player on side `me` (their
 /// camp at the bottom). `on_tap` gets a node clicked, tapped, or activated
 /// from the keyboard; `on_press` a pointer going down on a node (for
-/// dragging). `shape` is the board of the game's mode.
+/// dragging); `on_point` a node the pointer or the focus comes to (to
+/// preview what a tap would do there). `shape` is the board of the game's
+/// mode.
 #[component]
 pub fn Board(
     #[prop(into)] cells: Signal<Cells>,
     on_tap: Callback<Square>,
     #[prop(optional)] on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
+    #[prop(optional)] on_point: Option<Callback<Square>>,
     #[prop(default = Color::South)] me: Color,
     #[prop(default = &Shape::STANDARD)] shape: &'static Shape,
 ) -> impl IntoView {
@@ -202,7 +222,7 @@ pub fn Board(
                         .into_iter()
                         .map(|drawn| {
                             let square = shape.relative_to(drawn, me);
-                            view! { <Node square me shape cells focus on_tap on_press move_focus /> }
+                            view! { <Node square me shape cells focus on_tap on_press on_point move_focus /> }
                         })
                         .collect_view()}
                 </div>
@@ -293,6 +313,7 @@ fn Node(
     focus: RwSignal<Square>,
     on_tap: Callback<Square>,
     on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
+    on_point: Option<Callback<Square>>,
     move_focus: impl Fn(Square) + Copy + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
@@ -323,6 +344,11 @@ fn Node(
             press.run((square, ev));
         }
     };
+    let point = move || {
+        if let Some(point) = on_point {
+            point.run(square);
+        }
+    };
 
     view! {
         <div
@@ -332,6 +358,10 @@ fn Node(
             class:bridge-end=shape.is_bridge(square)
             class:mark-move=move || cell.get().mark == Mark::Move
             class:mark-attack=move || cell.get().mark == Mark::Attack
+            class:mark-strike=move || cell.get().mark == Mark::Strike
+            class:blast=move || cell.get().blast == Blast::Plain
+            class:blast-bomb=move || cell.get().blast == Blast::Bomb
+            class:struck=move || cell.get().struck
             class:selected=move || cell.get().selected
             class:last-south=move || cell.get().last == Some(me)
             class:last-north=move || cell.get().last == Some(!me)
@@ -354,6 +384,7 @@ fn Node(
                 Mark::None => None,
                 Mark::Move => Some("move"),
                 Mark::Attack => Some("attack"),
+                Mark::Strike => Some("strike"),
             }
             aria-colspan=(files.len() > 1).then(|| files.len().to_string())
             aria-selected=move || cell.get().selected.to_string()
@@ -363,6 +394,8 @@ fn Node(
             }
             on:keydown=on_keydown
             on:pointerdown=on_pointerdown
+            on:pointerenter=move |_| point()
+            on:focus=move |_| point()
         >
             // The name is the node's content: its square, what it shows, and
             // in words what the drawing says (so it holds the visible text).
@@ -467,7 +500,13 @@ fn describe(locale: Locale, c: Cell, me: Color) -> String {
     match c.mark {
         Mark::Move => parts.push(td_string!(locale, common.can_move).to_string()),
         Mark::Attack => parts.push(td_string!(locale, common.can_attack).to_string()),
+        Mark::Strike => parts.push(td_string!(locale, common.can_strike).to_string()),
         Mark::None => {}
+    }
+    match c.blast {
+        Blast::Plain => parts.push(td_string!(locale, common.in_blast).to_string()),
+        Blast::Bomb => parts.push(td_string!(locale, common.in_bomb_blast).to_string()),
+        Blast::None => {}
     }
     if c.selected {
         parts.push(td_string!(locale, common.selected).to_string());

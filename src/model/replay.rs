@@ -1,7 +1,7 @@
 //! A finished game move by move with everything visible: built from the
 //! record a view reveals once the game is over.
 
-use gunjin_rules::{Color, Kind, PublicMove, Record, Square};
+use gunjin_rules::{Color, Kind, PublicMove, Record, Shape, Square};
 
 /// The board after some number of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,8 @@ impl Frame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     frames: Vec<Frame>,
+    /// The board of the game's mode.
+    shape: &'static Shape,
 }
 
 impl Replay {
@@ -48,7 +50,12 @@ impl Replay {
                 last: game.history().last().copied(),
             });
         }
-        Some(Replay { frames })
+        let shape = game.rules().shape();
+        Some(Replay { frames, shape })
+    }
+
+    pub fn shape(&self) -> &'static Shape {
+        self.shape
     }
 
     /// How many moves the game had.

@@ -56,22 +56,27 @@ fn reason_text(locale: Locale, outcome: Outcome, me: Color, names: Names) -> Str
     };
     let loser = Who::of(!winner, me, names);
     match reason {
-        // The app plays no mode with a Marshal to take yet: told as the
-        // headquarters taken, which is where it happens.
-        WinReason::HeadquartersTaken { by } | WinReason::MarshalTaken { by } => {
+        WinReason::HeadquartersTaken { by } => {
             let kind = text::kind_name(locale, by);
             match (Who::of(winner, me, names), loser) {
                 (Who::Me, _) => td_string!(locale, common.reason_hq_mine, kind = kind),
                 (Who::Cpu, _) => td_string!(locale, common.reason_hq_cpu, kind = kind),
-                (Who::Named(name), Who::Named(loser)) => td_string!(
-                    locale,
-                    friend.reason_hq,
-                    name = name,
-                    kind = kind,
-                    loser = loser
-                ),
+                (Who::Named(name), Who::Named(loser)) => {
+                    td_string!(locale, friend.reason_hq, name, kind, loser)
+                }
+                (Who::Named(name), _) => td_string!(locale, common.reason_hq_them, name, kind),
+            }
+        }
+        WinReason::MarshalTaken { by } => {
+            let kind = text::kind_name(locale, by);
+            match (Who::of(winner, me, names), loser) {
+                (Who::Me, _) => td_string!(locale, common.reason_marshal_mine, kind = kind),
+                (Who::Cpu, _) => td_string!(locale, common.reason_marshal_cpu, kind = kind),
+                (Who::Named(name), Who::Named(loser)) => {
+                    td_string!(locale, friend.reason_marshal, name, kind, loser)
+                }
                 (Who::Named(name), _) => {
-                    td_string!(locale, common.reason_hq_them, name = name, kind = kind)
+                    td_string!(locale, common.reason_marshal_them, name, kind)
                 }
             }
         }
@@ -145,6 +150,7 @@ pub fn Result(
         return view! { <NoGame /> }.into_any();
     };
     let total = replay.moves();
+    let shape = replay.shape();
     let ply = RwSignal::new(total);
     let replay = StoredValue::new(replay);
     let (log_opponent, log_me) = (opponent.clone(), me_name.clone());
@@ -190,6 +196,11 @@ pub fn Result(
             if let Some(m) = frame.last {
                 cells.cell_mut(m.mv.from()).last = Some(m.side);
                 cells.cell_mut(m.mv.to()).last = Some(m.side);
+                if let Announcement::Struck(..) = m.announcement {
+                    for sq in m.announcement.cleared(m.mv) {
+                        cells.cell_mut(sq).struck = true;
+                    }
+                }
             }
             cells
         })
@@ -215,7 +226,7 @@ pub fn Result(
                 <p class="reason">{reason}</p>
             </div>
             <div class="end-layout">
-                <Board cells on_tap=Callback::new(|_| {}) me />
+                <Board cells on_tap=Callback::new(|_| {}) me shape />
                 <div class="replay" role="group" aria-labelledby="replay-title">
                     <div class="actions" node_ref=actions_ref>{children()}</div>
                     <h3 id="replay-title">{t!(i18n, common.replay)}</h3>

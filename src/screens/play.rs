@@ -1,8 +1,10 @@
-use gunjin_rules::{Color, Kind, MOVE_LIMIT, Mode, Move, PieceId, Seen, Square, View};
+use gunjin_rules::{
+    Bitboard, Color, Kind, MOVE_LIMIT, Mode, Move, PieceId, Seen, Shape, Square, View, strike,
+};
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::board::{Board, Cells, Face, Mark, PieceFace, Source, Target};
+use crate::board::{Blast, Board, Cells, Face, Mark, PieceFace, Source, Target};
 use crate::cpu_game::CpuGame;
 use crate::cpu_protocol::Hint;
 use crate::drag::DragGhost;
@@ -239,9 +241,16 @@ fn game_cells(
         cells.cell_mut(p.square).face = Some(Face::Own(p.kind));
     }
     for e in v.enemies() {
-        cells.cell_mut(e.square).face = Some(Face::Enemy {
-            id: e.id,
-            guess: tags.get(e.id),
+        cells.cell_mut(e.square).face = Some(match e.kind {
+            // A face-up kind (Classic 25's Marshal) shows on both sides.
+            Some(kind) => Face::Shown {
+                side: !v.side(),
+                kind,
+            },
+            None => Face::Enemy {
+                id: e.id,
+                guess: tags.get(e.id),
+            },
         });
     }
     for side in Color::ALL {
@@ -250,10 +259,14 @@ fn game_cells(
             cells.cell_mut(m.mv.to()).last = Some(side);
         }
     }
-    if let Some(m) = v.history().last().filter(|m| m.side != v.side())
-        && !m.announcement.attacker_removed()
-    {
-        cells.cell_mut(m.mv.to()).arrived_from = Some(m.mv.from());
+    if let Some(m) = v.history().last() {
+        if matches!(m.mv, Move::Strike { .. }) {
+            for sq in m.announcement.cleared(m.mv) {
+                cells.cell_mut(sq).struck = true;
+            }
+        } else if m.side != v.side() && !m.announcement.attacker_removed() {
+            cells.cell_mut(m.mv.to()).arrived_from = Some(m.mv.from());
+        }
     }
     if let Some(from) = focus {
         cells.cell_mut(from).selected = true;
@@ -263,11 +276,60 @@ fn game_cells(
                 _ => Mark::Move,
             };
         }
+        for to in strike_targets(v, from) {
+            cells.cell_mut(to).mark = Mark::Strike;
+        }
     }
     if let Some(sq) = dragging {
         cells.cell_mut(sq).dragging = true;
     }
     cells
+}
+
+/// The nodes the own Missile on `from` may strike, as the rules allow it
+/// (none for any other piece, and in a mode without strikes).
+fn strike_targets(v: &View, from: Square) -> Bitboard {
+    let shape = v.rules().shape();
+    let plain = |target| Move::Strike {
+        missile: from,
+        target,
+        bomb: false,
+    };
+    strike::targets(shape, v.side())
+        .filter(|&to| v.allows(plain(to)))
+        .collect()
+}
+
+/// Draws on `cells` what a strike from `missile` at `target` would hit:
+/// the plain blast, and what carrying the bomb adds when the Missile can.
+fn aim(cells: &mut Cells, v: &View, missile: Square, target: Square) {
+    let shape = v.rules().shape();
+    let carrying = Move::Strike {
+        missile,
+        target,
+        bomb: true,
+    };
+    let plain = strike::blast(shape, target, false);
+    let bomb = if v.allows(carrying) {
+        strike::blast(shape, target, true) - plain
+    } else {
+        Bitboard::EMPTY
+    };
+    for sq in plain {
+        cells.cell_mut(sq).blast = Blast::Plain;
+    }
+    for sq in bomb {
+        cells.cell_mut(sq).blast = Blast::Bomb;
+    }
+}
+
+/// Why a move the player tried cannot be made, when the board alone does
+/// not show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    /// Classic 25: the enemy Marshal is guarded by a piece next to its
+    /// headquarters.
+    Guarded,
 }
 
 /// The board of a game in progress, its log and the player's actions.
@@ -289,16 +351,24 @@ pub fn Game(game: Match) -> impl IntoView {
         }
     });
 
-    let selection = Selection::new(Moves {
+    let moves = Moves {
         view,
         play: game.play,
-    });
+        bomb_choice: RwSignal::new(None),
+        refusal: RwSignal::new(None),
+    };
+    let selection = Selection::new(moves);
     let on_tap = Callback::new(move |sq: Square| {
-        match selection.tap(Source::Square(sq), Target::Square(sq)) {
+        let tap = selection.tap(Source::Square(sq), Target::Square(sq));
+        if tap != Tap::Missed {
+            moves.refusal.set(None);
+        }
+        match tap {
             Tap::Picked | Tap::Deselected => tag_target.set(None),
             Tap::Missed => {
+                // A face-up piece needs no guess.
                 let enemy = view.with_untracked(|v| match v.as_ref().map(|v| v.seen(sq)) {
-                    Some(Seen::Enemy(e)) => Some(e.id),
+                    Some(Seen::Enemy(e)) if e.kind.is_none() => Some(e.id),
                     _ => None,
                 });
                 tag_target.update(|t| *t = enemy.filter(|&id| *t != Some(id)));
@@ -306,6 +376,9 @@ pub fn Game(game: Match) -> impl IntoView {
             Tap::Put | Tap::Swallowed => {}
         }
     });
+    let pointed = RwSignal::new(None::<Square>);
+    let on_point = Callback::new(move |sq| pointed.set(Some(sq)));
+    let shape = view.with_untracked(|v| v.as_ref().map_or(&Shape::STANDARD, |v| v.rules().shape()));
     let on_press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
         selection.press(Source::Square(sq), &ev);
     });
@@ -322,6 +395,15 @@ pub fn Game(game: Match) -> impl IntoView {
                     let mut cells = game.tags.with(|t| game_cells(v, t, focus, dragging));
                     if let Some(sq) = tag_target.get().and_then(|id| enemy_square(v, id)) {
                         cells.cell_mut(sq).selected = true;
+                    }
+                    let aiming = moves
+                        .bomb_choice
+                        .get()
+                        .or_else(|| Some((focus?, pointed.get()?)));
+                    if let Some((missile, target)) = aiming
+                        && strike_targets(v, missile).contains(target)
+                    {
+                        aim(&mut cells, v, missile, target);
                     }
                     hints.with(|h| h.as_deref().map(|h| hints::label(&mut cells, v, h)));
                     cells
@@ -351,10 +433,12 @@ pub fn Game(game: Match) -> impl IntoView {
             <Status game view />
             <div class="play-layout">
                 <div class="board-wrap">
-                    <Board cells on_tap on_press me=game.side />
+                    <Board cells on_tap on_press on_point me=game.side shape />
                     <TagSheet view tags=game.tags tag_target hints close=close_sheet />
+                    <BombChoice moves close=Callback::new(move |()| focus_board_now()) />
                 </div>
                 <div class="play-side">
+                    <RefusalLine refusal=moves.refusal view />
                     <HintsSwitch />
                     <Losses view />
                     <LogPanel game view />
@@ -368,11 +452,63 @@ pub fn Game(game: Match) -> impl IntoView {
 }
 
 /// The player's own pieces as the board controller moves them: any can be
-/// picked up to see its moves, and one goes where a legal move takes it.
+/// picked up to see its moves, and one goes where a legal move takes it; a
+/// Missile strikes where it is put down.
 #[derive(Clone, Copy)]
 struct Moves {
     view: Memo<Option<View>>,
     play: Callback<Move>,
+    /// A strike waiting for the player to say whether the Missile carries
+    /// the Atomic bomb next to it: (Missile, target).
+    bomb_choice: RwSignal<Option<(Square, Square)>>,
+    /// Why the last move tried could not be made.
+    refusal: RwSignal<Option<Refusal>>,
+}
+
+/// What putting a piece down on a node does.
+enum Put {
+    Play(Move),
+    /// A strike that may carry the bomb: the player chooses.
+    AskBomb,
+    Refused(Refusal),
+}
+
+/// What the player's piece on `from`, put down on `to`, does: a move the
+/// rules allow, the question of the bomb, or why it cannot go there.
+fn put_at(v: &View, from: Square, to: Square) -> Option<Put> {
+    if !v.is_my_turn() {
+        return None;
+    }
+    if v.destinations(from).contains(to) {
+        return Some(Put::Play(Move::Step { from, to }));
+    }
+    let strike = |bomb| Move::Strike {
+        missile: from,
+        target: to,
+        bomb,
+    };
+    if v.allows(strike(false)) {
+        return Some(match v.allows(strike(true)) {
+            true => Put::AskBomb,
+            false => Put::Play(strike(false)),
+        });
+    }
+    guarded(v, from, to).then_some(Put::Refused(Refusal::Guarded))
+}
+
+/// Whether the own piece on `from` would reach `to` but for the guard of
+/// the enemy Marshal there (Classic 25).
+fn guarded(v: &View, from: Square, to: Square) -> bool {
+    let Seen::Own(piece) = v.seen(from) else {
+        return false;
+    };
+    let rules = v.rules();
+    let enemies: Bitboard = v.enemies().iter().map(|e| e.square).collect();
+    let own: Bitboard = v.own().iter().map(|p| p.square).collect();
+    let mobility = rules.mobility(piece.kind);
+    let reach =
+        gunjin_rules::destinations(rules.geometry(), v.side(), mobility, from, own, enemies);
+    reach.contains(to) && rules.closed(v.side(), enemies).contains(to)
 }
 
 impl Moves {
@@ -405,11 +541,99 @@ impl Mover for Moves {
         let (Source::Square(from), Target::Square(to)) = (source, target) else {
             return false;
         };
-        let legal = self.with_view(|v| v.is_my_turn() && v.destinations(from).contains(to));
-        if legal {
-            self.play.run(Move::Step { from, to });
+        let put = self
+            .view
+            .with_untracked(|v| v.as_ref().and_then(|v| put_at(v, from, to)));
+        self.refusal.set(None);
+        match put {
+            Some(Put::Play(mv)) => self.play.run(mv),
+            Some(Put::AskBomb) => self.bomb_choice.set(Some((from, to))),
+            Some(Put::Refused(why)) => self.refusal.set(Some(why)),
+            None => {}
         }
-        legal
+        matches!(put, Some(Put::Play(_) | Put::AskBomb))
+    }
+}
+
+/// The question a strike asks when the Atomic bomb stands next to the
+/// Missile: carry it (the 3×3 blast, the bomb spent) or not. The blast
+/// shows on the board meanwhile.
+#[component]
+fn BombChoice(moves: Moves, close: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let first_ref = NodeRef::<html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(first) = first_ref.get() {
+            focus_in_place(&first);
+        }
+    });
+    let strike = move |bomb: Option<bool>| {
+        if let Some((missile, target)) = moves.bomb_choice.get_untracked() {
+            moves.bomb_choice.set(None);
+            if let Some(bomb) = bomb {
+                moves.play.run(Move::Strike {
+                    missile,
+                    target,
+                    bomb,
+                });
+            }
+        }
+        close.run(());
+    };
+    move || {
+        moves.bomb_choice.get().map(|(_, target)| {
+            let square = target.to_string();
+            view! {
+                <div class="tag-sheet strike-sheet" role="dialog" aria-labelledby="strike-title">
+                    <h3 id="strike-title">
+                        {move || t_string!(i18n, common.strike_title, square = square.clone())}
+                    </h3>
+                    <p class="tag-note">{t!(i18n, common.strike_bomb_text)}</p>
+                    <div class="guess-options">
+                        <button
+                            type="button"
+                            class="primary strike-bomb"
+                            node_ref=first_ref
+                            on:click=move |_| strike(Some(true))
+                        >
+                            {t!(i18n, common.strike_with_bomb)}
+                        </button>
+                        <button
+                            type="button"
+                            class="secondary strike-plain"
+                            on:click=move |_| strike(Some(false))
+                        >
+                            {t!(i18n, common.strike_without_bomb)}
+                        </button>
+                        <button type="button" class="secondary" on:click=move |_| strike(None)>
+                            {t!(i18n, common.strike_cancel)}
+                        </button>
+                    </div>
+                </div>
+            }
+        })
+    }
+}
+
+/// Why the last move tried could not be made, spoken as it is shown.
+#[component]
+fn RefusalLine(refusal: RwSignal<Option<Refusal>>, view: Memo<Option<View>>) -> impl IntoView {
+    let i18n = use_i18n();
+    let hq = move || {
+        view.with(|v| {
+            v.as_ref()
+                .map(|v| v.rules().shape().hq(!v.side()).to_string())
+        })
+        .unwrap_or_default()
+    };
+    view! {
+        <p class="refused move-refused" role="alert">
+            {move || {
+                refusal
+                    .get()
+                    .map(|Refusal::Guarded| t_string!(i18n, common.marshal_guarded, square = hq()))
+            }}
+        </p>
     }
 }
 
@@ -679,14 +903,15 @@ pub fn ConfirmButton(
 
 /// The kinds a guess can name, in the order the sheet offers them: with the
 /// hints, the kinds the piece can still be, likeliest first with their
-/// chance, then the rest; without, every kind of the standard game in
-/// rank order.
-fn guess_order(chances: Option<Vec<(Kind, u8)>>) -> Vec<(Kind, Option<u8>)> {
+/// chance, then the rest; without, every hidden kind of the `mode` in rank
+/// order.
+fn guess_order(mode: Mode, chances: Option<Vec<(Kind, u8)>>) -> Vec<(Kind, Option<u8>)> {
     let chances = chances.unwrap_or_default();
     let mut order: Vec<(Kind, Option<u8>)> = chances.iter().map(|&(k, c)| (k, Some(c))).collect();
+    let hidden = move |k: &Kind| mode.in_hq() != Some(*k);
     order.extend(
-        Mode::Standard
-            .kinds()
+        mode.kinds()
+            .filter(hidden)
             .filter(|k| !chances.iter().any(|(c, _)| c == k))
             .map(|k| (k, None)),
     );
@@ -729,7 +954,8 @@ fn TagSheet(
             let hinted = hints.with(|h| hints::chances(h, id));
             let with_hints = hinted.is_some();
             let current = tags.with_untracked(|t| t.get(id));
-            let buttons = guess_order(hinted)
+            let mode = view.with(|v| v.as_ref().map_or(Mode::Standard, |v| v.rules().mode));
+            let buttons = guess_order(mode, hinted)
                 .into_iter()
                 .enumerate()
                 .map(|(i, (kind, chance))| {
@@ -784,7 +1010,10 @@ mod tests {
 
     #[test]
     fn the_sheet_offers_every_kind_once_the_hinted_ones_first() {
-        let order = guess_order(Some(vec![(Kind::Mine, 60), (Kind::Flag, 40)]));
+        let order = guess_order(
+            Mode::Standard,
+            Some(vec![(Kind::Mine, 60), (Kind::Flag, 40)]),
+        );
         assert_eq!(order[..2], [(Kind::Mine, Some(60)), (Kind::Flag, Some(40))]);
         assert_eq!(order.len(), Mode::Standard.kinds().count());
         assert!(
@@ -792,9 +1021,64 @@ mod tests {
                 .iter()
                 .all(|(k, c)| c.is_none() && !matches!(k, Kind::Mine | Kind::Flag))
         );
-        let plain = guess_order(None);
+        let plain = guess_order(Mode::Standard, None);
         let standard: Vec<Kind> = Mode::Standard.kinds().collect();
         assert_eq!(plain.iter().map(|(k, _)| *k).collect::<Vec<_>>(), standard);
+        // A mode's own kinds, but the face-up Marshal of Classic 25.
+        let classic: Vec<Kind> = guess_order(Mode::Classic25, None)
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        assert_eq!(classic.len(), Mode::Classic25.kinds().count() - 1);
+        assert!(classic.contains(&Kind::Missile) && !classic.contains(&Kind::Marshal));
+        let american: Vec<Kind> = guess_order(Mode::American21, None)
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        assert!(american.contains(&Kind::Marshal) && !american.contains(&Kind::Tank));
+    }
+
+    fn view_of(text: &str) -> View {
+        let game = gunjin_rules::Game::from_position(text.parse().unwrap()).unwrap();
+        game.view(Color::South)
+    }
+
+    fn sq(text: &str) -> Square {
+        text.parse().unwrap()
+    }
+
+    /// Putting a piece down: a step, a strike (asking about the bomb only
+    /// when one stands next to the Missile), or the guarded Marshal's
+    /// refusal when the piece could otherwise go there.
+    #[test]
+    fn a_put_steps_strikes_or_says_why_not() {
+        // North's Spy on d5 guards its Marshal; South's General on e5.
+        let v = view_of("c25-htsrf e2k3/3yG4/9/9/9/2EK3 s");
+        assert!(matches!(put_at(&v, sq("e5"), sq("e4")), Some(Put::Play(_))));
+        assert!(matches!(
+            put_at(&v, sq("e5"), sq("e6")),
+            Some(Put::Refused(Refusal::Guarded))
+        ));
+        // Out of reach: no refusal to explain.
+        assert!(put_at(&v, sq("c1"), sq("e6")).is_none());
+        // Unguarded, the General simply goes in.
+        let v = view_of("c25-htsrf e2k3/4G4/9/9/9/2EK3 s");
+        assert!(matches!(put_at(&v, sq("e5"), sq("e6")), Some(Put::Play(_))));
+        // Missiles on a2 (the bomb beside it on b2) and i2.
+        let v = view_of("c25-htsrf e2k3/9/9/9/IU6I/2EK3 s");
+        assert!(matches!(put_at(&v, sq("a2"), sq("c5")), Some(Put::AskBomb)));
+        let plain = Move::Strike {
+            missile: sq("i2"),
+            target: sq("c5"),
+            bomb: false,
+        };
+        assert!(matches!(put_at(&v, sq("i2"), sq("c5")), Some(Put::Play(mv)) if mv == plain));
+        assert!(
+            put_at(&v, sq("a2"), sq("e6")).is_none(),
+            "never the headquarters"
+        );
+        assert_eq!(strike_targets(&v, sq("a2")).count(), 24);
+        assert!(strike_targets(&v, sq("b2")).is_empty());
     }
 
     #[test]
