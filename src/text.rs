@@ -2,7 +2,7 @@
 //! (the rules crate names them by English identifiers only), looked up in
 //! the translation files by locale.
 
-use gunjin_rules::{Kind, Mode, ParseRulesError};
+use gunjin_rules::{Kind, Mode, ParseRulesError, Preset};
 use gunjin_table::Clock;
 
 use crate::i18n::{Locale, td_string};
@@ -46,6 +46,14 @@ pub fn mode_name(locale: Locale, mode: Mode) -> &'static str {
         Mode::Marshal23 => td_string!(locale, common.mode_marshal23),
         Mode::American21 => td_string!(locale, common.mode_american21),
         Mode::Classic25 => td_string!(locale, common.mode_classic25),
+    }
+}
+
+/// The name of a rules preset ("Kirakuken house rules").
+pub fn preset_name(locale: Locale, preset: Preset) -> &'static str {
+    match preset {
+        Preset::Kirakuken => td_string!(locale, common.preset_kirakuken),
+        Preset::Traditional => td_string!(locale, common.preset_traditional),
     }
 }
 

@@ -75,7 +75,7 @@ fn RulesSwitcher(rules: GuideRules, #[prop(default = true)] modes: bool) -> impl
     let buttons = Preset::ALL
         .into_iter()
         .map(|preset| {
-            let pressed = move || preset_of(current.get()) == Some(preset);
+            let pressed = move || current.get().preset() == Some(preset);
             let choose = move |_| {
                 let mode = current.get().mode;
                 rules.chosen.set(Some(Rules {
@@ -87,7 +87,7 @@ fn RulesSwitcher(rules: GuideRules, #[prop(default = true)] modes: bool) -> impl
                 <button
                     type="button"
                     class="guide-preset"
-                    data-preset=preset_key(preset)
+                    data-preset=crate::model::settings::preset_id(preset)
                     aria-pressed=move || pressed().to_string()
                     on:click=choose
                 >
@@ -122,13 +122,6 @@ fn RulesSwitcher(rules: GuideRules, #[prop(default = true)] modes: bool) -> impl
     }
 }
 
-fn preset_key(preset: Preset) -> &'static str {
-    match preset {
-        Preset::Kirakuken => "kirakuken",
-        Preset::Traditional => "traditional",
-    }
-}
-
 fn preset_name(locale: Locale, preset: Preset) -> String {
     match preset {
         Preset::Kirakuken => td_string!(locale, guide.rules.kirakuken).to_string(),
@@ -136,19 +129,10 @@ fn preset_name(locale: Locale, preset: Preset) -> String {
     }
 }
 
-/// The preset whose options these are, in whichever mode.
-fn preset_of(rules: Rules) -> Option<Preset> {
-    Rules {
-        mode: Mode::Standard,
-        ..rules
-    }
-    .preset()
-}
-
 /// The name of the rule set: its mode's and its preset's, or "custom
 /// rules".
 fn rules_name(locale: Locale, rules: Rules) -> String {
-    let options = match preset_of(rules) {
+    let options = match rules.preset() {
         Some(preset) => preset_name(locale, preset),
         None => td_string!(locale, guide.rules.custom).to_string(),
     };

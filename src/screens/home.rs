@@ -28,10 +28,6 @@ pub fn Home() -> impl IntoView {
     let saved = state.saved;
     let difficulty = move || saved.with(|s| s.settings.difficulty);
     let preset = move || saved.with(|s| s.settings.preset);
-    let preset_name = move |p: Preset| match p {
-        Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken),
-        Preset::Traditional => t_string!(i18n, common.preset_traditional),
-    };
     let levels = Difficulty::ALL
         .into_iter()
         .map(|d| {
@@ -61,7 +57,7 @@ pub fn Home() -> impl IntoView {
                         prop:checked=move || preset() == p
                         on:change=move |_| saved.update(|s| s.settings.preset = p)
                     />
-                    <span>{move || preset_name(p)}</span>
+                    <span>{move || text::preset_name(i18n.get_locale(), p)}</span>
                 </label>
             }
         })

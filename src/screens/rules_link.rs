@@ -16,12 +16,7 @@ enum Outcome {
 
 fn outcome(code: &str) -> Outcome {
     match code.parse::<Rules>() {
-        Ok(rules) => Rules {
-            mode: Mode::Standard,
-            ..rules
-        }
-        .preset()
-        .map_or(Outcome::NotOffered, |preset| {
+        Ok(rules) => rules.preset().map_or(Outcome::NotOffered, |preset| {
             Outcome::Set(preset, rules.mode)
         }),
         Err(e) => Outcome::Bad(e),
@@ -45,10 +40,7 @@ pub fn RulesLink(code: String) -> impl IntoView {
     let ok = matches!(outcome, Outcome::Set(..));
     let message = move || match &outcome {
         Outcome::Set(preset, mode) => {
-            let name = match preset {
-                Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken),
-                Preset::Traditional => t_string!(i18n, common.preset_traditional),
-            };
+            let name = text::preset_name(i18n.get_locale(), *preset);
             t_string!(
                 i18n,
                 common.rules_link_set,

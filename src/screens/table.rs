@@ -278,6 +278,21 @@ fn TableStatus(in_game: bool) -> impl IntoView {
         let clock = text::clock_name(i18n.get_locale(), Some(clock));
         Some(t_string!(i18n, common.clock_rule, clock))
     };
+    // Which Gunjin game the table plays, for both players from the invite on.
+    let rules_line = move || {
+        let rules = online.table.with(|t| {
+            t.as_ref()
+                .filter(|t| t.game == gunjin_table::GameTag::Gunjin)
+                .map(|t| t.rules)
+        })?;
+        let locale = i18n.get_locale();
+        let options = match rules.preset() {
+            Some(preset) => text::preset_name(locale, preset).to_owned(),
+            None => td_string!(locale, common.rules_code, code = rules.to_string()),
+        };
+        let mode = text::mode_name(locale, rules.mode);
+        Some(td_string!(locale, common.table_rules, mode, options))
+    };
     let garbled = move || {
         online
             .garbled
@@ -301,6 +316,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
                 {presence}
             </p>
             <p class="forfeit" role="status" aria-live="polite">{forfeit}</p>
+            <p class="table-rules">{rules_line}</p>
             <p class="clock-rule">{clock_rule}</p>
             <p class="clock">{clock}</p>
             <Show when=move || !connected()>

@@ -75,15 +75,16 @@ export async function openSetup(page: Page, query = "") {
   await expect(page.getByRole("timer")).toBeVisible();
 }
 
-/** Fills the camp on the setup screen: a template by its id, else Random. */
-export async function fillCamp(page: Page, template?: string) {
+/** Fills the camp on the setup screen: a template by its id, else Random;
+ * `pieces` is the mode's army (23 in the standard game). */
+export async function fillCamp(page: Page, template?: string, pieces = 23) {
   if (template) {
     await page.getByRole("button", { name: "Templates" }).click();
     await page.locator(`[data-template="${template}"]`).getByRole("button").click();
   } else {
     await page.getByRole("button", { name: "Random" }).click();
   }
-  await expect(board(page).locator("[data-kind]")).toHaveCount(23);
+  await expect(board(page).locator("[data-kind]")).toHaveCount(pieces);
 }
 
 /** A random setup, then Ready: the game starts. */
@@ -156,6 +157,9 @@ export async function playRandomMove(page: Page, at = "#/play"): Promise<boolean
     if (marks.length > 0) {
       const to = marks[Math.floor(Math.random() * marks.length)];
       await node(page, to).click();
+      // A Missile beside the Atomic bomb asks whether to carry it.
+      const sheet = page.locator(".strike-sheet");
+      if ((await sheet.count()) > 0) await sheet.locator(Math.random() < 0.5 ? ".strike-bomb" : ".strike-plain").click();
       return true;
     }
     await node(page, sq).click(); // deselect

@@ -281,9 +281,21 @@ impl Rules {
         self.mode.takes_hq(kind)
     }
 
-    /// The preset these options are exactly, if any.
+    /// The preset whose options these are, in whichever mode, if any.
+    ///
+    /// ```
+    /// use gunjin_rules::{Preset, Rules};
+    /// let classic: Rules = "c25-texrt".parse().unwrap();
+    /// assert_eq!(classic.preset(), Some(Preset::Traditional));
+    /// assert_eq!("htsof".parse::<Rules>().unwrap().preset(), None);
+    /// ```
     pub fn preset(self) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.rules() == self)
+        Preset::ALL.into_iter().find(|p| {
+            Rules {
+                mode: self.mode,
+                ..p.rules()
+            } == self
+        })
     }
 }
 
