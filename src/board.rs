@@ -230,6 +230,8 @@ pub fn Board(
         })
         .collect_view();
     let file_label_row = shape.ranks + 2;
+    // More files than the standard board's: each node is narrower.
+    let wide = shape.files > Shape::STANDARD.files;
     let file_labels = (0..shape.files)
         .map(|column| {
             let file = drawn_file(shape, column, me);
@@ -260,6 +262,7 @@ pub fn Board(
     view! {
         <div
             class="board"
+            class:wide=wide
             role="grid"
             node_ref=board_ref
             style=format!("--files:{}", shape.files)
@@ -527,6 +530,21 @@ pub fn hints_words(locale: Locale, kind: Kind, percent: u8) -> String {
     }
 }
 
+/// A piece's name as printed on it: on one line, or a long one (the
+/// variant kinds' ジェット機, ミサイル, 原子爆弾) on two, so that it
+/// stays legible on the nine-file board.
+fn kanji_lines(kanji: &'static str) -> Vec<&'static str> {
+    let chars = kanji.chars().count();
+    if chars < 4 {
+        return vec![kanji];
+    }
+    let split = kanji
+        .char_indices()
+        .nth(chars.div_ceil(2))
+        .map_or(kanji.len(), |(at, _)| at);
+    vec![&kanji[..split], &kanji[split..]]
+}
+
 /// A piece as drawn on a node, in the tray or under a dragging finger, for
 /// the player on `me`.
 #[component]
@@ -540,20 +558,22 @@ pub fn PieceFace(
     let north = face.side(me) == Color::North;
     match face {
         Face::Own(kind) | Face::Shown { kind, .. } => {
-            let kanji = text::kanji(kind);
+            let lines = kanji_lines(text::kanji(kind));
+            let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+            let style = format!(
+                "--chars:{widest};--lines:{};{}",
+                lines.len(),
+                style.unwrap_or_default(),
+            );
             view! {
                 <span
                     class="piece"
                     class:north=north
                     class:arrive=offset.is_some()
-                    style=format!(
-                        "--chars:{};{}",
-                        kanji.chars().count(),
-                        style.unwrap_or_default(),
-                    )
+                    style=style
                 >
                     <span class="kanji" lang="ja">
-                        {kanji}
+                        {lines.into_iter().map(|line| view! { <span>{line}</span> }).collect_view()}
                     </span>
                     " "
                     <span class="label">{move || text::kind_short(i18n.get_locale(), kind)}</span>
@@ -589,6 +609,14 @@ mod tests {
 
     fn nodes(shape: &Shape) -> impl Iterator<Item = Square> + '_ {
         (0..shape.ranks).flat_map(|rank| shape.rank_nodes(rank))
+    }
+
+    #[test]
+    fn long_names_go_on_two_lines() {
+        assert_eq!(kanji_lines("大将"), ["大将"]);
+        assert_eq!(kanji_lines("飛行機"), ["飛行機"]);
+        assert_eq!(kanji_lines("原子爆弾"), ["原子", "爆弾"]);
+        assert_eq!(kanji_lines("ジェット機"), ["ジェッ", "ト機"]);
     }
 
     #[test]

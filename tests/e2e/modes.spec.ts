@@ -68,7 +68,7 @@ test("American 21: two nodes of each camp stay empty, and Ready waits for 21", a
   await node(page, "a4").click();
   await page.locator(".tray").click({ position: { x: 5, y: 5 } });
   await expect(page.getByRole("button", { name: "Ready" })).toBeDisabled();
-  await page.getByRole("button", { name: "Random fill" }).click();
+  await page.getByRole("button", { name: "Fill at random" }).click();
   await expect(board(page).locator('.node.south:not([data-kind])')).toHaveCount(2);
   await page.goto("./?first=you#/setup");
   await fillCamp(page, "fortress", 21);
@@ -112,10 +112,13 @@ test("Classic 25: a strike with the bomb shows its blast before and on the board
   const targets = board(page).locator('[data-mark="strike"]');
   await expect(targets).toHaveCount(24);
   await expect(node(page, "e6")).not.toHaveAttribute("data-mark");
-  // Pointing at a target shows the blast: the cross, and the bomb's 3×3.
-  await node(page, "e5").hover();
+  // Pointing at a target shows the blast: the cross (over the river too),
+  // and what the bomb's 3×3 adds.
+  await node(page, "e4").hover();
   await expect(board(page).locator(".node.blast")).toHaveCount(5);
   await expect(board(page).locator(".node.blast-bomb")).toHaveCount(4);
+  await node(page, "e5").hover();
+  await expect(board(page).locator(".node.blast"), "never the headquarters").toHaveCount(4);
   await node(page, "e5").click();
   const sheet = page.locator(".strike-sheet");
   await expect(sheet).toBeVisible();
@@ -124,7 +127,7 @@ test("Classic 25: a strike with the bomb shows its blast before and on the board
   await expect(sheet).toHaveCount(0);
   // The Missile and the bomb are spent; every cleared node is named.
   const line = page.locator(".log li").filter({ hasText: "b2*e5+" });
-  await expect(line).toContainText(/The strike cleared b2, c2[^;]*; you lost (Missile, Atomic bomb|Atomic bomb, Missile)/);
+  await expect(line).toContainText(/The strike cleared b2, c2[^;]*; you lost (Missile, Atomic bomb|Atomic bomb, Missile)/i);
   await expect(node(page, "b2")).not.toHaveAttribute("data-kind");
   await expect(node(page, "c2")).not.toHaveAttribute("data-kind");
   const lost = page.locator(".losses");
@@ -146,14 +149,14 @@ test("Classic 25 on a 390×844 phone: the 9-file board fits, legible, every node
   const sizes = await board(page)
     .locator("[data-square]")
     .evaluateAll((ns) => ns.map((n) => n.getBoundingClientRect()).map((r) => Math.max(r.width, r.height)));
-  expect(sizes).toHaveLength(48);
+  expect(sizes).toHaveLength(50);
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(40);
   console.log(`Classic 25 at 390 px: smallest label ${smallest.size} px ("${smallest.text}"), smallest node ${Math.min(...sizes).toFixed(1)} px`);
 });
 
 test("a Classic 25 rule link chooses the mode, and the guides follow it", async ({ page }) => {
   await page.goto("./#/rules/c25-texrt");
-  await expect(page.getByRole("status")).toContainText("Classic 25");
+  await expect(page.getByRole("status").filter({ hasText: "The game is now Classic 25" })).toBeVisible();
   await page.goto("./#/guide/battles");
   await expect(page.locator('[data-mode="c25"][aria-pressed="true"]')).toBeVisible();
 });

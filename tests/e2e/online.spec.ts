@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, node, player, press, waitForMyTurn } from "./helpers";
+import { board, fillCamp, node, player, press, waitForMyTurn } from "./helpers";
 
 // Tables over the real table server (the "online" project of
 // playwright.config.ts: setup 60 s, an absent player forfeits after 6 s).
@@ -92,6 +92,9 @@ async function move(page: Page, touch = false) {
     await press(node(page, sq), touch);
     if ((await board(page).locator("[data-mark]").count()) > 0) {
       await press(node(page, await pick(page, sq)), touch);
+      // A Missile beside the Atomic bomb asks whether to carry it.
+      const sheet = page.locator(".strike-sheet");
+      if ((await sheet.count()) > 0) await press(sheet.locator(".strike-plain"), touch);
       // The move is in the log, or it ended the game (the result replaces
       // the log); the server never refused it.
       const done = async () => (await page.locator(".result").isVisible()) || (await page.locator(".log li[value]").count()) > ply;
@@ -215,6 +218,46 @@ test("two players, one on a phone, play a whole game to its end from the invite 
   }
   await ownCampBelow(host, "c1");
   await ownCampBelow(guest, "c8");
+});
+
+test("a Classic 25 table from the invite link: both told the mode, a strike seen by both, the Marshal face-up", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const host = await player(browser);
+  const guest = await player(browser, true);
+  await host.goto("./#/");
+  await host.getByLabel("Classic 25", { exact: true }).check();
+  const link = await openTable(host, "Aki");
+  await expect(host.locator(".table-rules")).toHaveText("Game: Classic 25, Kirakuken house rules.");
+  await sitDown(guest, link, "Ben");
+  await expect(guest.locator(".table-rules")).toHaveText("Game: Classic 25, Kirakuken house rules.");
+  for (const [page, template] of [[host, "missile-battery"], [guest, undefined]] as const) {
+    await expect(page.getByRole("timer")).toBeVisible();
+    await expect(board(page).locator(".file-label")).toHaveCount(9);
+    await fillCamp(page, template, 25);
+    await page.getByRole("button", { name: "Ready" }).click();
+  }
+  await gameOn(host);
+  await gameOn(guest);
+  // Each sees the other's Marshal in its headquarters, and no other kind.
+  await expect(node(guest, "e1")).toHaveAttribute("data-kind", "Marshal");
+  await expect(node(host, "e6")).toHaveAttribute("data-kind", "Marshal");
+  await expect(board(guest).locator('[data-side="north"][data-kind]')).toHaveCount(1);
+  if (!(await host.locator('.turn[data-turn="you"]').isVisible())) await move(guest, true);
+  await expect(host.locator('.turn[data-turn="you"]')).toBeVisible();
+  // The host's Missile strikes e4 carrying the bomb.
+  const missile = await board(host).locator('[data-kind="Missile"]').first().getAttribute("data-square");
+  await node(host, missile!).click();
+  await node(host, "e4").click();
+  await host.locator(".strike-sheet").getByRole("button", { name: "With the bomb (3×3)" }).click();
+  const strike = new RegExp(`${missile}\\*e4\\+`);
+  for (const page of [host, guest]) {
+    await expect(page.locator(".log li").filter({ hasText: strike })).toContainText(/The strike cleared/);
+  }
+  await expect(guest.locator(".unheard")).toBeEmpty();
+  await playMoves(host, guest, 4);
+  await resign(guest);
+  await expect(host.locator(".result .headline")).toHaveText("You won!");
+  await expect(guest.locator(".result .headline")).toHaveText("Aki won.");
 });
 
 test("the host seats the CPU and plays a whole game against it, to its end", async ({ browser }) => {

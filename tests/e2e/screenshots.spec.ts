@@ -70,6 +70,24 @@ test("screenshots of every screen", async ({ page }, info) => {
   }
 });
 
+test("screenshots of Classic 25", async ({ page }, info) => {
+  const shot = shooter(page, info);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("./#/");
+  await page.getByLabel("Classic 25", { exact: true }).check();
+  await page.goto("./?first=you#/setup");
+  await page.getByRole("button", { name: "Templates" }).click();
+  await page.locator('[data-template="missile-battery"]').getByRole("button").click();
+  await page.getByRole("button", { name: "Templates" }).click();
+  await shot("c25-setup");
+  await page.getByRole("button", { name: "Ready" }).click();
+  await expect(page).toHaveURL(/#\/play$/);
+  // The Missile on b2 aims at e4: the blast, and what the bomb adds.
+  await board(page).locator('[data-square="b2"]').click();
+  await board(page).locator('[data-square="e4"]').hover();
+  await shot("c25-play");
+});
+
 test("screenshots of Shogi's screens", async ({ page }, info) => {
   const shot = shooter(page, info);
   await page.emulateMedia({ colorScheme: "light" });
