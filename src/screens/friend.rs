@@ -3,7 +3,7 @@
 //! of a game against the CPU, with a handoff screen between two players
 //! that holds nothing of either side. The referee is [`Friends`].
 
-use gunjin_rules::{ByColor, Color, Setup};
+use gunjin_rules::{ByColor, Color, Rules, Setup};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -231,6 +231,9 @@ fn FriendTurn(friends: RwSignal<Option<Friends>>, side: Color) -> impl IntoView 
     let (me, opponent) = (name(friends, side), name(friends, !side));
     let game = Match {
         side,
+        shape: friends
+            .with_untracked(|f| f.as_ref().map_or(Rules::default(), Friends::rules))
+            .shape(),
         view,
         tags,
         play: Callback::new(move |mv| {

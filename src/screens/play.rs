@@ -24,6 +24,8 @@ use crate::text;
 pub struct Match {
     /// The player's side: their camp is drawn at the bottom.
     pub side: Color,
+    /// The board of the game's mode.
+    pub shape: &'static Shape,
     pub view: Signal<Option<View>>,
     pub tags: RwSignal<Tags>,
     pub play: Callback<Move>,
@@ -51,8 +53,10 @@ pub fn Play() -> impl IntoView {
             _ => {}
         });
     });
-    let game = Match {
+    // On the board of the game that started (or was resumed).
+    let game = move |shape| Match {
         side: PLAYER,
+        shape,
         view: cpu_game.view.into(),
         tags: cpu_game.tags,
         play: Callback::new(move |mv| {
@@ -76,6 +80,10 @@ pub fn Play() -> impl IntoView {
     });
     move || {
         if on.get() {
+            let rules = cpu_game
+                .view
+                .with_untracked(|v| v.as_ref().map(View::rules));
+            let game = game(rules.unwrap_or_default().shape());
             view! { <Game game /> }.into_any()
         } else {
             if cpu_game.is_over() {
@@ -378,7 +386,6 @@ pub fn Game(game: Match) -> impl IntoView {
     });
     let pointed = RwSignal::new(None::<Square>);
     let on_point = Callback::new(move |sq| pointed.set(Some(sq)));
-    let shape = view.with_untracked(|v| v.as_ref().map_or(&Shape::STANDARD, |v| v.rules().shape()));
     let on_press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
         selection.press(Source::Square(sq), &ev);
     });
@@ -433,7 +440,7 @@ pub fn Game(game: Match) -> impl IntoView {
             <Status game view />
             <div class="play-layout">
                 <div class="board-wrap">
-                    <Board cells on_tap on_press on_point me=game.side shape />
+                    <Board cells on_tap on_press on_point me=game.side shape=game.shape />
                     <TagSheet view tags=game.tags tag_target hints close=close_sheet />
                     <BombChoice moves close=Callback::new(move |()| focus_board_now()) />
                 </div>

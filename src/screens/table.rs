@@ -505,6 +505,10 @@ fn OnlineGame() -> impl IntoView {
         side: online
             .table
             .with_untracked(|t| t.as_ref().map_or(Color::South, |t| t.you)),
+        shape: online
+            .table
+            .with_untracked(|t| t.as_ref().map_or(Rules::default(), |t| t.rules))
+            .shape(),
         view: online.view.into(),
         tags: online.tags,
         play: Callback::new(move |mv| online.play(mv)),
