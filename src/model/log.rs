@@ -126,19 +126,27 @@ mod tests {
             north: Template::ALL[4].setup(),
         };
         let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        play_out(&mut game, |moves, n| {
+            moves[(n >> 33) as usize % moves.len()]
+        });
+        let view = game.view(Color::South);
+        let log = entries(&view);
+        assert_eq!(log.len(), view.ply());
+        assert_eq!(lost(&log), view.own_losses().0.iter().sum::<u8>());
+        assert!(consistent(&view));
+    }
+
+    /// Plays up to 200 plies, each the move `pick` chooses from the legal
+    /// ones and a pseudo-random number.
+    fn play_out(game: &mut Game, pick: impl Fn(&[Move], u64) -> Move) {
         let mut n = 0u64;
         while game.outcome().is_none() && game.history().len() < 200 {
             let moves = game.position().legal_moves();
             n = n
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            game.play(moves[(n >> 33) as usize % moves.len()]).unwrap();
+            game.play(pick(&moves, n)).unwrap();
         }
-        let view = game.view(Color::South);
-        let log = entries(&view);
-        assert_eq!(log.len(), view.ply());
-        assert_eq!(lost(&log), view.own_losses().0.iter().sum::<u8>());
-        assert!(consistent(&view));
     }
 
     /// How many of the player's pieces the log says fell.
@@ -167,21 +175,15 @@ mod tests {
             north: templates[1].setup(),
         };
         let mut game = Game::new(rules, setups, Color::South).unwrap();
-        let mut strikes = 0;
-        let mut n = 0u64;
-        while game.outcome().is_none() && game.history().len() < 200 {
-            let moves = game.position().legal_moves();
-            n = n
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            // Strike whenever one is offered, to have several.
+        // Strike, when one is offered, one time in four, to have several.
+        play_out(&mut game, |moves, n| {
             let strike = moves.iter().find(|m| matches!(m, Move::Strike { .. }));
-            let mv = strike
+            strike
                 .filter(|_| n >> 62 == 0)
                 .copied()
-                .unwrap_or(moves[(n >> 33) as usize % moves.len()]);
-            game.play(mv).unwrap();
-        }
+                .unwrap_or(moves[(n >> 33) as usize % moves.len()])
+        });
+        let mut strikes = 0;
         for side in Color::ALL {
             let view = game.view(side);
             let log = entries(&view);
