@@ -129,7 +129,7 @@ pub fn Home() -> impl IntoView {
                 <fieldset class="choices modes">
                     <legend>{t!(i18n, common.mode_label)}</legend>
                     {modes}
-                    <p class="preset-text mode-text" aria-live="polite">
+                    <p class="mode-text" aria-live="polite">
                         {move || text::mode_text(i18n.get_locale(), mode())}
                     </p>
                 </fieldset>

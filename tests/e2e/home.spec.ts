@@ -13,13 +13,19 @@ test("a name, level and rules are remembered and Play the CPU opens the setup", 
   await page.getByRole("radio", { name: "Normal" }).check();
   await page.getByRole("radio", { name: "Traditional" }).check();
   await expect(page.locator(".preset-text")).toContainText("no Flag on the back rank");
+  await page.getByRole("radio", { name: "American 21" }).check();
+  await expect(page.locator(".mode-text")).toContainText("two nodes of each camp stay empty");
   await page.reload();
+  await expect(page.getByRole("radio", { name: "American 21" })).toBeChecked();
   await expect(page.getByLabel("Your name")).toHaveValue("Aki");
   await expect(page.getByRole("radio", { name: "Normal" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Traditional" })).toBeChecked();
   await page.getByRole("button", { name: "Play the CPU" }).click();
   await expect(page).toHaveURL(/#\/setup$/);
   await expect(page.getByRole("timer")).toHaveText(/^[23]:\d\d$/);
+  await expect(page.getByRole("button", { name: "Random" })).toBeVisible();
+  await page.getByRole("button", { name: "Random" }).click();
+  await expect(page.getByRole("grid").locator('[data-side="south"]')).toHaveCount(21);
 });
 
 test("the language switch changes every text and is remembered", async ({ page }) => {
