@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use gunjin_rules::{Announcement, Color, Kind, Move, PublicMove, Square, View};
+use gunjin_rules::{Announcement, Color, Kind, Move, MoveKind, PublicMove, Square, View};
 
 /// One line of the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ fn read(view: &View) -> (Vec<LogEntry>, bool) {
 /// date; `None` if the move does not fit them.
 fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<Event> {
     // The log reads steps only; the app offers no mode with strikes yet.
-    let Move::Step { from, to } = m.mv else {
+    let MoveKind::Step { from, to } = m.mv.kind() else {
         return None;
     };
     Some(if m.side == me {

@@ -380,7 +380,7 @@ impl Mover for Moves {
         };
         let legal = self.with_view(|v| v.is_my_turn() && v.destinations(from).contains(to));
         if legal {
-            self.play.run(Move::Step { from, to });
+            self.play.run(Move::step(from, to));
         }
         legal
     }
