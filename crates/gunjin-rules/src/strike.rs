@@ -11,7 +11,7 @@ use crate::{Bitboard, Color, Geometry, Kind, Move, Rules, Shape, Square};
 /// no strike work at all.
 #[inline]
 pub(crate) const fn strikes(rules: Rules) -> bool {
-    rules.count(Kind::Missile) > 0
+    rules.mode.strikes()
 }
 
 /// Every node a `color` Missile may aim at: the enemy camp but its

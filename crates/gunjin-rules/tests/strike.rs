@@ -242,3 +242,67 @@ fn a_record_with_strikes_replays() {
     assert_eq!(replayed.position(), game.position());
     assert_eq!(replayed.view(Color::North), game.view(Color::North));
 }
+
+/// A strike's announcement is packed in 16 bits and unpacked with the
+/// move, no board needed: on both boards, from every node at every
+/// target, plain and with the bomb on each node next to the Missile,
+/// whatever part of the blast was hit (none, all, and random parts), at
+/// the edges, the corners and beside the headquarters, it unpacks to the
+/// nodes that were cleared.
+#[test]
+fn the_packed_announcement_unpacks_to_the_cleared_nodes_on_both_boards() {
+    use gunjin_rules::{Bitboard, Mode, Square, strike};
+    use rand::Rng;
+    let mut rng = SmallRng::seed_from_u64(16);
+    for mode in [Mode::Standard, Mode::Classic25] {
+        let rules = Rules {
+            mode,
+            ..Rules::KIRAKUKEN
+        };
+        let (shape, geometry) = (rules.shape(), rules.geometry());
+        let mut checked = 0;
+        for missile in shape.nodes() {
+            let bombs = [None].into_iter().chain(geometry.steps(missile).map(Some));
+            for bomb in bombs {
+                for target in shape.nodes().filter(|&t| t != missile) {
+                    let mv = Move::strike(missile, target, bomb.is_some());
+                    let blast = strike::blast(shape, target, bomb.is_some());
+                    let lifted = Bitboard::from_square(missile) | bomb.into_iter().collect();
+                    let mut random = || -> Bitboard { blast.filter(|_| rng.random()).collect() };
+                    for hit in [Bitboard::EMPTY, blast, random(), random()] {
+                        let cleared = lifted | hit;
+                        let said = Announcement::struck(mv, cleared)
+                            .unwrap_or_else(|| panic!("{mv} clearing {cleared:?}"));
+                        assert_eq!(said.cleared(mv), cleared, "{mode:?} {mv}");
+                        let pm = PublicMove {
+                            side: Color::South,
+                            mv,
+                            announcement: said,
+                        };
+                        let json = serde_json::to_string(&pm).unwrap();
+                        assert_eq!(serde_json::from_str::<PublicMove>(&json).unwrap(), pm);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{mode:?}: {checked}");
+        // What no strike clears does not pack: without the Missile's node,
+        // or with two nodes away from the target besides it.
+        let sq = |name: &str| shape.parse_square(name).unwrap();
+        let mv = Move::strike(sq("a1"), sq("b5"), false);
+        let set = |names: &[&str]| names.iter().map(|&n| sq(n)).collect::<Bitboard>();
+        assert_eq!(Announcement::struck(mv, set(&["b6"])), None);
+        assert_eq!(Announcement::struck(mv, set(&["a1", "f1", "f2"])), None);
+        assert!(Announcement::struck(mv, set(&["a1", "f1"])).is_some());
+        let corner: Square = sq("a1");
+        assert_eq!(
+            Announcement::struck(
+                Move::strike(sq("f1"), corner, true),
+                set(&["f1", "a1", "b2"])
+            )
+            .map(|said| said.cleared(Move::strike(sq("f1"), corner, true))),
+            Some(set(&["f1", "a1", "b2"]))
+        );
+    }
+}
