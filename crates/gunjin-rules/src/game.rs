@@ -309,16 +309,7 @@ impl Game {
                 }
                 announcement
             }
-            // Any node of the board may lose a piece: look at them before.
-            MoveKind::Strike { .. } => {
-                let before = self.position.board().clone();
-                let announcement = self.position.play_unchecked(mv);
-                for sq in announcement.cleared(mv) {
-                    let piece = before.piece_at(sq).expect("a cleared node held a piece");
-                    self.losses[piece.color][piece.kind] += 1;
-                }
-                announcement
-            }
+            MoveKind::Strike { .. } => self.strike(mv),
         };
         if announcement != Announcement::Moved {
             self.since_battle.clear();
@@ -332,6 +323,21 @@ impl Game {
         self.history.push(public);
         self.outcome = self.end();
         Ok(announcement)
+    }
+
+    /// Fires the strike `mv` and counts what it cleared. Any node of the
+    /// board may lose a piece: look at them before. Out of line and cold,
+    /// so the step's path of [`Game::play`] stays small.
+    #[cold]
+    #[inline(never)]
+    fn strike(&mut self, mv: Move) -> Announcement {
+        let before = self.position.board().clone();
+        let announcement = self.position.play_unchecked(mv);
+        for sq in announcement.cleared(mv) {
+            let piece = before.piece_at(sq).expect("a cleared node held a piece");
+            self.losses[piece.color][piece.kind] += 1;
+        }
+        announcement
     }
 
     /// The result after a move, if the game is over: what the position

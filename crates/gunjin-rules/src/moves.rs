@@ -103,7 +103,10 @@ impl Move {
     /// Whether this is a Missile's strike.
     #[inline]
     pub const fn is_strike(self) -> bool {
-        self.to & STRIKE != 0
+        // Both flags lie above every code and the bomb's comes only with
+        // the strike's: a step's byte is its square's code, which lets
+        // the compiler drop the mask of `to` after this test.
+        self.to >= STRIKE
     }
 
     /// Whether this is a strike carrying the bomb.

@@ -103,11 +103,33 @@ impl Announcement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     rules: Rules,
+    /// `rules.geometry()`, looked up once: move generation reads it
+    /// several times a ply.
+    geometry: Tables,
     board: Board,
     turn: Color,
     hash: u64,
     /// Officers of Major or above left on each side.
     officers: ByColor<u8>,
+}
+
+/// A position's [`Geometry`]: the same for the same rules, so two
+/// positions compare by their rules and pieces alone.
+#[derive(Clone, Copy)]
+struct Tables(&'static Geometry);
+
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        core::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Tables {}
+
+impl core::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Geometry")
+    }
 }
 
 impl Position {
@@ -135,6 +157,7 @@ impl Position {
         }
         let mut position = Position {
             rules,
+            geometry: Tables(rules.geometry()),
             board,
             turn,
             hash: 0,
@@ -227,7 +250,7 @@ impl Position {
     fn piece_destinations(&self, from: Square, piece: Piece) -> Bitboard {
         let enemy = self.board.occupied(!piece.color);
         destinations(
-            self.rules.geometry(),
+            self.geometry.0,
             piece.color,
             self.board.mobility(piece.kind),
             from,
@@ -241,7 +264,7 @@ impl Position {
     /// at a time: no per-piece dispatch on the kind.
     #[inline]
     fn targets(&self, color: Color) -> [Bitboard; 64] {
-        let geometry = self.rules.geometry();
+        let geometry = self.geometry.0;
         let board = &self.board;
         let enemy = board.occupied(!color);
         let occupied = board.occupied(color) | enemy;
@@ -314,18 +337,27 @@ impl Position {
             );
         }
         if strike::strikes(self.rules) {
-            let turn = self.turn;
-            moves.extend(strike::moves(
-                self.rules,
-                turn,
-                self.standing(turn, Kind::Missile),
-                self.standing(turn, Kind::AtomicBomb),
-            ));
+            self.strikes_into(moves);
         }
+    }
+
+    /// Appends every strike of the side to move (Classic 25): out of line,
+    /// so the other modes' move generation stays as small as it was.
+    #[cold]
+    #[inline(never)]
+    fn strikes_into(&self, moves: &mut Vec<Move>) {
+        let turn = self.turn;
+        moves.extend(strike::moves(
+            self.rules,
+            turn,
+            self.standing(turn, Kind::Missile),
+            self.standing(turn, Kind::AtomicBomb),
+        ));
     }
 
     /// The nodes of `color`'s pieces of `kind`, one that never moves (a
     /// Missile, a bomb): a search of the few immobile pieces.
+    #[inline(never)]
     fn standing(&self, color: Color, kind: Kind) -> Bitboard {
         let board = &self.board;
         board
@@ -365,7 +397,7 @@ impl Position {
     /// Whether `color` could move if it were its turn.
     #[inline]
     pub fn has_legal_move(&self, color: Color) -> bool {
-        let geometry = self.rules.geometry();
+        let geometry = self.geometry.0;
         let board = &self.board;
         let enemy = board.occupied(!color);
         let occupied = board.occupied(color) | enemy;
@@ -405,8 +437,9 @@ impl Position {
     }
 
     /// Plays a move that must be legal, fights the battle it starts or
-    /// fires the strike, and passes the turn.
-    #[inline]
+    /// fires the strike, and passes the turn. Always inlined: the
+    /// referee's and the search's loops play a step every ply.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) -> Announcement {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         let announcement = match mv.kind() {
@@ -419,14 +452,17 @@ impl Position {
     }
 
     /// Fires the Missile on `missile` at `target` (§8.2): it and a carried
-    /// bomb leave the board with what the blast hits.
+    /// bomb leave the board with what the blast hits. Out of line and
+    /// cold, so a step's path stays small enough to inline.
+    #[cold]
+    #[inline(never)]
     fn strike(&mut self, mv: Move) -> Announcement {
         let (missile, target, bomb) = (mv.from(), mv.to(), mv.carries_bomb());
         let color = self.turn;
         let mut cleared = Bitboard::from_square(missile);
         let bomb = bomb.then(|| {
             let bombs = self.standing(color, Kind::AtomicBomb);
-            strike::carried(self.rules.geometry(), missile, bombs).expect("a bomb to carry")
+            strike::carried(self.geometry.0, missile, bombs).expect("a bomb to carry")
         });
         if let Some(bomb) = bomb {
             cleared.add(bomb);
@@ -446,7 +482,7 @@ impl Position {
     }
 
     /// Moves the piece on `from` to `to`, fighting the piece there.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, from: Square, to: Square) -> Announcement {
         let attacker = self.lift(from);
         match self.board.piece_at(to) {

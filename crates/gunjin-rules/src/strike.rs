@@ -4,7 +4,7 @@
 //! player's [`View`](crate::View) both ask this module, so the rule is
 //! written once.
 
-use crate::{Bitboard, Color, Geometry, Kind, Move, Rules, Shape, Square};
+use crate::{Bitboard, Color, Geometry, Move, Rules, Shape, Square};
 
 /// Whether `rules` let a side fire Missiles: only a mode that has them
 /// (Classic 25). Move generation asks this first, so the other modes do
