@@ -103,9 +103,9 @@ impl Announcement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     rules: Rules,
-    /// `rules.geometry()`, looked up once: move generation reads it
-    /// several times a ply.
-    geometry: Tables,
+    /// `rules.geometry()` and the headquarters, looked up once: move
+    /// generation and the end check read them every ply.
+    tables: Tables,
     board: Board,
     turn: Color,
     hash: u64,
@@ -113,14 +113,28 @@ pub struct Position {
     officers: ByColor<u8>,
 }
 
-/// A position's [`Geometry`]: the same for the same rules, so two
-/// positions compare by their rules and pieces alone.
+/// What a position's rules give it: its [`Geometry`] and its board's
+/// headquarters. The same for the same rules, so two positions compare by
+/// their rules and pieces alone.
 #[derive(Clone, Copy)]
-struct Tables(&'static Geometry);
+struct Tables {
+    geometry: &'static Geometry,
+    hq: ByColor<Square>,
+}
+
+impl Tables {
+    fn of(rules: Rules) -> Tables {
+        let shape = rules.shape();
+        Tables {
+            geometry: rules.geometry(),
+            hq: ByColor::new_with(|color| shape.hq(color)),
+        }
+    }
+}
 
 impl PartialEq for Tables {
     fn eq(&self, other: &Tables) -> bool {
-        core::ptr::eq(self.0, other.0)
+        core::ptr::eq(self.geometry, other.geometry) && self.hq == other.hq
     }
 }
 
@@ -157,7 +171,7 @@ impl Position {
         }
         let mut position = Position {
             rules,
-            geometry: Tables(rules.geometry()),
+            tables: Tables::of(rules),
             board,
             turn,
             hash: 0,
@@ -215,9 +229,8 @@ impl Position {
     /// either side it is drawn. The move limit and repetitions need the
     /// history: see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
-        let shape = self.rules.shape();
         let in_hq = Color::ALL.into_iter().find_map(|color| {
-            let piece = self.board.piece_at(shape.hq(!color))?;
+            let piece = self.board.piece_at(self.tables.hq[!color])?;
             (piece.color == color && self.rules.takes_hq(piece.kind)).then_some((color, piece.kind))
         });
         if let Some((winner, by)) = in_hq {
@@ -250,7 +263,7 @@ impl Position {
     fn piece_destinations(&self, from: Square, piece: Piece) -> Bitboard {
         let enemy = self.board.occupied(!piece.color);
         destinations(
-            self.geometry.0,
+            self.tables.geometry,
             piece.color,
             self.board.mobility(piece.kind),
             from,
@@ -264,7 +277,7 @@ impl Position {
     /// at a time: no per-piece dispatch on the kind.
     #[inline]
     fn targets(&self, color: Color) -> [Bitboard; 64] {
-        let geometry = self.geometry.0;
+        let geometry = self.tables.geometry;
         let board = &self.board;
         let enemy = board.occupied(!color);
         let occupied = board.occupied(color) | enemy;
@@ -397,7 +410,7 @@ impl Position {
     /// Whether `color` could move if it were its turn.
     #[inline]
     pub fn has_legal_move(&self, color: Color) -> bool {
-        let geometry = self.geometry.0;
+        let geometry = self.tables.geometry;
         let board = &self.board;
         let enemy = board.occupied(!color);
         let occupied = board.occupied(color) | enemy;
@@ -462,7 +475,7 @@ impl Position {
         let mut cleared = Bitboard::from_square(missile);
         let bomb = bomb.then(|| {
             let bombs = self.standing(color, Kind::AtomicBomb);
-            strike::carried(self.geometry.0, missile, bombs).expect("a bomb to carry")
+            strike::carried(self.tables.geometry, missile, bombs).expect("a bomb to carry")
         });
         if let Some(bomb) = bomb {
             cleared.add(bomb);
