@@ -177,7 +177,7 @@ mod tests {
         let mut game = Game::new(rules, setups, Color::South).unwrap();
         // Strike, when one is offered, one time in four, to have several.
         play_out(&mut game, |moves, n| {
-            let strike = moves.iter().find(|m| matches!(m, Move::Strike { .. }));
+            let strike = moves.iter().find(|m| m.is_strike());
             strike
                 .filter(|_| n >> 62 == 0)
                 .copied()

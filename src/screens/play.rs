@@ -268,7 +268,7 @@ fn game_cells(
         }
     }
     if let Some(m) = v.history().last() {
-        if matches!(m.mv, Move::Strike { .. }) {
+        if m.mv.is_strike() {
             for sq in m.announcement.cleared(m.mv) {
                 cells.cell_mut(sq).struck = true;
             }
@@ -298,11 +298,7 @@ fn game_cells(
 /// (none for any other piece, and in a mode without strikes).
 fn strike_targets(v: &View, from: Square) -> Bitboard {
     let shape = v.rules().shape();
-    let plain = |target| Move::Strike {
-        missile: from,
-        target,
-        bomb: false,
-    };
+    let plain = |target| Move::strike(from, target, false);
     strike::targets(shape, v.side())
         .filter(|&to| v.allows(plain(to)))
         .collect()
@@ -312,11 +308,7 @@ fn strike_targets(v: &View, from: Square) -> Bitboard {
 /// the plain blast, and what carrying the bomb adds when the Missile can.
 fn aim(cells: &mut Cells, v: &View, missile: Square, target: Square) {
     let shape = v.rules().shape();
-    let carrying = Move::Strike {
-        missile,
-        target,
-        bomb: true,
-    };
+    let carrying = Move::strike(missile, target, true);
     let plain = strike::blast(shape, target, false);
     let bomb = if v.allows(carrying) {
         strike::blast(shape, target, true) - plain
@@ -487,13 +479,9 @@ fn put_at(v: &View, from: Square, to: Square) -> Option<Put> {
         return None;
     }
     if v.destinations(from).contains(to) {
-        return Some(Put::Play(Move::Step { from, to }));
+        return Some(Put::Play(Move::step(from, to)));
     }
-    let strike = |bomb| Move::Strike {
-        missile: from,
-        target: to,
-        bomb,
-    };
+    let strike = |bomb| Move::strike(from, to, bomb);
     if v.allows(strike(false)) {
         return Some(match v.allows(strike(true)) {
             true => Put::AskBomb,
@@ -578,11 +566,7 @@ fn BombChoice(moves: Moves, close: Callback<()>) -> impl IntoView {
         if let Some((missile, target)) = moves.bomb_choice.get_untracked() {
             moves.bomb_choice.set(None);
             if let Some(bomb) = bomb {
-                moves.play.run(Move::Strike {
-                    missile,
-                    target,
-                    bomb,
-                });
+                moves.play.run(Move::strike(missile, target, bomb));
             }
         }
         close.run(());
@@ -1074,11 +1058,7 @@ mod tests {
         // Missiles on a2 (the bomb beside it on b2) and i2.
         let v = view_of("c25-htsrf e2k3/9/9/9/IU6I/2EK3 s");
         assert!(matches!(put_at(&v, sq("a2"), sq("c5")), Some(Put::AskBomb)));
-        let plain = Move::Strike {
-            missile: sq("i2"),
-            target: sq("c5"),
-            bomb: false,
-        };
+        let plain = Move::strike(sq("i2"), sq("c5"), false);
         assert!(matches!(put_at(&v, sq("i2"), sq("c5")), Some(Put::Play(mv)) if mv == plain));
         assert!(
             put_at(&v, sq("a2"), sq("e6")).is_none(),

@@ -186,7 +186,7 @@ pub(crate) fn view_seed(view: &View) -> u64 {
             Announcement::AttackerRemoved => 1,
             Announcement::DefenderRemoved => 2,
             Announcement::BothRemoved => 3,
-            Announcement::Struck(cleared) => 4 ^ cleared.bits().rotate_left(3),
+            Announcement::Struck(_) => 4 ^ pm.announcement.cleared(pm.mv).bits().rotate_left(3),
         });
     }
     h
@@ -343,7 +343,7 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
         };
         // What a strike tells (a Missile fired) is for the variant modes'
         // deduction to come; it only clears nodes here.
-        let stepped = matches!(pm.mv, Move::Step { .. });
+        let stepped = !pm.mv.is_strike();
         if color == enemy && stepped {
             let id = mover.0 as usize;
             moved[id] = true;

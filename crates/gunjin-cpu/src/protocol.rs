@@ -119,22 +119,24 @@ fn parse_side(word: Option<&str>, what: &str) -> Result<Color, ProtocolError> {
     }
 }
 
-/// The protocol's word for an announcement; a strike's is `cleared:`
-/// and the nodes that lost a piece, by commas (`cleared:b2,e4,e5`).
-pub fn announcement_word(a: Announcement) -> String {
+/// The protocol's word for an announcement of `mv`; a strike's is
+/// `cleared:` and the nodes that lost a piece, by commas
+/// (`cleared:b2,e4,e5`).
+pub fn announcement_word(a: Announcement, mv: Move) -> String {
     match a {
         Announcement::Moved => "moved".into(),
         Announcement::AttackerRemoved => "attacker".into(),
         Announcement::DefenderRemoved => "defender".into(),
         Announcement::BothRemoved => "both".into(),
-        Announcement::Struck(cleared) => {
-            let nodes: Vec<String> = cleared.map(|sq| sq.to_string()).collect();
+        Announcement::Struck(_) => {
+            let nodes: Vec<String> = a.cleared(mv).map(|sq| sq.to_string()).collect();
             format!("cleared:{}", nodes.join(","))
         }
     }
 }
 
-fn parse_announcement(word: Option<&str>) -> Result<Announcement, ProtocolError> {
+/// The announcement of `mv` a word gives.
+fn parse_announcement(word: Option<&str>, mv: Move) -> Result<Announcement, ProtocolError> {
     match word {
         Some("moved") => Ok(Announcement::Moved),
         Some("attacker") => Ok(Announcement::AttackerRemoved),
@@ -144,8 +146,12 @@ fn parse_announcement(word: Option<&str>) -> Result<Announcement, ProtocolError>
             .split(',')
             .map(|sq| sq.parse::<Square>())
             .collect::<Result<Bitboard, _>>()
-            .map(Announcement::Struck)
-            .map_err(|e| ProtocolError(format!("\"{w}\": {e}"))),
+            .map_err(|e| ProtocolError(format!("\"{w}\": {e}")))
+            .and_then(|cleared| {
+                Announcement::struck(mv, cleared).ok_or_else(|| {
+                    ProtocolError(format!("\"{w}\": no strike {mv} clears these nodes"))
+                })
+            }),
         Some(w) => Err(ProtocolError(format!(
             "\"{w}\" is not an announcement: moved, attacker, defender, both or cleared:<nodes>"
         ))),
@@ -239,7 +245,7 @@ impl FromStr for Command {
             "move" => {
                 let side = parse_side(words.next(), "the side that moved")?;
                 let mv = parse_move(words.next())?;
-                let announcement = parse_announcement(words.next())?;
+                let announcement = parse_announcement(words.next(), mv)?;
                 Command::Move(PublicMove {
                     side,
                     mv,
@@ -291,7 +297,7 @@ impl fmt::Display for Command {
                 "move {} {} {}",
                 side_char(pm.side),
                 pm.mv,
-                announcement_word(pm.announcement)
+                announcement_word(pm.announcement, pm.mv)
             ),
             Command::Empty(nodes) => {
                 f.write_str("empty")?;

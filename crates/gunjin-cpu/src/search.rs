@@ -468,7 +468,7 @@ impl Searcher {
                 continue;
             }
             for to in pos.destinations(from) {
-                let mv = Move::Step { from, to };
+                let mv = Move::step(from, to);
                 let key = if enemies.contains(to) {
                     let target = board.piece_at(to).expect("an enemy");
                     let rules = self.eval.rules;

@@ -63,7 +63,7 @@ fn walked_moves(position: &Position, moves: &mut Vec<Move>) {
     for (from, piece) in board.pieces(color) {
         let mobility = rules.mobility(piece.kind);
         let targets = walked::walked(shape, geometry, color, mobility, from, own, enemy);
-        moves.extend(targets.map(|to| Move::Step { from, to }));
+        moves.extend(targets.map(|to| Move::step(from, to)));
     }
 }
 

@@ -5,8 +5,8 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Announcement, ByColor, ByKind, Color, Diagram, Kind, Move, Position, PositionError, Record,
-    Rules, Setup, SetupError, Shape, Start,
+    Announcement, Bitboard, ByColor, ByKind, Color, Diagram, Kind, Move, MoveKind, Position,
+    PositionError, Record, Rules, Setup, SetupError, Shape, Start,
 };
 
 /// After this many moves in total the game is drawn.
@@ -16,12 +16,83 @@ pub const MOVE_LIMIT: usize = 300;
 pub const REPETITION_LIMIT: usize = 4;
 
 /// A move as everyone saw it: the squares and the referee's announcement.
+///
+/// In JSON a strike's announcement names the nodes it cleared:
+///
+/// ```
+/// use gunjin_rules::{Announcement, Bitboard, Color, PublicMove, Square};
+/// let mv = "b2*e5".parse().unwrap();
+/// let cleared: Bitboard = ["b2", "e5", "e4"].map(|s| s.parse::<Square>().unwrap()).into_iter().collect();
+/// let pm = PublicMove { side: Color::South, mv, announcement: Announcement::struck(mv, cleared).unwrap() };
+/// let json = r#"{"side":"South","move":"b2*e5","announcement":{"Struck":["b2","e4","e5"]}}"#;
+/// assert_eq!(serde_json::to_string(&pm).unwrap(), json);
+/// assert_eq!(serde_json::from_str::<PublicMove>(json).unwrap(), pm);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "StoredMove", try_from = "StoredMove")]
 pub struct PublicMove {
     pub side: Color,
-    #[serde(rename = "move")]
     pub mv: Move,
     pub announcement: Announcement,
+}
+
+/// A [`PublicMove`] as it is stored: a strike's announcement as the list
+/// of its cleared nodes, which needs no move to read.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "PublicMove")]
+struct StoredMove {
+    side: Color,
+    #[serde(rename = "move")]
+    mv: Move,
+    announcement: StoredAnnouncement,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Announcement")]
+enum StoredAnnouncement {
+    Moved,
+    AttackerRemoved,
+    DefenderRemoved,
+    BothRemoved,
+    Struck(Bitboard),
+}
+
+impl From<PublicMove> for StoredMove {
+    fn from(pm: PublicMove) -> StoredMove {
+        let announcement = match pm.announcement {
+            Announcement::Moved => StoredAnnouncement::Moved,
+            Announcement::AttackerRemoved => StoredAnnouncement::AttackerRemoved,
+            Announcement::DefenderRemoved => StoredAnnouncement::DefenderRemoved,
+            Announcement::BothRemoved => StoredAnnouncement::BothRemoved,
+            Announcement::Struck(_) => StoredAnnouncement::Struck(pm.announcement.cleared(pm.mv)),
+        };
+        StoredMove {
+            side: pm.side,
+            mv: pm.mv,
+            announcement,
+        }
+    }
+}
+
+impl TryFrom<StoredMove> for PublicMove {
+    type Error = String;
+
+    fn try_from(stored: StoredMove) -> Result<PublicMove, String> {
+        let mv = stored.mv;
+        let announcement = match stored.announcement {
+            StoredAnnouncement::Moved => Announcement::Moved,
+            StoredAnnouncement::AttackerRemoved => Announcement::AttackerRemoved,
+            StoredAnnouncement::DefenderRemoved => Announcement::DefenderRemoved,
+            StoredAnnouncement::BothRemoved => Announcement::BothRemoved,
+            StoredAnnouncement::Struck(cleared) => Announcement::struck(mv, cleared)
+                .ok_or_else(|| format!("no strike {mv} clears {cleared:?}"))?,
+        };
+        Ok(PublicMove {
+            side: stored.side,
+            mv,
+            announcement,
+        })
+    }
 }
 
 impl PublicMove {
@@ -224,8 +295,8 @@ impl Game {
         if !self.position.is_legal(mv) {
             return Err(PlayError::IllegalMove { mv, side });
         }
-        let announcement = match mv {
-            Move::Step { from, to } => {
+        let announcement = match mv.kind() {
+            MoveKind::Step { from, to } => {
                 let board = self.position.board();
                 let attacker = board.piece_at(from).expect("a legal move has a piece");
                 let defender = board.piece_at(to);
@@ -238,16 +309,7 @@ impl Game {
                 }
                 announcement
             }
-            // Any node of the board may lose a piece: look at them before.
-            Move::Strike { .. } => {
-                let before = self.position.board().clone();
-                let announcement = self.position.play_unchecked(mv);
-                for sq in announcement.cleared(mv) {
-                    let piece = before.piece_at(sq).expect("a cleared node held a piece");
-                    self.losses[piece.color][piece.kind] += 1;
-                }
-                announcement
-            }
+            MoveKind::Strike { .. } => self.strike(mv),
         };
         if announcement != Announcement::Moved {
             self.since_battle.clear();
@@ -261,6 +323,21 @@ impl Game {
         self.history.push(public);
         self.outcome = self.end();
         Ok(announcement)
+    }
+
+    /// Fires the strike `mv` and counts what it cleared. Any node of the
+    /// board may lose a piece: look at them before. Out of line and cold,
+    /// so the step's path of [`Game::play`] stays small.
+    #[cold]
+    #[inline(never)]
+    fn strike(&mut self, mv: Move) -> Announcement {
+        let before = self.position.board().clone();
+        let announcement = self.position.play_unchecked(mv);
+        for sq in announcement.cleared(mv) {
+            let piece = before.piece_at(sq).expect("a cleared node held a piece");
+            self.losses[piece.color][piece.kind] += 1;
+        }
+        announcement
     }
 
     /// The result after a move, if the game is over: what the position

@@ -55,7 +55,7 @@ pub use game::{
 };
 pub use geometry::{BRIDGE_FILES, Geometry, Ray, is_bridge};
 pub use kind::{ByKind, Kind, Mobility};
-pub use moves::{Move, ParseMoveError, destinations};
+pub use moves::{Move, MoveKind, ParseMoveError, destinations};
 pub use playout::{random_game, random_playout};
 pub use position::{Announcement, Position};
 pub use public::{PublicBoard, PublicPiece};

@@ -21,8 +21,39 @@ use crate::{Bitboard, Color, Geometry, Mobility, ParseSquareError, Square};
 /// assert_eq!(strike.to_string(), "g2*g5+");
 /// assert_eq!((strike.from().to_string(), strike.to().to_string()), ("g2".into(), "g5".into()));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
+///
+/// A move is two bytes (the acting node, and the aimed node's code with
+/// the strike's two flags above it), so move lists and histories stay as
+/// small as before strikes existed; [`Move::kind`] unpacks it for a
+/// `match`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    /// The code of the aimed node, or'ed with [`STRIKE`] and [`BOMB`].
+    to: u8,
+}
+
+/// The bit of [`Move::to`] that marks a strike.
+const STRIKE: u8 = 0x40;
+/// The bit of [`Move::to`] that marks a strike carrying the bomb.
+const BOMB: u8 = 0x80;
+const _: () = assert!(crate::Square::INDICES <= STRIKE as usize);
+
+/// A [`Move`] unpacked, to match on.
+///
+/// ```
+/// use gunjin_rules::{Move, MoveKind};
+/// let strike: Move = "e2*e5+".parse().unwrap();
+/// match strike.kind() {
+///     MoveKind::Step { .. } => unreachable!(),
+///     MoveKind::Strike { missile, target, bomb } => {
+///         assert_eq!(Move::strike(missile, target, bomb), strike);
+///         assert!(bomb);
+///     }
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
     /// The piece on `from` steps, flies, slides or charges to `to`; onto an
     /// enemy piece it attacks.
     Step { from: Square, to: Square },
@@ -40,31 +71,95 @@ impl Move {
     /// A step from `from` to `to`.
     #[inline]
     pub const fn step(from: Square, to: Square) -> Move {
-        Move::Step { from, to }
+        Move {
+            from,
+            to: to.index() as u8,
+        }
+    }
+
+    /// The Missile on `missile` strikes `target`, carrying the bomb next
+    /// to it if `bomb`.
+    #[inline]
+    pub const fn strike(missile: Square, target: Square, bomb: bool) -> Move {
+        let bomb = if bomb { BOMB } else { 0 };
+        Move {
+            from: missile,
+            to: target.index() as u8 | STRIKE | bomb,
+        }
     }
 
     /// The node of the piece that acts.
     #[inline]
     pub const fn from(self) -> Square {
-        match self {
-            Move::Step { from, .. } | Move::Strike { missile: from, .. } => from,
-        }
+        self.from
     }
 
     /// The node the move is aimed at: where the piece goes or attacks.
     #[inline]
     pub const fn to(self) -> Square {
-        match self {
-            Move::Step { to, .. } | Move::Strike { target: to, .. } => to,
+        Square::from_index_unchecked(self.to & (STRIKE - 1))
+    }
+
+    /// Whether this is a Missile's strike.
+    #[inline]
+    pub const fn is_strike(self) -> bool {
+        // Both flags lie above every code and the bomb's comes only with
+        // the strike's: a step's byte is its square's code, which lets
+        // the compiler drop the mask of `to` after this test.
+        self.to >= STRIKE
+    }
+
+    /// Whether this is a strike carrying the bomb.
+    #[inline]
+    pub const fn carries_bomb(self) -> bool {
+        self.to & BOMB != 0
+    }
+
+    /// The move unpacked: a step or a strike.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        if self.is_strike() {
+            MoveKind::Strike {
+                missile: self.from(),
+                target: self.to(),
+                bomb: self.carries_bomb(),
+            }
+        } else {
+            MoveKind::Step {
+                from: self.from(),
+                to: self.to(),
+            }
         }
+    }
+
+    /// The order of [`Ord`]: every step before every strike, each by its
+    /// nodes (and a strike without the bomb before the one with it).
+    #[inline]
+    const fn order(self) -> u32 {
+        (self.is_strike() as u32) << 16
+            | (self.from.index() as u32) << 8
+            | (self.to().index() as u32) << 1
+            | self.carries_bomb() as u32
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> core::cmp::Ordering {
+        self.order().cmp(&other.order())
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Move::Step { from, to } => write!(f, "{from}-{to}"),
-            Move::Strike {
+        match self.kind() {
+            MoveKind::Step { from, to } => write!(f, "{from}-{to}"),
+            MoveKind::Strike {
                 missile,
                 target,
                 bomb,
@@ -123,11 +218,7 @@ impl FromStr for Move {
             return Err(ParseMoveError::Stationary(s.to_owned()));
         }
         Ok(if strike {
-            Move::Strike {
-                missile: from,
-                target: to,
-                bomb,
-            }
+            Move::strike(from, to, bomb)
         } else {
             Move::step(from, to)
         })

@@ -1,11 +1,9 @@
 //! The true state of a game between moves: the referee's board.
 
-use serde::{Deserialize, Serialize};
-
 use crate::zobrist::{NORTH_TO_MOVE, piece_key};
 use crate::{
     BattleResult, Bitboard, Board, ByColor, Color, DrawReason, Geometry, Kind, Mobility, Move,
-    Outcome, Piece, Rules, Setup, Square, WinReason, destinations, strike,
+    MoveKind, Outcome, Piece, Rules, Setup, Square, WinReason, destinations, strike,
 };
 
 /// Moves gathered on the stack by [`Position::legal_moves_into`] before
@@ -19,7 +17,7 @@ const _: () = assert!(ROOM >= Geometry::MAX_DESTINATIONS && ROOM >= 4 && BUFFER 
 /// What the referee tells both players after a move: which piece(s), if
 /// any, left the board. Never a kind. Every case answers
 /// [`Announcement::cleared`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Announcement {
     /// A move onto an empty node: no battle.
     Moved,
@@ -27,8 +25,10 @@ pub enum Announcement {
     DefenderRemoved,
     BothRemoved,
     /// After a strike: every node that lost a piece (the Missile's, the
-    /// carried bomb's, and what the blast hit), whatever side it was.
-    Struck(Bitboard),
+    /// carried bomb's, and what the blast hit), whatever side it was,
+    /// packed; [`Announcement::cleared`] with the strike unpacks them,
+    /// [`Announcement::struck`] packs them.
+    Struck(strike::Cleared),
 }
 
 impl Announcement {
@@ -40,6 +40,14 @@ impl Announcement {
             BattleResult::DefenderWins => Announcement::AttackerRemoved,
             BattleResult::BothRemoved => Announcement::BothRemoved,
         }
+    }
+
+    /// What the referee says after the strike `mv` cleared the nodes
+    /// `cleared`; `None` if no strike clears those nodes (see
+    /// [`Cleared::pack`](strike::Cleared::pack)).
+    #[inline]
+    pub fn struck(mv: Move, cleared: Bitboard) -> Option<Announcement> {
+        strike::Cleared::pack(mv, cleared).map(Announcement::Struck)
     }
 
     /// The nodes where `mv`, so announced, removed a piece.
@@ -57,7 +65,7 @@ impl Announcement {
     /// use gunjin_rules::{Announcement, Bitboard, Move, Square};
     /// let strike: Move = "e2*e5".parse().unwrap();
     /// let cleared: Bitboard = ["e2", "e5"].map(|s| s.parse::<Square>().unwrap()).into_iter().collect();
-    /// assert_eq!(Announcement::Struck(cleared).cleared(strike), cleared);
+    /// assert_eq!(Announcement::struck(strike, cleared).unwrap().cleared(strike), cleared);
     /// ```
     pub const fn cleared(self, mv: Move) -> Bitboard {
         let (from, to) = (
@@ -70,7 +78,7 @@ impl Announcement {
             Announcement::AttackerRemoved => from,
             Announcement::DefenderRemoved => to,
             Announcement::BothRemoved => Bitboard(from.0 | to.0),
-            Announcement::Struck(cleared) => cleared,
+            Announcement::Struck(cleared) => cleared.unpack(mv),
         }
     }
 
@@ -95,11 +103,47 @@ impl Announcement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     rules: Rules,
+    /// `rules.geometry()` and the headquarters, looked up once: move
+    /// generation and the end check read them every ply.
+    tables: Tables,
     board: Board,
     turn: Color,
     hash: u64,
     /// Officers of Major or above left on each side.
     officers: ByColor<u8>,
+}
+
+/// What a position's rules give it: its [`Geometry`] and its board's
+/// headquarters. The same for the same rules, so two positions compare by
+/// their rules and pieces alone.
+#[derive(Clone, Copy)]
+struct Tables {
+    geometry: &'static Geometry,
+    hq: ByColor<Square>,
+}
+
+impl Tables {
+    fn of(rules: Rules) -> Tables {
+        let shape = rules.shape();
+        Tables {
+            geometry: rules.geometry(),
+            hq: ByColor::new_with(|color| shape.hq(color)),
+        }
+    }
+}
+
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        core::ptr::eq(self.geometry, other.geometry) && self.hq == other.hq
+    }
+}
+
+impl Eq for Tables {}
+
+impl core::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Geometry")
+    }
 }
 
 impl Position {
@@ -127,6 +171,7 @@ impl Position {
         }
         let mut position = Position {
             rules,
+            tables: Tables::of(rules),
             board,
             turn,
             hash: 0,
@@ -184,9 +229,8 @@ impl Position {
     /// either side it is drawn. The move limit and repetitions need the
     /// history: see [`Game::outcome`](crate::Game::outcome).
     pub fn outcome(&self) -> Option<Outcome> {
-        let shape = self.rules.shape();
         let in_hq = Color::ALL.into_iter().find_map(|color| {
-            let piece = self.board.piece_at(shape.hq(!color))?;
+            let piece = self.board.piece_at(self.tables.hq[!color])?;
             (piece.color == color && self.rules.takes_hq(piece.kind)).then_some((color, piece.kind))
         });
         if let Some((winner, by)) = in_hq {
@@ -219,7 +263,7 @@ impl Position {
     fn piece_destinations(&self, from: Square, piece: Piece) -> Bitboard {
         let enemy = self.board.occupied(!piece.color);
         destinations(
-            self.rules.geometry(),
+            self.tables.geometry,
             piece.color,
             self.board.mobility(piece.kind),
             from,
@@ -233,7 +277,7 @@ impl Position {
     /// at a time: no per-piece dispatch on the kind.
     #[inline]
     fn targets(&self, color: Color) -> [Bitboard; 64] {
-        let geometry = self.rules.geometry();
+        let geometry = self.tables.geometry;
         let board = &self.board;
         let enemy = board.occupied(!color);
         let occupied = board.occupied(color) | enemy;
@@ -268,7 +312,7 @@ impl Position {
             self.board.occupied(self.turn) - self.board.movers(self.turn, Mobility::Fixed);
         let jets = self.board.movers(self.turn, Mobility::Anywhere);
         let a1 = Square::from_index_unchecked(0);
-        let mut buffer = [Move::Step { from: a1, to: a1 }; BUFFER];
+        let mut buffer = [Move::step(a1, a1); BUFFER];
         let mut n = 0;
         for from in movable - jets {
             if n + ROOM > BUFFER {
@@ -281,19 +325,16 @@ impl Position {
             // without branching and count only the real ones; the others
             // are overwritten by the next piece or left out at the end.
             for slot in &mut room[..4] {
-                *slot = Move::Step {
+                *slot = Move::step(
                     from,
-                    to: Square::from_index_unchecked(t.trailing_zeros() as u8 & 63),
-                };
+                    Square::from_index_unchecked(t.trailing_zeros() as u8 & 63),
+                );
                 n += (t != 0) as usize;
                 t &= t.wrapping_sub(1);
             }
             let mut k = 4;
             while t != 0 {
-                room[k] = Move::Step {
-                    from,
-                    to: Square::from_index_unchecked(t.trailing_zeros() as u8),
-                };
+                room[k] = Move::step(from, Square::from_index_unchecked(t.trailing_zeros() as u8));
                 n += 1;
                 k += 1;
                 t &= t - 1;
@@ -309,18 +350,27 @@ impl Position {
             );
         }
         if strike::strikes(self.rules) {
-            let turn = self.turn;
-            moves.extend(strike::moves(
-                self.rules,
-                turn,
-                self.standing(turn, Kind::Missile),
-                self.standing(turn, Kind::AtomicBomb),
-            ));
+            self.strikes_into(moves);
         }
+    }
+
+    /// Appends every strike of the side to move (Classic 25): out of line,
+    /// so the other modes' move generation stays as small as it was.
+    #[cold]
+    #[inline(never)]
+    fn strikes_into(&self, moves: &mut Vec<Move>) {
+        let turn = self.turn;
+        moves.extend(strike::moves(
+            self.rules,
+            turn,
+            self.standing(turn, Kind::Missile),
+            self.standing(turn, Kind::AtomicBomb),
+        ));
     }
 
     /// The nodes of `color`'s pieces of `kind`, one that never moves (a
     /// Missile, a bomb): a search of the few immobile pieces.
+    #[inline(never)]
     fn standing(&self, color: Color, kind: Kind) -> Bitboard {
         let board = &self.board;
         board
@@ -338,9 +388,9 @@ impl Position {
 
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
-        match mv {
-            Move::Step { from, to } => self.destinations(from).contains(to),
-            Move::Strike {
+        match mv.kind() {
+            MoveKind::Step { from, to } => self.destinations(from).contains(to),
+            MoveKind::Strike {
                 missile,
                 target,
                 bomb,
@@ -360,7 +410,7 @@ impl Position {
     /// Whether `color` could move if it were its turn.
     #[inline]
     pub fn has_legal_move(&self, color: Color) -> bool {
-        let geometry = self.rules.geometry();
+        let geometry = self.tables.geometry;
         let board = &self.board;
         let enemy = board.occupied(!color);
         let occupied = board.occupied(color) | enemy;
@@ -400,17 +450,14 @@ impl Position {
     }
 
     /// Plays a move that must be legal, fights the battle it starts or
-    /// fires the strike, and passes the turn.
-    #[inline]
+    /// fires the strike, and passes the turn. Always inlined: the
+    /// referee's and the search's loops play a step every ply.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) -> Announcement {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
-        let announcement = match mv {
-            Move::Step { from, to } => self.step(from, to),
-            Move::Strike {
-                missile,
-                target,
-                bomb,
-            } => self.strike(missile, target, bomb),
+        let announcement = match mv.kind() {
+            MoveKind::Step { from, to } => self.step(from, to),
+            MoveKind::Strike { .. } => self.strike(mv),
         };
         self.turn = !self.turn;
         self.hash ^= NORTH_TO_MOVE;
@@ -418,13 +465,17 @@ impl Position {
     }
 
     /// Fires the Missile on `missile` at `target` (§8.2): it and a carried
-    /// bomb leave the board with what the blast hits.
-    fn strike(&mut self, missile: Square, target: Square, bomb: bool) -> Announcement {
+    /// bomb leave the board with what the blast hits. Out of line and
+    /// cold, so a step's path stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn strike(&mut self, mv: Move) -> Announcement {
+        let (missile, target, bomb) = (mv.from(), mv.to(), mv.carries_bomb());
         let color = self.turn;
         let mut cleared = Bitboard::from_square(missile);
         let bomb = bomb.then(|| {
             let bombs = self.standing(color, Kind::AtomicBomb);
-            strike::carried(self.rules.geometry(), missile, bombs).expect("a bomb to carry")
+            strike::carried(self.tables.geometry, missile, bombs).expect("a bomb to carry")
         });
         if let Some(bomb) = bomb {
             cleared.add(bomb);
@@ -440,11 +491,11 @@ impl Position {
             let piece = self.lift(sq);
             self.lose(piece);
         }
-        Announcement::Struck(cleared | hit)
+        Announcement::struck(mv, cleared | hit).expect("a strike clears around its target")
     }
 
     /// Moves the piece on `from` to `to`, fighting the piece there.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, from: Square, to: Square) -> Announcement {
         let attacker = self.lift(from);
         match self.board.piece_at(to) {
@@ -505,7 +556,7 @@ mod tests {
                 ) - position.rules().closed(color, board.occupied(!color));
                 (from, targets)
             })
-            .flat_map(|(from, targets)| targets.map(move |to| Move::Step { from, to }))
+            .flat_map(|(from, targets)| targets.map(move |to| Move::step(from, to)))
             .collect()
     }
 

@@ -5,7 +5,7 @@
 //! all replay with it.
 
 use crate::{
-    Announcement, Bitboard, CampSlots, Color, Move, PieceId, PublicMove, Setup, Shape, Square,
+    Announcement, Bitboard, CampSlots, Color, MoveKind, PieceId, PublicMove, Setup, Shape, Square,
 };
 
 /// A piece as everyone sees it: its side and identity, never its kind.
@@ -133,8 +133,8 @@ impl PublicBoard {
         let removed = cleared
             .map(|sq| self.at(sq))
             .collect::<Option<Vec<PublicPiece>>>()?;
-        match (pm.mv, pm.announcement) {
-            (Move::Step { to, .. }, announcement) => {
+        match (pm.mv.kind(), pm.announcement) {
+            (MoveKind::Step { to, .. }, announcement) => {
                 let defender = self.at(to);
                 if defender.is_some_and(|(color, _)| color == pm.side)
                     || defender.is_none() != (announcement == Announcement::Moved)
@@ -149,12 +149,12 @@ impl PublicBoard {
                 };
                 self.at[from.index()] = None;
             }
-            (Move::Strike { .. }, Announcement::Struck(_)) if cleared.contains(from) => {
+            (MoveKind::Strike { .. }, Announcement::Struck(_)) if cleared.contains(from) => {
                 for sq in cleared {
                     self.at[sq.index()] = None;
                 }
             }
-            (Move::Strike { .. }, _) => return None,
+            (MoveKind::Strike { .. }, _) => return None,
         }
         Some(removed)
     }

@@ -164,7 +164,45 @@ impl Mode {
     const fn is_standard(&self) -> bool {
         matches!(self, Mode::Standard)
     }
+
+    /// Whether the Marshal stays in its headquarters all game: the mode
+    /// plays with one that never moves (Classic 25). One bit looked up:
+    /// every ply's move generation asks it.
+    #[inline]
+    pub const fn marshal_stays(self) -> bool {
+        MODE_FLAGS[self as usize] & MARSHAL_STAYS != 0
+    }
+
+    /// Whether a side fires Missiles in this mode: it has them (Classic
+    /// 25). One bit looked up, as [`Mode::marshal_stays`].
+    #[inline]
+    pub const fn strikes(self) -> bool {
+        MODE_FLAGS[self as usize] & STRIKES != 0
+    }
 }
+
+/// The bit of [`MODE_FLAGS`] for [`Mode::marshal_stays`].
+const MARSHAL_STAYS: u8 = 1;
+/// The bit of [`MODE_FLAGS`] for [`Mode::strikes`].
+const STRIKES: u8 = 2;
+
+/// What the hot paths ask of a mode, derived from its counts and
+/// movement once.
+const MODE_FLAGS: [u8; Mode::ALL.len()] = {
+    let mut table = [0; Mode::ALL.len()];
+    let mut m = 0;
+    while m < Mode::ALL.len() {
+        let mode = Mode::ALL[m];
+        if mode.count(Kind::Marshal) > 0 && !mode.mobility(Kind::Marshal).moves() {
+            table[m] |= MARSHAL_STAYS;
+        }
+        if mode.count(Kind::Missile) > 0 {
+            table[m] |= STRIKES;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// [`Mode::takes_hq`] as one bit per kind and mode: the referee asks it on
 /// every capture and every ply's end check.

@@ -4,14 +4,14 @@
 //! player's [`View`](crate::View) both ask this module, so the rule is
 //! written once.
 
-use crate::{Bitboard, Color, Geometry, Kind, Move, Rules, Shape, Square};
+use crate::{Bitboard, Color, Geometry, Move, Rules, Shape, Square};
 
 /// Whether `rules` let a side fire Missiles: only a mode that has them
 /// (Classic 25). Move generation asks this first, so the other modes do
 /// no strike work at all.
 #[inline]
 pub(crate) const fn strikes(rules: Rules) -> bool {
-    rules.count(Kind::Missile) > 0
+    rules.mode.strikes()
 }
 
 /// Every node a `color` Missile may aim at: the enemy camp but its
@@ -71,16 +71,8 @@ pub fn moves(
     missiles.flat_map(move |missile| {
         let with_bomb = carried(geometry, missile, bombs).is_some();
         targets.flat_map(move |target| {
-            let plain = Move::Strike {
-                missile,
-                target,
-                bomb: false,
-            };
-            let carrying = Move::Strike {
-                missile,
-                target,
-                bomb: true,
-            };
+            let plain = Move::strike(missile, target, false);
+            let carrying = Move::strike(missile, target, true);
             core::iter::once(plain).chain(with_bomb.then_some(carrying))
         })
     })
@@ -113,6 +105,86 @@ pub fn hit(blast: Bitboard, enemy_missiles: Bitboard, occupied: Bitboard) -> Bit
         blast & occupied
     } else {
         collided
+    }
+}
+
+/// The nodes a strike cleared, packed in 16 bits so that an
+/// [`Announcement`](crate::Announcement) stays small: which of the 3×3
+/// squares around the target lost a piece (bits 0–8, rank by rank from
+/// the target's lower left), and the code of the one node outside them
+/// that may have, the carried bomb's (bits 9–14). The Missile's own node
+/// is the move's. Square codes and their files and ranks are the same on
+/// every board ([`Square`]), so unpacking needs the move and no board.
+///
+/// ```
+/// use gunjin_rules::{Bitboard, Move, Square, strike::Cleared};
+/// let strike: Move = "e2*e5+".parse().unwrap();
+/// let cleared: Bitboard = ["e2", "e1", "e5", "d4"].map(|s| s.parse::<Square>().unwrap()).into_iter().collect();
+/// let packed = Cleared::pack(strike, cleared).unwrap();
+/// assert_eq!(packed.unpack(strike), cleared);
+/// // Nodes far from the target, other than the Missile's and one more, are no strike's.
+/// let far: Bitboard = ["e2", "a1", "a2"].map(|s| s.parse::<Square>().unwrap()).into_iter().collect();
+/// assert_eq!(Cleared::pack(strike, far), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cleared(u16);
+
+impl Cleared {
+    /// Where the bits of the node outside the 3×3 square start.
+    const EXTRA: u32 = 9;
+    const WINDOW: u16 = (1 << Self::EXTRA) - 1;
+
+    /// The bit of `sq` in the 3×3 square around `target`, if it is in it.
+    const fn window_bit(target: Square, sq: Square) -> Option<u32> {
+        let df = sq.file() as i8 - target.file() as i8;
+        let dr = sq.rank() as i8 - target.rank() as i8;
+        if -1 <= df && df <= 1 && -1 <= dr && dr <= 1 {
+            Some(((dr + 1) * 3 + df + 1) as u32)
+        } else {
+            None
+        }
+    }
+
+    /// `cleared`, the nodes `mv` cleared, packed; `None` if no strike
+    /// could have cleared them: the Missile's node not among them, or
+    /// more than one of them (the carried bomb's) neither the Missile's
+    /// nor next to the target.
+    pub fn pack(mv: Move, cleared: Bitboard) -> Option<Cleared> {
+        let target = mv.to();
+        let mut window = 0u16;
+        let mut outside = Bitboard::EMPTY;
+        for sq in cleared.without(mv.from()) {
+            match Cleared::window_bit(target, sq) {
+                Some(bit) => window |= 1 << bit,
+                None => outside.add(sq),
+            }
+        }
+        let extra = match outside.count() {
+            0 => mv.from(),
+            1 => outside.next()?,
+            _ => return None,
+        };
+        let packed = Cleared(window | (extra.index() as u16) << Cleared::EXTRA);
+        (packed.unpack(mv) == cleared).then_some(packed)
+    }
+
+    /// The nodes cleared by `mv`, the strike this was packed with.
+    pub const fn unpack(self, mv: Move) -> Bitboard {
+        let target = mv.to();
+        let (file, rank) = (target.file(), target.rank());
+        let extra = Square::from_index_unchecked((self.0 >> Cleared::EXTRA) as u8 & 63);
+        let mut set = Bitboard::from_square(mv.from()).with(extra);
+        let mut window = self.0 & Cleared::WINDOW;
+        while window != 0 {
+            let bit = window.trailing_zeros() as u8;
+            window &= window - 1;
+            let f = (file + bit % 3).wrapping_sub(1);
+            let r = (rank + bit / 3).wrapping_sub(1);
+            if let Some(sq) = Square::at(f, r) {
+                set = set.with(sq);
+            }
+        }
+        set
     }
 }
 

@@ -6,7 +6,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Bitboard, ByKind, Color, Game, Kind, Move, Outcome, PieceId, PublicBoard, PublicMove,
+    Bitboard, ByKind, Color, Game, Kind, Move, MoveKind, Outcome, PieceId, PublicBoard, PublicMove,
     PublicPiece, Record, Rules, Setup, Square, destinations, strike,
 };
 
@@ -418,9 +418,9 @@ impl View {
     /// turn it is): the referee's answer, which never depends on enemy
     /// kinds.
     pub fn allows(&self, mv: Move) -> bool {
-        match mv {
-            Move::Step { from, to } => self.destinations(from).contains(to),
-            Move::Strike {
+        match mv.kind() {
+            MoveKind::Step { from, to } => self.destinations(from).contains(to),
+            MoveKind::Strike {
                 missile,
                 target,
                 bomb,
@@ -442,7 +442,7 @@ impl View {
         }
         let steps = self.own.iter().flat_map(|p| {
             self.destinations(p.square)
-                .map(move |to| Move::Step { from: p.square, to })
+                .map(move |to| Move::step(p.square, to))
         });
         let strikes = strike::strikes(self.rules).then(|| {
             strike::moves(

@@ -316,9 +316,9 @@ fn throw_away_a_piece(game: &mut Game, me: Color) {
 fn shuttle(game: &mut Game, them: Color) {
     let (f6, f5) = (rel(!them, "f6"), rel(!them, "f5"));
     let mv = if at(game, f5).is_none() {
-        Move::Step { from: f6, to: f5 }
+        Move::step(f6, f5)
     } else {
-        Move::Step { from: f5, to: f6 }
+        Move::step(f5, f6)
     };
     game.play(mv).unwrap_or_else(|e| panic!("shuttle: {e}"));
 }

@@ -83,12 +83,7 @@ fn a_side_without_a_move_on_its_turn_loses_in_every_mode() {
     assert_eq!(after(text, "a1-a2"), None);
     let mut game = game(text);
     game.play(mv("a1-a2")).unwrap();
-    assert!(
-        game.position()
-            .legal_moves()
-            .iter()
-            .all(|m| matches!(m, Move::Strike { .. }))
-    );
+    assert!(game.position().legal_moves().iter().all(|m| m.is_strike()));
     game.play(mv("a6*a2")).unwrap();
     // South's Major went up with the strike: South has nothing to move
     // (a win, checked before the draw of no officers).
@@ -149,8 +144,7 @@ fn play_to_the_move_limit(text: &str, seed: u64) -> Game {
         let mut moves = game.position().legal_moves();
         moves.shuffle(&mut rng);
         let board = game.position().board();
-        moves
-            .sort_by_key(|&m| matches!(m, Move::Strike { .. }) || board.piece_at(m.to()).is_some());
+        moves.sort_by_key(|&m| m.is_strike() || board.piece_at(m.to()).is_some());
         let last = game.history().len() + 1 == MOVE_LIMIT;
         let mv = moves
             .into_iter()

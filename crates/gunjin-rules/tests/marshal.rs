@@ -132,7 +132,7 @@ fn a_strike_that_clears_the_guard_opens_the_headquarters() {
     game.play(mv("b2*c5")).unwrap();
     assert_eq!(
         game.history().last().unwrap().announcement,
-        Announcement::Struck(set("b2 d5"))
+        Announcement::struck(mv("b2*c5"), set("b2 d5")).unwrap()
     );
     game.play(mv("a6-a5")).unwrap();
     game.play(mv("e5-e6")).unwrap();

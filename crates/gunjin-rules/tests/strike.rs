@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use gunjin_rules::{
-    Announcement, ByKind, Color, Game, Kind, Move, Position, Record, Rules, random_game,
+    Announcement, ByKind, Color, Game, Kind, Move, Position, PublicMove, Record, Rules, random_game,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -35,7 +35,11 @@ fn strike(text: &str, strike: &str, cleared: &str, after: &str) -> Game {
     let mut game = game(text);
     let mut views = Color::ALL.map(|side| game.view(side));
     let said = game.play(mv(strike)).unwrap();
-    assert_eq!(said, Announcement::Struck(set(cleared)), "{text} {strike}");
+    assert_eq!(
+        Some(said),
+        Announcement::struck(mv(strike), set(cleared)),
+        "{text} {strike}"
+    );
     assert_eq!(said.cleared(mv(strike)), set(cleared));
     let position = game.position();
     assert_eq!(position.to_string(), after, "{text} {strike}");
@@ -162,16 +166,12 @@ fn every_missile_strikes_every_target_and_with_a_bomb_beside_it() {
     // Missiles on b2 (the bomb on c2 beside it) and f2.
     let game = game("c25-htsrf 3k3/9/9/9/1IU2I3/G2K3 s");
     let moves = game.position().legal_moves();
-    let strikes: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|m| matches!(m, Move::Strike { .. }))
-        .collect();
+    let strikes: Vec<Move> = moves.iter().copied().filter(|m| m.is_strike()).collect();
     assert_eq!(strikes.len(), 24 * 3);
     assert!(strikes.iter().all(|&m| game.position().is_legal(m)));
     let carried = strikes
         .iter()
-        .filter(|m| matches!(m, Move::Strike { bomb: true, .. }))
+        .filter(|m| m.is_strike() && m.carries_bomb())
         .count();
     assert_eq!(carried, 24);
     // The player's view lists the same moves.
@@ -181,7 +181,7 @@ fn every_missile_strikes_every_target_and_with_a_bomb_beside_it() {
     referee.sort();
     assert_eq!(view_moves, referee);
     // Steps come first, strikes last.
-    let first_strike = moves.iter().position(|m| matches!(m, Move::Strike { .. }));
+    let first_strike = moves.iter().position(|m| m.is_strike());
     assert_eq!(first_strike, Some(moves.len() - strikes.len()));
 }
 
@@ -196,12 +196,7 @@ fn a_side_with_a_missile_always_has_a_move() {
 fn no_other_mode_strikes() {
     // Missiles exist only in Classic 25; a standard game never lists a strike.
     let game = random_game(Rules::KIRAKUKEN, &mut SmallRng::seed_from_u64(3));
-    assert!(
-        game.position()
-            .legal_moves()
-            .iter()
-            .all(|m| matches!(m, Move::Step { .. }))
-    );
+    assert!(game.position().legal_moves().iter().all(|m| !m.is_strike()));
     assert!(!game.position().is_legal(mv("b2*b5")));
 }
 
@@ -210,22 +205,26 @@ fn the_notation_reads_and_prints_back() {
     for text in ["b2*e5", "b2*e5+", "i5*a3", "b4-b5"] {
         assert_eq!(mv(text).to_string(), text);
     }
-    assert_eq!(
-        mv("g2*g5+"),
-        Move::Strike {
-            missile: sq("g2"),
-            target: sq("g5"),
-            bomb: true
-        }
-    );
+    assert_eq!(mv("g2*g5+"), Move::strike(sq("g2"), sq("g5"), true));
     for bad in ["b2*e5++", "b2-e5+", "b2*b2", "b2*", "b2*-e5", "b2e5"] {
         assert!(bad.parse::<Move>().is_err(), "{bad}");
     }
     // In JSON a strike is its text and its announcement the cleared nodes.
-    let said = Announcement::Struck(set("b2 e5 e4"));
+    let strike = mv("b2*e5");
+    let said = PublicMove {
+        side: Color::South,
+        mv: strike,
+        announcement: Announcement::struck(strike, set("b2 e5 e4")).unwrap(),
+    };
     let json = serde_json::to_string(&said).unwrap();
-    assert_eq!(json, r#"{"Struck":["b2","e4","e5"]}"#);
-    assert_eq!(serde_json::from_str::<Announcement>(&json).unwrap(), said);
+    assert_eq!(
+        json,
+        r#"{"side":"South","move":"b2*e5","announcement":{"Struck":["b2","e4","e5"]}}"#
+    );
+    assert_eq!(serde_json::from_str::<PublicMove>(&json).unwrap(), said);
+    // Nodes no strike at e5 clears do not read.
+    let far = json.replace(r#""e4","e5""#, r#""a4","a5""#);
+    assert!(serde_json::from_str::<PublicMove>(&far).is_err());
     assert_eq!(serde_json::to_string(&mv("b2*e5+")).unwrap(), r#""b2*e5+""#);
 }
 
@@ -242,4 +241,68 @@ fn a_record_with_strikes_replays() {
     let replayed = read.replay().unwrap();
     assert_eq!(replayed.position(), game.position());
     assert_eq!(replayed.view(Color::North), game.view(Color::North));
+}
+
+/// A strike's announcement is packed in 16 bits and unpacked with the
+/// move, no board needed: on both boards, from every node at every
+/// target, plain and with the bomb on each node next to the Missile,
+/// whatever part of the blast was hit (none, all, and random parts), at
+/// the edges, the corners and beside the headquarters, it unpacks to the
+/// nodes that were cleared.
+#[test]
+fn the_packed_announcement_unpacks_to_the_cleared_nodes_on_both_boards() {
+    use gunjin_rules::{Bitboard, Mode, Square, strike};
+    use rand::Rng;
+    let mut rng = SmallRng::seed_from_u64(16);
+    for mode in [Mode::Standard, Mode::Classic25] {
+        let rules = Rules {
+            mode,
+            ..Rules::KIRAKUKEN
+        };
+        let (shape, geometry) = (rules.shape(), rules.geometry());
+        let mut checked = 0;
+        for missile in shape.nodes() {
+            let bombs = [None].into_iter().chain(geometry.steps(missile).map(Some));
+            for bomb in bombs {
+                for target in shape.nodes().filter(|&t| t != missile) {
+                    let mv = Move::strike(missile, target, bomb.is_some());
+                    let blast = strike::blast(shape, target, bomb.is_some());
+                    let lifted = Bitboard::from_square(missile) | bomb.into_iter().collect();
+                    let mut random = || -> Bitboard { blast.filter(|_| rng.random()).collect() };
+                    for hit in [Bitboard::EMPTY, blast, random(), random()] {
+                        let cleared = lifted | hit;
+                        let said = Announcement::struck(mv, cleared)
+                            .unwrap_or_else(|| panic!("{mv} clearing {cleared:?}"));
+                        assert_eq!(said.cleared(mv), cleared, "{mode:?} {mv}");
+                        let pm = PublicMove {
+                            side: Color::South,
+                            mv,
+                            announcement: said,
+                        };
+                        let json = serde_json::to_string(&pm).unwrap();
+                        assert_eq!(serde_json::from_str::<PublicMove>(&json).unwrap(), pm);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{mode:?}: {checked}");
+        // What no strike clears does not pack: without the Missile's node,
+        // or with two nodes away from the target besides it.
+        let sq = |name: &str| shape.parse_square(name).unwrap();
+        let mv = Move::strike(sq("a1"), sq("b5"), false);
+        let set = |names: &[&str]| names.iter().map(|&n| sq(n)).collect::<Bitboard>();
+        assert_eq!(Announcement::struck(mv, set(&["b6"])), None);
+        assert_eq!(Announcement::struck(mv, set(&["a1", "f1", "f2"])), None);
+        assert!(Announcement::struck(mv, set(&["a1", "f1"])).is_some());
+        let corner: Square = sq("a1");
+        assert_eq!(
+            Announcement::struck(
+                Move::strike(sq("f1"), corner, true),
+                set(&["f1", "a1", "b2"])
+            )
+            .map(|said| said.cleared(Move::strike(sq("f1"), corner, true))),
+            Some(set(&["f1", "a1", "b2"]))
+        );
+    }
 }

@@ -29,10 +29,7 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     let (mut mover, mut waiter) = started(server.addr, 30).await;
     let view = mover.view.clone().unwrap();
     // Onto one's own piece: never legal.
-    let illegal = Move::Step {
-        from: view.own()[0].square,
-        to: view.own()[1].square,
-    };
+    let illegal = Move::step(view.own()[0].square, view.own()[1].square);
     assert!(!view.legal_moves().contains(&illegal));
     mover.send(&ClientMessage::Move(illegal)).await.unwrap();
     assert_eq!(next_error(&mut mover).await, ErrorCode::IllegalMove);

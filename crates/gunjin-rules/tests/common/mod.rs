@@ -28,10 +28,7 @@ pub fn rel(me: Color, name: &str) -> Square {
 /// A move written as `me` sees the board.
 pub fn rel_move(me: Color, text: &str) -> Move {
     let mv: Move = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    Move::Step {
-        from: mv.from().relative_to(me),
-        to: mv.to().relative_to(me),
-    }
+    Move::step(mv.from().relative_to(me), mv.to().relative_to(me))
 }
 
 /// The nodes of a space-separated list.
