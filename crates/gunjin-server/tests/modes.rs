@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use common::bot::Bot;
-use common::next_error;
+use common::{http_get, next_error};
 use gunjin_cpu::{Budget, Cpu};
 use gunjin_rules::{
     Bitboard, Color, Game, Kind, Move, Outcome, PartialSetup, Record, Rules, Setup, Square, View,
@@ -160,6 +160,32 @@ fn enemy_kinds(
         }
         other if kinds.contains(other) => found.push(other.to_string()),
         _ => {}
+    }
+}
+
+#[test]
+fn the_scan_finds_an_enemy_kind_but_the_face_up_one() {
+    let kinds: Vec<Value> = Kind::ALL
+        .iter()
+        .map(|k| serde_json::to_value(k).unwrap())
+        .collect();
+    let (marshal, hq) = (Value::from("Marshal"), Value::from("e6"));
+    let scan = |text: &str| {
+        let (mut found, mut shown) = (Vec::new(), 0);
+        let msg: Value = serde_json::from_str(text).unwrap();
+        enemy_kinds(&msg, &kinds, Some((&marshal, &hq)), &mut found, &mut shown);
+        (found, shown)
+    };
+    let view = r#"{"game":{"view":{"own":[{"square":"e1","kind":"Marshal"}],
+        "enemies":[{"square":"e6","kind":"Marshal"},{"square":"a4"}]}}}"#;
+    assert_eq!(scan(view), (vec![], 1));
+    let leaks = [
+        r#"{"game":{"view":{"enemies":[{"square":"a4","kind":"Marshal"}]}}}"#,
+        r#"{"game":{"view":{"enemies":[{"square":"e6","kind":"General"}]}}}"#,
+        r#"{"step":{"move":"e2*e5+","announcement":{"Spy":1}}}"#,
+    ];
+    for text in leaks {
+        assert_eq!(scan(text).0.len(), 1, "{text}");
     }
 }
 
@@ -313,6 +339,10 @@ async fn a_classic_25_game_with_a_bomb_strike_plays_to_the_end() {
     mover.move_if_my_turn().await.unwrap();
     let (outcome, record, bomb_strikes) = play_and_check(&mut host, &mut guest, rules).await;
     assert!(bomb_strikes >= 1);
+    // The stored record, served, is the one revealed.
+    let (status, body) = http_get(server.addr, &format!("/api/tables/{}/record", host.table));
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body.parse::<Record>().unwrap(), record);
     eprintln!(
         "Classic 25: {outcome:?} after {} moves, {} strikes, in {:?}",
         record.moves.len(),
@@ -570,6 +600,25 @@ async fn the_setup_starts_in_the_modes_camp_and_the_timer_completes_it() {
             .await
             .unwrap();
         assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup);
+        // So is a setup of another board, and in Classic 25 one whose
+        // Marshal is not in the headquarters.
+        let mut refused = vec![Setup::random(
+            if code == CLASSIC_25 {
+                Rules::KIRAKUKEN
+            } else {
+                rules_of(CLASSIC_25)
+            },
+            &mut SmallRng::seed_from_u64(seed),
+        )];
+        if code == CLASSIC_25 {
+            let mut moved = PartialSetup::from(whole);
+            moved.slots_mut().swap(0, hq);
+            refused.push(moved.into());
+        }
+        for setup in refused {
+            guest.send(&ClientMessage::Ready { setup }).await.unwrap();
+            assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup, "{setup}");
+        }
         let (host_view, guest_view) = tokio::join!(first_view(&mut host), first_view(&mut guest));
         for view in [&host_view, &guest_view] {
             let setup = view.own_setup().unwrap();
