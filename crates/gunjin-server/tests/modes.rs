@@ -543,97 +543,106 @@ async fn the_setup_starts_in_the_modes_camp_and_the_timer_completes_it() {
         c.setup_time = Duration::from_millis(2000);
     })
     .await;
-    for (seed, code) in [(80, CLASSIC_25), (82, AMERICAN_21), (84, MARSHAL_23)] {
-        let rules = rules_of(code);
-        let shape = rules.shape();
-        let mut host = Bot::open(server.addr, seed, rules).await.unwrap();
-        let mut guest = Bot::join(server.addr, seed + 1, &host.table).await.unwrap();
-        let draft = loop {
-            if let ServerMessage::Table(t) = host.recv().await.unwrap()
-                && let Phase::Setup { draft, .. } = t.phase
-            {
-                break draft;
-            }
-        };
-        // The mode's camp, Classic 25's Marshal already in the
-        // headquarters; nothing else.
-        assert_eq!(draft.shape(), shape, "{code}");
-        assert!(draft.check(rules).is_ok());
-        let hq = shape
-            .camp_slot(Color::South, shape.hq(Color::South))
-            .unwrap();
-        let placed: Vec<(usize, Kind)> = draft
-            .slots()
-            .iter()
-            .enumerate()
-            .filter_map(|(s, k)| Some((s, (*k)?)))
-            .collect();
-        match rules.mode.in_hq() {
-            Some(kind) => assert_eq!(placed, [(hq, kind)]),
-            None => assert!(placed.is_empty()),
+    // The three tables at once: each waits for its timer.
+    tokio::join!(
+        setup_in_mode(server.addr, 80, CLASSIC_25),
+        setup_in_mode(server.addr, 82, AMERICAN_21),
+        setup_in_mode(server.addr, 84, MARSHAL_23),
+    );
+}
+
+/// A table of the mode of `code` through its setup: the blank draft, a
+/// draft of three pieces, refused drafts and setups, and the timer.
+async fn setup_in_mode(addr: std::net::SocketAddr, seed: u64, code: &str) {
+    let rules = rules_of(code);
+    let shape = rules.shape();
+    let mut host = Bot::open(addr, seed, rules).await.unwrap();
+    let mut guest = Bot::join(addr, seed + 1, &host.table).await.unwrap();
+    let draft = loop {
+        if let ServerMessage::Table(t) = host.recv().await.unwrap()
+            && let Phase::Setup { draft, .. } = t.phase
+        {
+            break draft;
         }
-        // Three pieces more placed, the rest left to the timer.
-        let whole = Setup::random(rules, &mut SmallRng::seed_from_u64(seed));
-        let mut mine = draft;
-        let slots: Vec<usize> = whole
-            .slots()
-            .iter()
-            .enumerate()
-            .filter(|&(s, k)| k.is_some() && s != hq)
-            .map(|(s, _)| s)
-            .take(3)
-            .collect();
-        for &s in &slots {
-            mine.slots_mut()[s] = whole.slots()[s];
-        }
-        host.send(&ClientMessage::Draft { setup: mine })
-            .await
-            .unwrap();
-        // A draft of another board is refused.
-        let other = PartialSetup::new(if code == CLASSIC_25 {
-            Rules::KIRAKUKEN.shape()
-        } else {
-            rules_of(CLASSIC_25).shape()
-        });
-        guest
-            .send(&ClientMessage::Draft { setup: other })
-            .await
-            .unwrap();
-        assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup);
-        // So is a setup of another board, and in Classic 25 one whose
-        // Marshal is not in the headquarters.
-        let mut refused = vec![Setup::random(
-            if code == CLASSIC_25 {
-                Rules::KIRAKUKEN
-            } else {
-                rules_of(CLASSIC_25)
-            },
-            &mut SmallRng::seed_from_u64(seed),
-        )];
-        if code == CLASSIC_25 {
-            let mut moved = PartialSetup::from(whole);
-            moved.slots_mut().swap(0, hq);
-            refused.push(moved.into());
-        }
-        for setup in refused {
-            guest.send(&ClientMessage::Ready { setup }).await.unwrap();
-            assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup, "{setup}");
-        }
-        let (host_view, guest_view) = tokio::join!(first_view(&mut host), first_view(&mut guest));
-        for view in [&host_view, &guest_view] {
-            let setup = view.own_setup().unwrap();
-            assert!(setup.check(rules).is_ok(), "{code}: {setup}");
-            let empty = setup.slots().iter().filter(|s| s.is_none()).count();
-            assert_eq!(empty, shape.camp_size() - rules.mode.pieces(), "{code}");
-            if let Some(kind) = rules.mode.in_hq() {
-                assert_eq!(setup.slots()[hq], Some(kind));
-            }
-        }
-        for s in slots {
-            assert_eq!(host_view.own_setup().unwrap().slots()[s], whole.slots()[s]);
-        }
-        host.send(&ClientMessage::Resign).await.unwrap();
+    };
+    // The mode's camp, Classic 25's Marshal already in the
+    // headquarters; nothing else.
+    assert_eq!(draft.shape(), shape, "{code}");
+    assert!(draft.check(rules).is_ok());
+    let hq = shape
+        .camp_slot(Color::South, shape.hq(Color::South))
+        .unwrap();
+    let placed: Vec<(usize, Kind)> = draft
+        .slots()
+        .iter()
+        .enumerate()
+        .filter_map(|(s, k)| Some((s, (*k)?)))
+        .collect();
+    match rules.mode.in_hq() {
+        Some(kind) => assert_eq!(placed, [(hq, kind)]),
+        None => assert!(placed.is_empty()),
     }
+    // Three pieces more placed, the rest left to the timer.
+    let whole = Setup::random(rules, &mut SmallRng::seed_from_u64(seed));
+    let mut mine = draft;
+    let slots: Vec<usize> = whole
+        .slots()
+        .iter()
+        .enumerate()
+        .filter(|&(s, k)| k.is_some() && s != hq)
+        .map(|(s, _)| s)
+        .take(3)
+        .collect();
+    for &s in &slots {
+        mine.slots_mut()[s] = whole.slots()[s];
+    }
+    host.send(&ClientMessage::Draft { setup: mine })
+        .await
+        .unwrap();
+    // A draft of another board is refused.
+    let other = PartialSetup::new(if code == CLASSIC_25 {
+        Rules::KIRAKUKEN.shape()
+    } else {
+        rules_of(CLASSIC_25).shape()
+    });
+    guest
+        .send(&ClientMessage::Draft { setup: other })
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup);
+    // So is a setup of another board, and in Classic 25 one whose
+    // Marshal is not in the headquarters.
+    let mut refused = vec![Setup::random(
+        if code == CLASSIC_25 {
+            Rules::KIRAKUKEN
+        } else {
+            rules_of(CLASSIC_25)
+        },
+        &mut SmallRng::seed_from_u64(seed),
+    )];
+    if code == CLASSIC_25 {
+        let mut moved = PartialSetup::from(whole);
+        moved.slots_mut().swap(0, hq);
+        refused.push(moved.into());
+    }
+    for setup in refused {
+        guest.send(&ClientMessage::Ready { setup }).await.unwrap();
+        assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup, "{setup}");
+    }
+    let (host_view, guest_view) = tokio::join!(first_view(&mut host), first_view(&mut guest));
+    for view in [&host_view, &guest_view] {
+        let setup = view.own_setup().unwrap();
+        assert!(setup.check(rules).is_ok(), "{code}: {setup}");
+        let empty = setup.slots().iter().filter(|s| s.is_none()).count();
+        assert_eq!(empty, shape.camp_size() - rules.mode.pieces(), "{code}");
+        if let Some(kind) = rules.mode.in_hq() {
+            assert_eq!(setup.slots()[hq], Some(kind));
+        }
+    }
+    for s in slots {
+        assert_eq!(host_view.own_setup().unwrap().slots()[s], whole.slots()[s]);
+    }
+    host.send(&ClientMessage::Resign).await.unwrap();
 }
 
 /// The first view of the game the bot is sent.
