@@ -45,6 +45,9 @@ pub trait Referee: 'static {
     where
         Self: Sized;
 
+    /// The draft a side's setup starts from: an empty camp of the rules'
+    /// board, but for what the rules stand on it from the start.
+    fn blank(rules: Self::Rules) -> Self::Draft;
     /// Whether a draft can still be completed under these rules.
     fn check_draft(rules: Self::Rules, draft: &Self::Draft) -> Result<(), Refusal>;
     fn check_setup(rules: Self::Rules, setup: &Self::Setup) -> Result<(), Refusal>;
@@ -143,6 +146,20 @@ impl Referee for Gunjin {
                 "not a message of a Gunjin table",
             )),
         }
+    }
+
+    /// The mode's camp, Classic 25's Marshal already in the headquarters
+    /// (drafts are written from their owner's side: South's slots).
+    fn blank(rules: Rules) -> PartialSetup {
+        let shape = rules.shape();
+        let mut draft = PartialSetup::new(shape);
+        if let Some(kind) = rules.mode.in_hq() {
+            let slot = shape
+                .camp_slot(Color::South, shape.hq(Color::South))
+                .expect("the headquarters is a camp node");
+            draft.slots_mut()[slot] = Some(kind);
+        }
+        draft
     }
 
     fn check_draft(rules: Rules, draft: &PartialSetup) -> Result<(), Refusal> {

@@ -116,6 +116,8 @@ impl Referee for Shogi {
         }
     }
 
+    fn blank((): ()) {}
+
     fn check_draft((): (), (): &()) -> Result<(), Refusal> {
         Ok(())
     }

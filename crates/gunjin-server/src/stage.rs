@@ -83,10 +83,11 @@ impl<R: Referee> Stage<R> {
 }
 
 impl<R: Referee> SetupStage<R> {
-    pub fn new(deadline: u64) -> SetupStage<R> {
+    /// Both sides start from the rules' blank camp ([`Referee::blank`]).
+    pub fn new(deadline: u64, rules: R::Rules) -> SetupStage<R> {
         SetupStage {
             deadline,
-            drafts: ByColor::default(),
+            drafts: ByColor::new_with(|_| R::blank(rules)),
             ready: ByColor::default(),
         }
     }

@@ -360,12 +360,12 @@ impl<R: Referee> Table<R> {
     /// game without a setup starts right away.
     fn start_setup(&mut self) {
         let deadline = unix_millis() + self.hub.config().setup_time.as_millis() as u64;
-        let mut setup = SetupStage::new(deadline);
+        let mut setup = SetupStage::new(deadline, self.rules);
         for side in SIDES {
             if let Some(level) = self.seats.cpu(side).and_then(R::level) {
                 setup.ready[side] = Some(R::cpu_setup(level, self.seed, self.rules));
             } else if !R::SETUP {
-                setup.ready[side] = Some(R::complete(self.rules, &R::Draft::default(), self.seed));
+                setup.ready[side] = Some(R::complete(self.rules, &R::blank(self.rules), self.seed));
             }
         }
         let ready = setup.all_ready();

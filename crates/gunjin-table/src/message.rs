@@ -251,6 +251,74 @@ mod tests {
         );
     }
 
+    /// A mode travels in `open`'s rules; a strike is a `move`; its step
+    /// names the nodes it cleared, never a kind; a view names the one
+    /// face-up enemy kind alone (`shared/RULES.md` §8.2).
+    #[test]
+    fn modes_and_strikes_travel() {
+        use gunjin_rules::{ByColor, Color, Game, Kind, Mode, Template};
+        let read = |s: &str| serde_json::from_str::<ClientMessage>(s).unwrap();
+        let rules: Rules = "c25-htsrf".parse().unwrap();
+        let open = ClientMessage::Open {
+            game: GameTag::Gunjin,
+            name: "Aki".into(),
+            rules,
+            clock: None,
+        };
+        let text = serde_json::to_string(&open).unwrap();
+        assert!(text.contains(r#""mode":"Classic25""#), "{text}");
+        assert_eq!(read(&text), open);
+        let strike = Move::Strike {
+            missile: "e2".parse().unwrap(),
+            target: "e5".parse().unwrap(),
+            bomb: true,
+        };
+        assert_eq!(read(r#"{"move":"e2*e5+"}"#), ClientMessage::Move(strike));
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"move":"e2-e5+"}"#).is_err());
+
+        let kinds: Vec<String> = Kind::ALL
+            .iter()
+            .map(|k| serde_json::to_string(k).unwrap())
+            .collect();
+        let named = |text: &str| -> Vec<String> {
+            kinds
+                .iter()
+                .filter(|k| text.contains(k.as_str()))
+                .cloned()
+                .collect()
+        };
+        let setup = Template::of(Mode::Classic25)[0].setup();
+        let mut game = Game::new(rules, ByColor::new_with(|_| setup), Color::South).unwrap();
+        let strike = game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|mv| matches!(mv, Move::Strike { bomb: true, .. }))
+            .expect("a template's Missiles stand beside the bomb");
+        game.play(strike).unwrap();
+        let step = *game.history().last().unwrap();
+        assert!(step.announcement.cleared(strike).count() >= 3);
+        let text = serde_json::to_string(&ServerMessage::Step(step)).unwrap();
+        assert!(named(&text).is_empty(), "{text}");
+        assert_eq!(
+            serde_json::from_str::<ServerMessage>(&text).unwrap(),
+            ServerMessage::Step(step)
+        );
+        // North's view names its own kinds, and of South's only the Marshal.
+        let view = game.view(Color::North);
+        let enemies = serde_json::to_string(view.enemies()).unwrap();
+        assert_eq!(named(&enemies), [r#""Marshal""#], "{enemies}");
+        let message = ServerMessage::Game {
+            view: view.clone(),
+            played: Some(step),
+        };
+        let text = serde_json::to_string(&message).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ServerMessage>(&text).unwrap(),
+            message
+        );
+    }
+
     #[test]
     fn unknown_and_extra_fields_are_refused() {
         for text in [

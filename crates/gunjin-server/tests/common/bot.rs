@@ -50,6 +50,8 @@ pub struct Bot {
     /// ([`choose`]), not from a stream of draws: a move sent again after a
     /// reconnection is the same move, so a game can be replayed offline.
     pub replayable: bool,
+    /// The setup to play instead of a random one.
+    pub setup: Option<Setup>,
     seed: u64,
     sent_move: Option<(Move, Instant)>,
     setup_sent: bool,
@@ -86,6 +88,7 @@ impl Bot {
             stop_at: None,
             think: Duration::ZERO,
             replayable: false,
+            setup: None,
             seed,
             sent_move: None,
             setup_sent: false,
@@ -304,7 +307,9 @@ impl Bot {
                     && !self.setup_sent
                 {
                     self.setup_sent = true;
-                    let setup = if self.replayable {
+                    let setup = if let Some(setup) = self.setup {
+                        setup
+                    } else if self.replayable {
                         Setup::random(state.rules, &mut SmallRng::seed_from_u64(self.seed))
                     } else {
                         Setup::random(state.rules, &mut self.rng)
