@@ -97,7 +97,8 @@ fn check_strikes(record: &Record, views: [&View; 2]) -> usize {
         game.play(mv).unwrap();
         let after = occupied(&game);
         let played = *game.history().last().unwrap();
-        if let Move::Strike { bomb, .. } = mv {
+        if mv.is_strike() {
+            let bomb = mv.carries_bomb();
             let cleared = played.announcement.cleared(mv);
             assert_eq!(
                 nodes(cleared),
@@ -283,7 +284,7 @@ async fn a_classic_25_game_with_a_bomb_strike_plays_to_the_end() {
     let mv = view
         .legal_moves()
         .into_iter()
-        .filter(|mv| matches!(mv, Move::Strike { bomb: true, .. }))
+        .filter(|mv| mv.carries_bomb())
         .max_by_key(|mv| (strike::blast(shape, mv.to(), true) & enemies).count())
         .expect("the Missile beside the bomb may carry it");
     assert!(mv.to_string().ends_with('+'), "{mv}");
@@ -346,11 +347,7 @@ async fn a_classic_25_game_with_a_bomb_strike_plays_to_the_end() {
     eprintln!(
         "Classic 25: {outcome:?} after {} moves, {} strikes, in {:?}",
         record.moves.len(),
-        record
-            .moves
-            .iter()
-            .filter(|m| matches!(m, Move::Strike { .. }))
-            .count(),
+        record.moves.iter().filter(|m| m.is_strike()).count(),
         started.elapsed()
     );
 }
@@ -385,11 +382,7 @@ async fn forged_strikes_are_refused_and_the_game_goes_on() {
         .find(|&sq| shape.camp(sq) == side && !shape.is_hq(sq))
         .unwrap();
     let general = own_at(Kind::General)[0];
-    let strike = |missile, target, bomb| Move::Strike {
-        missile,
-        target,
-        bomb,
-    };
+    let strike = |missile, target, bomb| Move::strike(missile, target, bomb);
     // Each is legal but for the one thing forged.
     assert!(view.allows(strike(apart, target, false)));
     assert!(view.allows(strike(beside, target, true)));
@@ -454,30 +447,16 @@ async fn strikes_are_refused_in_modes_without_missiles() {
             .own()
             .iter()
             .take(4)
-            .flat_map(|p| {
-                [false, true].map(|bomb| Move::Strike {
-                    missile: p.square,
-                    target: enemy,
-                    bomb,
-                })
-            })
+            .flat_map(|p| [false, true].map(|bomb| Move::strike(p.square, enemy, bomb)))
             .collect();
         // American 21's Atomic bomb is no Missile either.
         forged.extend(
             view.own()
                 .iter()
                 .filter(|p| p.kind == Kind::AtomicBomb)
-                .map(|p| Move::Strike {
-                    missile: p.square,
-                    target: enemy,
-                    bomb: true,
-                }),
+                .map(|p| Move::strike(p.square, enemy, true)),
         );
-        assert!(
-            view.legal_moves()
-                .iter()
-                .all(|mv| !matches!(mv, Move::Strike { .. }))
-        );
+        assert!(view.legal_moves().iter().all(|mv| !mv.is_strike()));
         for mv in forged {
             assert!(!view.allows(mv), "{mv}");
             mover.send(&ClientMessage::Move(mv)).await.unwrap();

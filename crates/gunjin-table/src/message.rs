@@ -268,11 +268,7 @@ mod tests {
         let text = serde_json::to_string(&open).unwrap();
         assert!(text.contains(r#""mode":"Classic25""#), "{text}");
         assert_eq!(read(&text), open);
-        let strike = Move::Strike {
-            missile: "e2".parse().unwrap(),
-            target: "e5".parse().unwrap(),
-            bomb: true,
-        };
+        let strike = Move::strike("e2".parse().unwrap(), "e5".parse().unwrap(), true);
         assert_eq!(read(r#"{"move":"e2*e5+"}"#), ClientMessage::Move(strike));
         assert!(serde_json::from_str::<ClientMessage>(r#"{"move":"e2-e5+"}"#).is_err());
 
@@ -293,7 +289,7 @@ mod tests {
             .position()
             .legal_moves()
             .into_iter()
-            .find(|mv| matches!(mv, Move::Strike { bomb: true, .. }))
+            .find(|mv| mv.carries_bomb())
             .expect("a template's Missiles stand beside the bomb");
         game.play(strike).unwrap();
         let step = *game.history().last().unwrap();
