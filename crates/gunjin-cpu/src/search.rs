@@ -26,7 +26,9 @@ use gunjin_rules::{
 };
 use rand::Rng;
 
-use crate::belief::{Knowledge, attackers, deduce, deduce_from, defenders};
+use crate::belief::{
+    Knowledge, attackers, carries_bomb, deduce, deduce_from, defenders, is_strike,
+};
 use crate::eval::{Evaluator, WIN, Way, Weights};
 use crate::level::Level;
 use crate::slots::PerSlot;
@@ -569,7 +571,8 @@ impl Searcher {
             return false;
         }
         let known = |p: Piece| self.ours.known[p.id.0 as usize];
-        let may_be_officer = |p: Piece| !(known(p) & KindSet::OFFICERS).is_empty();
+        let officers = KindSet::officers(self.eval.rules);
+        let may_be_officer = |p: Piece| !(known(p) & officers).is_empty();
         let rules = self.eval.rules;
         let hq_guards = rules.geometry().steps(rules.shape().hq(me));
         let threatened = (hq_guards & board.occupied(!me))
@@ -877,7 +880,7 @@ impl Root {
             self.barred = self
                 .moves
                 .iter()
-                .map(|&mv| searcher.risks_an_officer(pos, mv))
+                .map(|&mv| searcher.risks_an_officer(pos, mv) || wasted_strike(pos, mv))
                 .collect();
             if self.barred.iter().all(|&b| b) {
                 self.barred.fill(false);
@@ -936,6 +939,15 @@ impl Root {
             nodes,
             chosen: Some(chosen),
         }
+    }
+}
+
+/// Whether `mv` is a strike whose blast holds no enemy piece (which side
+/// a node's piece is on is public): it only spends the Missile.
+fn wasted_strike(pos: &Position, mv: Move) -> bool {
+    is_strike(mv) && {
+        let blast = gunjin_rules::strike::blast(pos.rules().shape(), mv.to(), carries_bomb(mv));
+        (blast & pos.board().occupied(!pos.turn())).is_empty()
     }
 }
 
