@@ -55,7 +55,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 pub use belief::{BELIEF_SAMPLES, Belief};
-pub use formation::{FORMATIONS, formation, guarded_formation, open_formation};
+pub use formation::{
+    CLASSIC_25_FORMATIONS, FORMATIONS, formation, guarded_formation, open_formation,
+};
 pub use kindset::KindSet;
 pub use level::{Level, ParseLevelError};
 pub use search::Analysis;
