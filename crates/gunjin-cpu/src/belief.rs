@@ -186,7 +186,7 @@ pub(crate) fn view_seed(view: &View) -> u64 {
             Announcement::AttackerRemoved => 1,
             Announcement::DefenderRemoved => 2,
             Announcement::BothRemoved => 3,
-            Announcement::Struck(cleared) => 4 ^ cleared.bits().rotate_left(3),
+            Announcement::Struck { .. } => 4 ^ pm.announcement.cleared(pm.mv).bits().rotate_left(3),
         });
     }
     h
