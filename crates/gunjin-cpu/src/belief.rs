@@ -249,11 +249,25 @@ fn placement_candidates(rules: Rules, start: &PublicBoard, enemy: Color) -> PerS
         if start.at(shape.relative_to(camp[slot], enemy)).is_none() {
             return KindSet::EMPTY;
         }
-        KindSet::of(rules)
-            .iter()
-            .filter(|&kind| rules.placement.check(shape, kind, camp[slot]).is_ok())
-            .collect()
+        // Classic 25's Marshal stands face-up in its headquarters, and
+        // nothing else does.
+        if let Some(kind) = rules.mode.in_hq() {
+            if shape.is_hq(camp[slot]) {
+                return KindSet::single(kind);
+            }
+            return placed(rules, camp[slot]).without(kind);
+        }
+        placed(rules, camp[slot])
     })
+}
+
+/// The kinds of the game the placement option allows on the camp node
+/// `sq` (as South's).
+fn placed(rules: Rules, sq: Square) -> KindSet {
+    KindSet::of(rules)
+        .iter()
+        .filter(|&kind| rules.placement.check(rules.shape(), kind, sq).is_ok())
+        .collect()
 }
 
 /// What a player knows for sure: its side, the rules, who moved first, its
@@ -341,9 +355,10 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
             // Not a history this view could have: deduce nothing more.
             break;
         };
-        // What a strike tells (a Missile fired) is for the variant modes'
-        // deduction to come; it only clears nodes here.
         let stepped = !pm.mv.is_strike();
+        if !stepped {
+            struck(&known, &public, pm, &mut candidates);
+        }
         if color == enemy && stepped {
             let id = mover.0 as usize;
             moved[id] = true;
@@ -365,6 +380,88 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     Deduction {
         candidates,
         stillness,
+    }
+}
+
+/// What a strike tells (`shared/RULES.md` §8.2): the piece that fired is a
+/// Missile, the piece it carried the Atomic bomb; and of our own strike,
+/// whether it collided in the air: then the enemy pieces it cleared are
+/// Missiles and those it spared in the blast are none, otherwise no enemy
+/// piece it cleared is a Missile.
+fn struck(
+    known: &Knowledge<'_>,
+    public: &PublicBoard,
+    pm: &PublicMove,
+    candidates: &mut PerSlot<KindSet>,
+) {
+    let enemy = !known.side;
+    let rules = known.rules;
+    let (missile, target) = (pm.mv.from(), pm.mv.to());
+    let cleared = pm.announcement.cleared(pm.mv);
+    let bomb = pm.mv.carries_bomb();
+    let mut narrow = |sq: Square, fits: KindSet| {
+        if let Some((color, id)) = public.at(sq)
+            && color == enemy
+        {
+            candidates[id.0 as usize] &= fits;
+        }
+    };
+    narrow(missile, KindSet::single(Kind::Missile));
+    let blast = gunjin_rules::strike::blast(rules.shape(), target, bomb);
+    let mut lifted = Bitboard::from_square(missile);
+    if bomb {
+        // The bomb stood next to the Missile and left the board with it.
+        // Of the striker's pieces there that left, one outside the blast
+        // can only be the bomb; one alone is it too.
+        let beside: Bitboard = (rules.geometry().steps(missile) & cleared)
+            .filter(|&sq| public.at(sq).is_some_and(|(color, _)| color == pm.side))
+            .collect();
+        let outside = beside - blast;
+        let own_kind = |sq: Square| {
+            let (_, id) = public.at(sq)?;
+            known.own_setup.slots().get(id.0 as usize).copied()?
+        };
+        let bomb_node = if pm.side == known.side {
+            beside
+                .into_iter()
+                .find(|&sq| own_kind(sq) == Some(Kind::AtomicBomb))
+        } else {
+            match (outside.count(), beside.count()) {
+                (1, _) => outside.into_iter().next(),
+                (0, 1) => beside.into_iter().next(),
+                _ => None,
+            }
+        };
+        let Some(node) = bomb_node else {
+            return;
+        };
+        narrow(node, KindSet::single(Kind::AtomicBomb));
+        lifted.add(node);
+    }
+    if pm.side != known.side {
+        return;
+    }
+    // Our strike: the pieces in its blast once ours had lifted off, and
+    // those it cleared.
+    let occupied = public.occupied(enemy) | public.occupied(known.side);
+    let in_blast = blast & (occupied - lifted);
+    let hit = cleared - lifted;
+    let not_missile = !KindSet::single(Kind::Missile);
+    if hit != in_blast {
+        // A collision: only the enemy Missiles in the blast went up.
+        for sq in hit {
+            narrow(sq, KindSet::single(Kind::Missile));
+        }
+        for sq in in_blast - hit {
+            narrow(sq, not_missile);
+        }
+    } else if !(hit & public.occupied(known.side)).is_empty()
+        || hit.count() > u32::from(rules.count(Kind::Missile))
+    {
+        // Everything in the blast went: no Missile of theirs was in it.
+        for sq in hit {
+            narrow(sq, not_missile);
+        }
     }
 }
 
@@ -420,9 +517,9 @@ fn entered_hq(known: &Knowledge<'_>, ply: usize, pm: &PublicMove) -> KindSet {
     match known.outcome {
         Some(Outcome::Win {
             winner,
-            reason: WinReason::HeadquartersTaken { by },
+            reason: WinReason::HeadquartersTaken { by } | WinReason::MarshalTaken { by },
         }) if winner == pm.side && ply + 1 == known.history.len() => KindSet::single(by),
-        _ => !KindSet::OFFICERS,
+        _ => !KindSet::officers(known.rules),
     }
 }
 

@@ -111,7 +111,7 @@ impl Distances {
     pub(crate) fn new(rules: Rules) -> Distances {
         let geometry = rules.geometry();
         let mut table = Box::new([[u8::MAX; Square::INDICES]; Square::INDICES]);
-        for sq in Square::ALL {
+        for sq in rules.shape().nodes() {
             let none = Bitboard::EMPTY;
             table[sq.index()] = steps_to(geometry, sq, none, none, 0);
         }
@@ -160,6 +160,10 @@ pub(crate) struct Weights {
     pub bridges: f32,
     /// For each side, by how few pieces it has that move (at most four).
     pub hunt: f32,
+    /// In Classic 25, for each side's pieces next to its own headquarters,
+    /// which keep its Marshal from being attacked (the first counts most):
+    /// the CPU keeps its Marshal guarded and thins out the enemy's guard.
+    pub guard: f32,
     /// Per enemy piece that moves, by how close the nearest of the CPU's
     /// pieces that beat it or fall with it stands, once nothing the CPU
     /// has can take or empty the enemy headquarters (a Mine there, no
@@ -180,6 +184,7 @@ impl Weights {
         // Measured for Hard only (see `search::Style`), which sets its own.
         bridges: 0.0,
         hunt: 2.0,
+        guard: 1.0,
         // Measured for Hard only.
         chase: 0.0,
     };
@@ -211,6 +216,10 @@ pub(crate) struct Evaluator {
     /// The kinds the Spy takes when it attacks (the Flag aside): the
     /// General, and in Marshal 23 the Marshal too.
     pub spy_prey: KindSet,
+    /// Whether each headquarters holds a Marshal that never moves and
+    /// that nobody may attack while a piece of its side stands next to
+    /// it (Classic 25).
+    pub marshal: bool,
 }
 
 /// How a side's officers count their steps to the enemy headquarters.
@@ -290,11 +299,10 @@ impl Evaluator {
             way: Way::Straight,
             bridge_ends: ByColor::new_with(|color| {
                 let (geometry, shape) = (rules.geometry(), rules.shape());
-                Square::ALL
-                    .into_iter()
+                shape
+                    .nodes()
                     .filter(|&sq| {
-                        shape.contains(sq)
-                            && !shape.is_hq(sq)
+                        !shape.is_hq(sq)
                             && shape.camp(sq) == color
                             && geometry.steps(sq).any(|n| shape.camp(n) != color)
                     })
@@ -307,7 +315,16 @@ impl Evaluator {
                     k != Kind::Spy && rules.battle(Kind::Spy, k) == Some(BattleResult::AttackerWins)
                 })
                 .collect(),
+            marshal: rules.marshal_stays(),
         }
+    }
+
+    /// How many of `color`'s pieces stand next to its own headquarters:
+    /// while any does, its Marshal (Classic 25) cannot be attacked.
+    #[inline]
+    pub(crate) fn guards(&self, pos: &Position, color: Color) -> u32 {
+        let hq = self.rules.shape().hq(color);
+        (self.rules.geometry().steps(hq) & pos.board().occupied(color)).count()
     }
 
     /// Steps from every node to the enemy headquarters for
@@ -352,6 +369,11 @@ impl Evaluator {
     fn through_hq(&self, pos: &Position, side: Color, kind: Kind) -> f32 {
         let hq = self.rules.shape().hq(!side);
         let board = pos.board();
+        if self.marshal && self.guards(pos, !side) > 0 {
+            // The enemy's Marshal is guarded: the way in opens once its
+            // guards are gone.
+            return 0.5;
+        }
         match board.piece_at(hq) {
             None => 1.0,
             Some(defender) if defender.color == side => 0.3,
@@ -513,6 +535,11 @@ impl Evaluator {
         // legal move at all, which loses: hunt the last ones down.
         let movable = census.movers[color].1.min(4) as f32;
         score -= self.weights.hunt * (4.0 - movable) * (4.0 - movable);
+        if self.marshal {
+            const GUARDS: [f32; 4] = [0.0, 4.0, 6.0, 7.0];
+            let guards = self.guards(pos, color).min(3) as usize;
+            score += self.weights.guard * GUARDS[guards];
+        }
         let officers = pos.officers(color);
         score += self.weights.officers * (officers.min(3) as f32).sqrt();
         if color == self.me {
@@ -562,7 +589,8 @@ impl Evaluator {
     /// near the nearest of the CPU's pieces that beats it or falls with it
     /// stands (1 next to it, 0 eight steps away or with none).
     fn chase(&self, census: &Census) -> f32 {
-        let node = |p: &(i8, i8, Kind)| Square::new(p.0 as u8, p.1 as u8).expect("a node");
+        let shape = self.rules.shape();
+        let node = |p: &(i8, i8, Kind)| shape.square(p.0 as u8, p.1 as u8).expect("a node");
         let (hunters, n) = &census.movers[self.me];
         let (prey, m) = &census.movers[!self.me];
         prey[..*m]
@@ -601,7 +629,9 @@ impl Evaluator {
             if !self.rules.takes_hq(kind) {
                 continue;
             }
-            let sq = Square::new(file as u8, rank as u8).expect("a node");
+            let sq = (self.rules.shape())
+                .square(file as u8, rank as u8)
+                .expect("a node");
             let dist = match walled {
                 Some(steps) => steps[sq.index()],
                 None => self.distance.to(!color, sq),

@@ -24,10 +24,32 @@ pub const FORMATIONS: [&str; 8] = [
     "TSEANV/PONLCT/JYSFAE/PGXXM",
 ];
 
+/// Classic 25's formations on its 9x6 board (front rank first, as the
+/// owner sees it; the back rank's `K` is the Marshal in its headquarters).
+/// Both Mines guard it from the back rank's corners of the headquarters
+/// (`c1`, `g1`), a Missile and the Atomic bomb it may carry from in front
+/// of it: pieces that never move keep the Marshal guarded, and a strike at
+/// the nodes before it collides with that Missile. The General stands
+/// beside them, strong pieces at the three bridges. Legal under every
+/// placement option.
+pub const CLASSIC_25_FORMATIONS: [&str; 3] = [
+    "ECTJLZTOE/RZOGIUYMR/ECXKXJI",
+    "TCEOLJEZT/RJZGIUMYR/EOXKXCI",
+    "EJTCLOTZE/RZCUIGYMR/EOXKXJI",
+];
+
+/// Classic 25's formations as setups.
+fn classic_25_library() -> Vec<Setup> {
+    CLASSIC_25_FORMATIONS
+        .iter()
+        .map(|text| text.parse().expect("formations are setups"))
+        .collect()
+}
+
 /// The formations of `rules`' mode: ours, fitted to the mode's pieces on
 /// the standard board (the rules crate's named ones, [`Template::of`], if
-/// none fits the placement option), none yet for Classic 25, whose board
-/// the variations below are not measured on.
+/// none fits the placement option); none for Classic 25, where only
+/// [`guarded_formation`] draws from its own.
 fn library(rules: Rules) -> Vec<Setup> {
     let ours = FORMATIONS
         .iter()
@@ -77,8 +99,13 @@ fn fitted(rules: Rules, base: Setup) -> PartialSetup {
 /// perhaps mirrored, with a few swaps of movable pieces in the front two
 /// ranks; a random setup in a mode without formations.
 pub fn formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
+    varied(rules, &library(rules), rng)
+}
+
+/// One of `formations`, perhaps mirrored, with a few swaps of movable
+/// pieces in the front two ranks; a random setup if there is none.
+fn varied<R: Rng + ?Sized>(rules: Rules, formations: &[Setup], rng: &mut R) -> Setup {
     let shape = rules.shape();
-    let formations = library(rules);
     if formations.is_empty() {
         return Setup::random(rules, rng);
     }
@@ -139,8 +166,13 @@ pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
 
 /// A formation whose General, if it stands in a back corner, moves beside
 /// the headquarters: from there it answers an officer or a Plane that
-/// breaks in, where from the corner it came too late. Hard sets up this way.
+/// breaks in, where from the corner it came too late. Hard (and Turtle)
+/// set up this way; in Classic 25 from [`CLASSIC_25_FORMATIONS`], which
+/// the other levels do not use (they set up at random there).
 pub fn guarded_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
+    if rules.mode == Mode::Classic25 {
+        return varied(rules, &classic_25_library(), rng);
+    }
     let setup = formation(rules, rng);
     let hq = hq_slot(rules.shape());
     let mut guarded = PartialSetup::from(setup);
@@ -258,6 +290,7 @@ mod tests {
             ..rules
         };
         assert!(library(classic).is_empty());
+        assert_eq!(classic_25_library().len(), CLASSIC_25_FORMATIONS.len());
     }
 
     #[test]
@@ -280,9 +313,20 @@ mod tests {
     }
 
     #[test]
-    fn the_variants_on_the_standard_board_set_up_legally() {
+    fn the_variants_set_up_legally() {
         let mut rng = SmallRng::seed_from_u64(4);
-        for mode in [Mode::Marshal23, Mode::American21] {
+        for text in CLASSIC_25_FORMATIONS {
+            let setup: Setup = text.parse().unwrap();
+            for base in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+                setup
+                    .check(Rules {
+                        mode: Mode::Classic25,
+                        ..base
+                    })
+                    .unwrap();
+            }
+        }
+        for mode in [Mode::Marshal23, Mode::American21, Mode::Classic25] {
             for base in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
                 let rules = Rules { mode, ..base };
                 for _ in 0..40 {

@@ -56,12 +56,31 @@ impl KindSet {
     /// Atomic bomb.
     pub const FIXED: KindSet = kinds_where!(kind => !kind.is_movable());
     /// Officers of Major or above: the kinds that win by entering the enemy
-    /// headquarters.
+    /// headquarters in some mode. Classic 25's Marshal, which never moves,
+    /// is none there: [`KindSet::officers`] asks the mode.
     pub const OFFICERS: KindSet = kinds_where!(kind => kind.takes_hq());
 
     /// The kinds a game under `rules` is played with.
     pub const fn of(rules: Rules) -> KindSet {
         kinds_where!(kind => rules.count(kind) > 0)
+    }
+
+    /// The officers of Major or above of a game under `rules`
+    /// ([`Rules::takes_hq`]): the kinds of [`KindSet::OFFICERS`] it is
+    /// played with, but Classic 25's Marshal, which never leaves its
+    /// headquarters.
+    ///
+    /// ```
+    /// use gunjin_cpu::KindSet;
+    /// use gunjin_rules::{Kind, Mode, Rules};
+    /// let classic = Rules { mode: Mode::Classic25, ..Rules::KIRAKUKEN };
+    /// assert!(!KindSet::officers(classic).contains(Kind::Marshal));
+    /// assert!(KindSet::officers(classic).contains(Kind::Major));
+    /// let marshal = Rules { mode: Mode::Marshal23, ..Rules::KIRAKUKEN };
+    /// assert!(KindSet::officers(marshal).contains(Kind::Marshal));
+    /// ```
+    pub const fn officers(rules: Rules) -> KindSet {
+        kinds_where!(kind => rules.count(kind) > 0 && rules.takes_hq(kind))
     }
 
     /// The kinds of a game under `rules` that move as `mobility` says

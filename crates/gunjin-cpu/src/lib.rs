@@ -55,7 +55,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 pub use belief::{BELIEF_SAMPLES, Belief};
-pub use formation::{FORMATIONS, formation, guarded_formation, open_formation};
+pub use formation::{
+    CLASSIC_25_FORMATIONS, FORMATIONS, formation, guarded_formation, open_formation,
+};
 pub use kindset::KindSet;
 pub use level::{Level, ParseLevelError};
 pub use search::Analysis;
@@ -119,7 +121,9 @@ impl Cpu {
     /// set up at random; the other levels draw from the formation library
     /// (Turtle and Hard with a Mine in the headquarters and the General
     /// beside it, Easy with its headquarters left open, Normal in half its
-    /// games).
+    /// games). In Classic 25 only Turtle and Hard have formations
+    /// ([`CLASSIC_25_FORMATIONS`]: their Marshal guarded by pieces that
+    /// never move); the others set up at random there.
     pub fn setup(&mut self, rules: Rules) -> Setup {
         self.setups += 1;
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));

@@ -569,7 +569,8 @@ impl Searcher {
             return false;
         }
         let known = |p: Piece| self.ours.known[p.id.0 as usize];
-        let may_be_officer = |p: Piece| !(known(p) & KindSet::OFFICERS).is_empty();
+        let officers = KindSet::officers(self.eval.rules);
+        let may_be_officer = |p: Piece| !(known(p) & officers).is_empty();
         let rules = self.eval.rules;
         let hq_guards = rules.geometry().steps(rules.shape().hq(me));
         let threatened = (hq_guards & board.occupied(!me))
@@ -877,7 +878,7 @@ impl Root {
             self.barred = self
                 .moves
                 .iter()
-                .map(|&mv| searcher.risks_an_officer(pos, mv))
+                .map(|&mv| searcher.risks_an_officer(pos, mv) || wasted_strike(pos, mv))
                 .collect();
             if self.barred.iter().all(|&b| b) {
                 self.barred.fill(false);
@@ -936,6 +937,15 @@ impl Root {
             nodes,
             chosen: Some(chosen),
         }
+    }
+}
+
+/// Whether `mv` is a strike whose blast holds no enemy piece (which side
+/// a node's piece is on is public): it only spends the Missile.
+fn wasted_strike(pos: &Position, mv: Move) -> bool {
+    mv.is_strike() && {
+        let blast = gunjin_rules::strike::blast(pos.rules().shape(), mv.to(), mv.carries_bomb());
+        (blast & pos.board().occupied(!pos.turn())).is_empty()
     }
 }
 
@@ -1199,5 +1209,70 @@ mod tests {
             KindSet::single(Kind::Engineer) | KindSet::single(Kind::Spy);
         searcher.theirs = Some(Knows::new(rules, known));
         assert!(attacks(&mut searcher));
+    }
+
+    /// Hard's search on a Classic 25 position `text` for South, knowing
+    /// nothing of North's hidden pieces (but its face-up Marshal).
+    fn hard_in_classic_25(text: &str) -> (Searcher, Position) {
+        let pos: Position = text.parse().expect("a position");
+        let rules = pos.rules();
+        let known = PerSlot::of(rules, KindSet::of(rules).without(Kind::Marshal));
+        let style = Style::of(Level::Hard);
+        let eval = Evaluator::new(Color::South, rules, style.weights);
+        (Searcher::new(eval, &style, known), pos)
+    }
+
+    #[test]
+    fn hard_strikes_where_the_blast_takes_most_and_spares_its_own() {
+        // North has three pieces about b4 and one on h4, next to South's
+        // Colonel on h3. South's Missile on a1 may strike either.
+        let text = "c25-htsrf 2xk2g/1o7/1jt4r1/7C1/G8/I1XK3 s";
+        let (mut hard, pos) = hard_in_classic_25(text);
+        let legal = pos.legal_moves();
+        let worth = |hard: &mut Searcher, mv: &str| {
+            let mv: Move = mv.parse().expect("a move");
+            assert!(legal.contains(&mv), "{mv} is legal");
+            hard.root(&pos, mv, -WIN * 2.0)
+        };
+        let cluster = worth(&mut hard, "a1*b4");
+        let beside_own = worth(&mut hard, "a1*h4");
+        let quiet = worth(&mut hard, "a2-b2");
+        // Three pieces for the Missile: better than not striking.
+        assert!(cluster > quiet + 5.0, "{cluster} vs {quiet}");
+        // One piece for the Missile and its own Colonel: worse.
+        assert!(beside_own < quiet, "{beside_own} vs {quiet}");
+        // Nothing in the blast: barred at the root.
+        assert!(wasted_strike(&pos, "a1*e5".parse().expect("a move")));
+        assert!(!wasted_strike(&pos, "a1*b4".parse().expect("a move")));
+    }
+
+    #[test]
+    fn hard_takes_an_unguarded_marshal_and_keeps_its_own_guarded() {
+        // South's Colonel on d5 stands next to North's headquarters.
+        let unguarded = "c25-htsrf 3k2g/3C5/9/9/G8/2XK3 s";
+        let (mut hard, pos) = hard_in_classic_25(unguarded);
+        let take: Move = "d5-e6".parse().expect("a move");
+        assert!(pos.legal_moves().contains(&take));
+        assert_eq!(hard.root(&pos, take, -WIN * 2.0), WIN);
+        // A Mine of North's on c6 guards its Marshal: no way in.
+        let guarded: Position = "c25-htsrf 2xk2g/3C5/9/9/G8/2XK3 s"
+            .parse()
+            .expect("a position");
+        assert!(!guarded.legal_moves().contains(&take));
+        // South's Mine on c1 guards its own; without it, with North's
+        // General next to the headquarters, the game is lost.
+        let eval = &hard.eval;
+        let lost: Position = "c25-htsrf 3k2x/9/9/9/3g4G/3K3 s"
+            .parse()
+            .expect("a position");
+        let safe: Position = "c25-htsrf 3k2x/9/9/9/3g4G/2XK3 n"
+            .parse()
+            .expect("a position");
+        let lost_n: Position = "c25-htsrf 3k2x/9/9/9/3g4G/3K3 n"
+            .parse()
+            .expect("a position");
+        assert!(eval.evaluate(&lost_n) <= -WIN * 0.5);
+        assert!(eval.evaluate(&safe) > -WIN * 0.5);
+        assert!(eval.guards(&safe, Color::South) == 1 && eval.guards(&lost, Color::South) == 0);
     }
 }

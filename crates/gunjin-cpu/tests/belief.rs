@@ -1,5 +1,6 @@
 //! Deduction never excludes the truth: over many self-play games under
-//! every rule option and mode of the standard board, at every move, each
+//! every rule option and mode (Classic 25's strikes and face-up Marshal
+//! too), at every move, each
 //! enemy piece's candidates hold its true kind (and an empty camp node's
 //! none); and the sampled probabilities are a distribution over them.
 
@@ -15,8 +16,13 @@ use rand::rngs::SmallRng;
 /// build (`cargo test --release -p gunjin-cpu`), fewer in a debug build.
 const GAMES: usize = if cfg!(debug_assertions) { 80 } else { 3000 };
 
-/// The modes on the standard board, taken in turn by the games.
-const MODES: [Mode; 3] = [Mode::Standard, Mode::Marshal23, Mode::American21];
+/// The modes, taken in turn by the games.
+const MODES: [Mode; 4] = [
+    Mode::Standard,
+    Mode::Marshal23,
+    Mode::American21,
+    Mode::Classic25,
+];
 
 /// The rule options `bits` in the `g`-th game's mode.
 fn rules_of(g: usize, bits: u8) -> Rules {
@@ -79,7 +85,7 @@ fn deduction_never_excludes_the_true_kind() {
         for side in Color::ALL {
             let belief = Belief::with_samples(&game.view(side), 0, 0);
             let kinds = KindSet::of(rules).len();
-            narrowed += (0..23)
+            narrowed += (0..truth(&game, side).len() as u8)
                 .filter(|&id| (1..kinds).contains(&belief.candidates(PieceId(id)).len()))
                 .count() as u64;
         }
@@ -144,4 +150,45 @@ fn probabilities_are_a_distribution_over_the_candidates() {
             }
         }
     }
+}
+
+#[test]
+fn a_strike_shows_a_missile_and_the_marshal_is_known() {
+    let rules = Rules {
+        mode: Mode::Classic25,
+        ..Rules::KIRAKUKEN
+    };
+    let mut rng = SmallRng::seed_from_u64(25);
+    let mut strikes = 0;
+    for g in 0..20 {
+        let mut game = random_start(rules, &mut rng);
+        let mut players = pair(Level::Random, Level::Random, g, 1);
+        for _ in 0..200 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let side = game.position().turn();
+            // Both sides know the enemy's face-up Marshal, in its
+            // headquarters, and that no other piece is one.
+            let belief = Belief::with_samples(&game.view(!side), 0, 0);
+            let hq = rules.shape().hq(side);
+            for (sq, piece) in game.position().board().pieces(side) {
+                let candidates = belief.candidates(piece.id);
+                assert_eq!(sq == hq, candidates == KindSet::single(Kind::Marshal));
+                assert_eq!(sq == hq, candidates.contains(Kind::Marshal));
+            }
+            let mv = players[side]
+                .choose_move(&game.view(side), common::budget())
+                .unwrap();
+            let fired = game.position().board().piece_at(mv.from()).unwrap().id;
+            game.play(mv).unwrap();
+            if mv.to_string().contains('*') {
+                // The enemy learns the piece that fired was a Missile.
+                let belief = Belief::with_samples(&game.view(!side), 0, 0);
+                assert_eq!(belief.candidates(fired), KindSet::single(Kind::Missile));
+                strikes += 1;
+            }
+        }
+    }
+    assert!(strikes >= 5, "only {strikes} strikes");
 }

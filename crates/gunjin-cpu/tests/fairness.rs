@@ -121,6 +121,13 @@ fn nor_in_the_variant_modes_on_the_standard_board() {
 }
 
 #[test]
+fn nor_in_classic_25() {
+    // The 9x6 board, the face-up Marshal and the strike.
+    let compared = compare_in(Mode::Classic25, 6, 8);
+    assert!(compared >= 4, "only {compared} positions compared");
+}
+
+#[test]
 fn the_same_seed_gives_the_same_game() {
     let rules = rules_from_bits(0);
     let play = || {

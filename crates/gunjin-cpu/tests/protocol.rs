@@ -39,9 +39,30 @@ fn two_bots_play_the_variant_modes_on_the_standard_board() {
     }
 }
 
+#[test]
+fn two_bots_play_classic_25_with_strikes() {
+    let rules: Rules = "c25-htsrf".parse().unwrap();
+    assert_eq!(rules.mode, Mode::Classic25);
+    let game = play_over_the_protocol(rules);
+    // Each strike went through the protocol as `e2*e5` or `e2*e5+`, its
+    // announcement as `cleared:` with every node that lost a piece.
+    let strikes: Vec<_> = game
+        .history()
+        .iter()
+        .filter(|pm| pm.mv.to_string().contains('*'))
+        .collect();
+    assert!(!strikes.is_empty(), "no strike in {:?}", game.history());
+    assert!(
+        strikes
+            .iter()
+            .any(|pm| pm.announcement.cleared(pm.mv).count() >= 2),
+        "no strike cleared several nodes: {strikes:?}"
+    );
+}
+
 /// A whole game under `rules` between two bots, each told only what its
-/// side may know.
-fn play_over_the_protocol(rules: Rules) {
+/// side may know; the game they played.
+fn play_over_the_protocol(rules: Rules) -> Game {
     let mut bots = ByColor {
         south: Bot::new(Level::Easy, 1).with_worlds(Some(2)),
         north: Bot::new(Level::Greedy, 2),
@@ -100,6 +121,7 @@ fn play_over_the_protocol(rules: Rules) {
         assert!(exchange(&mut bots[c], result).is_empty());
         assert_eq!(exchange(&mut bots[c], Command::IsReady), [Reply::ReadyOk]);
     }
+    game
 }
 
 #[test]
@@ -185,8 +207,9 @@ fn the_arena_hosts_two_bot_programs() {
 #[test]
 fn the_arena_mixes_a_bot_program_and_an_in_process_level() {
     let bot = env!("CARGO_BIN_EXE_bot");
-    // American 21 sends the bot the enemy's empty nodes.
-    for (option, value) in [("--rules", "texrt"), ("--mode", "a21")] {
+    // American 21 sends the bot the enemy's empty nodes; Classic 25 plays
+    // on its 9x6 board, with strikes.
+    for (option, value) in [("--rules", "texrt"), ("--mode", "a21"), ("--mode", "c25")] {
         let json = arena_summary(&[
             "--a",
             "random",
