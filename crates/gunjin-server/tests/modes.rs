@@ -704,9 +704,6 @@ const LEVELS: [(gunjin_cpu::Level, Level); 3] = [
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "gunjin-cpu here does not play Classic 25 (its evaluation panics, \"a node\", \
-            at eval.rs:604 on the 9×6 board); it passes with branch cpu25's gunjin-cpu \
-            (1eb3936): run it unignored once that is merged"]
 async fn cpu_seats_play_classic_25_to_the_end() {
     for (level, _) in LEVELS {
         tokio::task::spawn_blocking(move || the_cpu_plays_classic_25_itself(level))
