@@ -1,4 +1,4 @@
-//! One component per page.
+//! One component per page (and `strike`: the play screen's strike).
 
 pub mod end;
 mod friend;
@@ -8,6 +8,7 @@ mod not_found;
 pub mod play;
 mod rules_link;
 pub mod setup;
+mod strike;
 mod table;
 pub mod your_data;
 
