@@ -125,26 +125,29 @@ fn random_move(view: &View, seed: u64) -> Option<Move> {
 }
 
 /// Browser hooks for the end-to-end tests and the think-time measurement:
-/// `window.wasmBindings.gunjinCpuProbe(level, seed, plies)` plays `plies`
-/// random moves of a random game drawn from `seed`, asks the CPU for the
+/// `window.wasmBindings.gunjinCpuProbe(level, seed, plies, mode)` plays
+/// `plies` random moves of a random game drawn from `seed` (of the mode
+/// named by its rule-code prefix, `c25`, or the standard game), asks the
+/// CPU for the
 /// side to move's move, and resolves to JSON: the move, whether it is legal,
 /// where it was computed, the think time in the worker and the wall time
 /// on the page.
 #[cfg(target_arch = "wasm32")]
 mod probe {
-    use gunjin_rules::{Color, Rules, random_game};
+    use gunjin_rules::{Color, Mode, Rules, random_game};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     use wasm_bindgen::prelude::*;
 
     /// A position after up to `plies` random moves, as the side to move sees it.
-    fn position(seed: u32, plies: u32) -> gunjin_rules::View {
+    fn position(seed: u32, plies: u32, mode: Mode) -> gunjin_rules::View {
         let mut rng = SmallRng::seed_from_u64(u64::from(seed));
-        let rules = if seed.is_multiple_of(2) {
+        let preset = if seed.is_multiple_of(2) {
             Rules::KIRAKUKEN
         } else {
             Rules::TRADITIONAL
         };
+        let rules = Rules { mode, ..preset };
         let mut game = random_game(rules, &mut rng);
         for _ in 0..plies {
             let turn = game.view(Color::South).turn();
@@ -165,11 +168,23 @@ mod probe {
     }
 
     #[wasm_bindgen(js_name = gunjinCpuProbe)]
-    pub async fn probe(level: String, seed: u32, plies: u32) -> Result<JsValue, JsValue> {
+    pub async fn probe(
+        level: String,
+        seed: u32,
+        plies: u32,
+        mode: Option<String>,
+    ) -> Result<JsValue, JsValue> {
         let level = level
             .parse()
             .map_err(|()| JsValue::from_str("no such level"))?;
-        let view = position(seed, plies);
+        let mode = match mode {
+            None => Mode::Standard,
+            Some(code) => Mode::ALL
+                .into_iter()
+                .find(|m| m.code() == Some(code.as_str()))
+                .ok_or_else(|| JsValue::from_str("no such mode"))?,
+        };
+        let view = position(seed, plies, mode);
         let start = now();
         let thought = super::think(level, u64::from(seed), &view)
             .await

@@ -5,6 +5,9 @@ import { expect, test, type Page } from "@playwright/test";
 // worker's think time per move for each level (see docs/BENCHMARKS.md):
 //
 //   trunk build --release && CPU_BENCH=1 npx playwright test cpu-think --project desktop
+//
+// CPU_BENCH_MODES=standard,c25 measures the variant modes too (by their
+// rule-code prefix: m23, a21, c25).
 
 type Probe = {
   move: string | null;
@@ -24,15 +27,15 @@ async function ready(page: Page) {
   });
 }
 
-async function probe(page: Page, level: string, seed: number, plies: number): Promise<Probe> {
+async function probe(page: Page, level: string, seed: number, plies: number, mode?: string): Promise<Probe> {
   const json = await page.evaluate(
-    ([level, seed, plies]) =>
+    ([level, seed, plies, mode]) =>
       (
         window as unknown as {
-          wasmBindings: { gunjinCpuProbe: (l: string, s: number, p: number) => Promise<string> };
+          wasmBindings: { gunjinCpuProbe: (l: string, s: number, p: number, m?: string) => Promise<string> };
         }
-      ).wasmBindings.gunjinCpuProbe(level as string, seed as number, plies as number),
-    [level, seed, plies] as const,
+      ).wasmBindings.gunjinCpuProbe(level as string, seed as number, plies as number, mode),
+    [level, seed, plies, mode] as const,
   );
   return JSON.parse(json) as Probe;
 }
@@ -120,13 +123,14 @@ test("think time per move in the browser (CPU_BENCH=1)", async ({ page }, info) 
   test.setTimeout(15 * 60_000);
   await ready(page);
   const positions = Number(process.env.CPU_BENCH_POSITIONS ?? 30);
+  const modes = (process.env.CPU_BENCH_MODES ?? "standard").split(",");
   const rows: string[] = [];
-  for (const level of ["easy", "normal", "hard"]) {
+  for (const [mode, level] of modes.flatMap((m) => ["easy", "normal", "hard"].map((l) => [m, l]))) {
     const think: number[] = [];
     const wall: number[] = [];
     for (let i = 0; i < positions; i++) {
       // Positions from the opening to the middle game, both presets.
-      const p = await probe(page, level, 1000 + i, (i * 7) % 60);
+      const p = await probe(page, level, 1000 + i, (i * 7) % 60, mode === "standard" ? undefined : mode);
       expect(p.source).toBe("Worker");
       expect(p.legal).toBe(true);
       think.push(p.think_ms);
@@ -139,13 +143,13 @@ test("think time per move in the browser (CPU_BENCH=1)", async ({ page }, info) 
     };
     const max = (xs: number[]) => Math.max(...xs);
     rows.push(
-      `| ${level} | ${positions} | ${median(think).toFixed(0)} | ${max(think).toFixed(0)} | ${median(wall).toFixed(0)} |`,
+      `| ${mode} | ${level} | ${positions} | ${median(think).toFixed(0)} | ${max(think).toFixed(0)} | ${median(wall).toFixed(0)} |`,
     );
   }
   console.log(
     [
-      "| Level | Positions | Median think (ms, in the worker) | Max think (ms) | Median round trip (ms, page) |",
-      "|---|---|---|---|---|",
+      "| Mode | Level | Positions | Median think (ms, in the worker) | Max think (ms) | Median round trip (ms, page) |",
+      "|---|---|---|---|---|---|",
       ...rows,
     ].join("\n"),
   );
