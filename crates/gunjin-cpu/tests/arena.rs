@@ -7,19 +7,30 @@ use std::sync::OnceLock;
 
 /// A fake bot (a shell script) that shakes hands as `faulty-<mode>`,
 /// playing only `htsrf`, sets up, and then fails at its first `go` by
-/// `mode`: `error`, `hang`, `exit` or `illegal`.
+/// `mode`: `error`, `hang`, `exit`, `illegal` or `garbage` (a line that is
+/// no reply). `once` exits there too, and then at every later handshake
+/// (it finds the file given as its second argument): it cannot be
+/// started again. `legal` asks for `legal` lines (`id wants legal`) and
+/// plays the first move of each, or `bestmove none` without one.
 const FAULTY: &str = r#"
 mode=$1
+marker=$2
 while read -r line; do
   case "$line" in
-    gsp) echo "id name faulty-$mode"; echo "id rules htsrf"; echo gspok;;
+    gsp) if [ "$mode" = once ]; then [ -e "$marker" ] && exit 1; : > "$marker"; fi
+         echo "id name faulty-$mode"; echo "id rules htsrf"
+         [ "$mode" = legal ] && echo "id wants legal"
+         echo gspok;;
     setup) echo "setup VEASTN/OPNCLT/EYFAJS/PGXMX";;
     isready) echo readyok;;
+    legal*) set -- $line; first=$2;;
     go*) case $mode in
            error) echo "error cannot think";;
            hang) sleep 2;;
-           exit) exit 0;;
+           exit|once) exit 0;;
            illegal) echo "bestmove a1-a2";;
+           garbage) echo "bestmove banana";;
+           legal) echo "bestmove ${first:-none}"; first=;;
          esac;;
     quit) exit 0;;
   esac
@@ -60,6 +71,7 @@ fn a_fault_costs_the_bot_the_game_and_the_match_goes_on() {
         ("error", "error 2"),
         ("hang", "timeout 2"),
         ("exit", "closed 2"),
+        ("garbage", "garbled 2"),
     ] {
         let output = arena(&["--a", "random", "--b", &faulty(mode)]);
         let out = stdout(&output);
@@ -120,4 +132,22 @@ fn our_bot_plays_through_the_protocol_with_legal_lines_names_and_records() {
     let written = std::fs::read_to_string(&records).expect("the records");
     assert_eq!(written.lines().count(), 2, "{written}");
     assert!(written.starts_with("game 1: "), "{written}");
+}
+
+#[test]
+fn a_bot_that_cannot_be_restarted_forfeits_its_games_and_the_match_goes_on() {
+    let marker = std::env::temp_dir().join(format!("gunjin-once-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let bot = format!("{} {}", faulty("once"), marker.display());
+    let output = arena(&["--a", "random", "--b", &bot, "--games", "3"]);
+    let _ = std::fs::remove_file(&marker);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("random wins 3, draws 0"), "{out}");
+    assert!(
+        out.contains("faults faulty-once: 3 games lost (closed 3)"),
+        "{out}"
+    );
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("it forfeits the next game"), "{err}");
 }

@@ -228,7 +228,9 @@ fn run(
                 g + 1,
                 players[*i].name
             );
-            players[*i].restart()?;
+            if let Err(e) = players[*i].restart() {
+                eprintln!("arena: {e}; it forfeits the next game");
+            }
         }
         if let Some(file) = records.as_mut() {
             let who = match played.outcome.winner() {

@@ -37,6 +37,9 @@ pub struct Player {
     budgets: Budgets,
     /// Each move's think time, in milliseconds.
     pub times: Vec<f64>,
+    /// Why the outside bot is not running: it failed a game and could not
+    /// be started afresh. It forfeits each game until a restart succeeds.
+    down: Option<String>,
 }
 
 impl Player {
@@ -80,16 +83,27 @@ impl Player {
             engine,
             budgets,
             times: Vec::new(),
+            down: None,
         })
     }
 
     /// Starts the outside bot afresh after it failed a game (whatever it
-    /// was doing, it starts the next game clean).
+    /// was doing, it starts the next game clean). If it cannot be started,
+    /// it forfeits the next game, and is tried again after it.
     pub fn restart(&mut self) -> Result<(), String> {
         if let (Engine::External(bot), Some(command)) =
             (&mut self.engine, self.spec.strip_prefix("cmd:"))
         {
-            **bot = External::spawn(command, grace(self.budgets))?;
+            match External::spawn(command, grace(self.budgets)) {
+                Ok(fresh) => {
+                    **bot = fresh;
+                    self.down = None;
+                }
+                Err(e) => {
+                    self.down = Some(e.clone());
+                    return Err(e);
+                }
+            }
         }
         Ok(())
     }
@@ -104,6 +118,9 @@ impl Player {
         setup: Option<Setup>,
     ) -> Result<Setup, Fault> {
         let timeout = grace(self.budgets);
+        if let Some(why) = &self.down {
+            return Err(Fault::Closed(format!("not running ({why})")));
+        }
         let bot = match &mut self.engine {
             Engine::Cpu(cpu) => return Ok(setup.unwrap_or_else(|| cpu.setup(rules))),
             Engine::External(bot) => bot,
