@@ -78,7 +78,8 @@ pub enum Command {
 /// A line from the bot to the host.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
-    /// `id <key> <value>`: `name`, `author`, `protocol`.
+    /// `id <key> <value>`: `name`, `author`, `protocol`, `rules` (the rule
+    /// codes the bot plays), `wants` (optional lines it asks for: `legal`).
     Id { key: String, value: String },
     /// `gspok`.
     HelloOk,

@@ -11,7 +11,9 @@ use std::sync::OnceLock;
 /// no reply). `once` exits there too, and then at every later handshake
 /// (it finds the file given as its second argument): it cannot be
 /// started again. `legal` asks for `legal` lines (`id wants legal`) and
-/// plays the first move of each, or `bestmove none` without one.
+/// plays the first move of each, or `bestmove none` without one;
+/// `resign` answers `error` to a `legal` line (it did not ask) and
+/// `bestmove none` to `go`.
 const FAULTY: &str = r#"
 mode=$1
 marker=$2
@@ -23,7 +25,8 @@ while read -r line; do
          echo gspok;;
     setup) echo "setup VEASTN/OPNCLT/EYFAJS/PGXMX";;
     isready) echo readyok;;
-    legal*) set -- $line; first=$2;;
+    legal*) [ "$mode" = resign ] && echo "error no legal line was asked for"
+            set -- $line; first=$2;;
     go*) case $mode in
            error) echo "error cannot think";;
            hang) sleep 2;;
@@ -31,6 +34,7 @@ while read -r line; do
            illegal) echo "bestmove a1-a2";;
            garbage) echo "bestmove banana";;
            legal) echo "bestmove ${first:-none}"; first=;;
+           resign) echo "bestmove none";;
          esac;;
     quit) exit 0;;
   esac
@@ -150,4 +154,22 @@ fn a_bot_that_cannot_be_restarted_forfeits_its_games_and_the_match_goes_on() {
     );
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("it forfeits the next game"), "{err}");
+}
+
+#[test]
+fn a_bot_that_asks_for_legal_lines_gets_them_and_others_do_not() {
+    // It plays only moves from its legal lines: whole games, no fault.
+    let output = arena(&["--a", "random", "--b", &faulty("legal")]);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(!out.contains("faults faulty"), "{out}");
+    assert!(!out.contains("mean game length 0.0"), "{out}");
+    // `resign` does not ask, answers `error` to a legal line and resigns
+    // at `go`: it is sent none, so it loses by resignation, no fault.
+    let output = arena(&["--a", "random", "--b", &faulty("resign")]);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("random wins 2, draws 0"), "{out}");
+    assert!(out.contains("resignation 2"), "{out}");
+    assert!(!out.contains("faults faulty"), "{out}");
 }

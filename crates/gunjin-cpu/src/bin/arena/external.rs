@@ -58,6 +58,8 @@ pub struct External {
     /// codes of `id rules …` (none: it plays any).
     pub name: Option<String>,
     pub rules: Vec<String>,
+    /// Whether it asked for `legal` lines (`id wants legal`).
+    pub wants_legal: bool,
 }
 
 impl External {
@@ -87,6 +89,7 @@ impl External {
             lines,
             name: None,
             rules: Vec::new(),
+            wants_legal: false,
         };
         bot.shake_hands(timeout)
             .map_err(|e| format!("\"{command}\" at the handshake: {e}"))?;
@@ -102,6 +105,9 @@ impl External {
                 Reply::Id { key, value } if key == "name" => self.name = Some(value),
                 Reply::Id { key, value } if key == "rules" => {
                     self.rules = value.split_whitespace().map(str::to_owned).collect();
+                }
+                Reply::Id { key, value } if key == "wants" => {
+                    self.wants_legal |= value.split_whitespace().any(|w| w == "legal");
                 }
                 Reply::Id { .. } | Reply::Info(_) => {}
                 other => return Err(Fault::Garbled(format!("\"{other}\" before gspok"))),

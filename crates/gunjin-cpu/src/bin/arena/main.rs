@@ -27,8 +27,11 @@
 //!
 //! An outside bot that times out, closes its pipes, answers `error` or
 //! garbles a reply loses that game (counted in the report) and is started
-//! afresh for the next; an illegal move stops the match unless
-//! `--illegal-loses` makes it a lost game too.
+//! afresh for the next (if that fails, it forfeits the next game too and
+//! is tried again); an illegal move stops the match unless
+//! `--illegal-loses` makes it a lost game too. A bot that says `id wants
+//! legal` is sent its legal moves before each `go` (every bot, with
+//! `--legal`).
 //!
 //! With `--digest` it prints a hash of each game's record and of all of
 //! them: with `--worlds` (no clock) two builds that play alike print the

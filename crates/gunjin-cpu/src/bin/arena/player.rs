@@ -24,7 +24,8 @@ pub struct Budgets {
     /// How long past its move time (or for any other awaited reply) an
     /// outside bot may take before it loses the game.
     pub grace_ms: f64,
-    /// Whether an outside bot is sent its legal moves before each `go`.
+    /// Whether an outside bot is sent its legal moves before each `go`
+    /// (`--legal`; a bot that asks with `id wants legal` gets them anyway).
     pub legal: bool,
 }
 
@@ -167,7 +168,7 @@ impl Player {
                 },
             ),
             Engine::External(bot) => {
-                if self.budgets.legal {
+                if self.budgets.legal || bot.wants_legal {
                     bot.send(&Command::Legal(view.legal_moves()))?;
                 }
                 bot.send(&Command::Go {
