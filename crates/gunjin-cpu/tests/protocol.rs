@@ -73,6 +73,13 @@ fn play_over_the_protocol(rules: Rules) -> Game {
         let bot = &mut bots[side];
         let hello = exchange(bot, Command::Hello);
         assert_eq!(hello.last(), Some(&Reply::HelloOk));
+        // Ours plays every rule code and does not ask for legal lines.
+        assert!(
+            !hello
+                .iter()
+                .any(|r| matches!(r, Reply::Id { key, .. } if key == "rules" || key == "wants")),
+            "{hello:?}"
+        );
         assert!(exchange(bot, Command::NewGame { rules, side, first }).is_empty());
         match exchange(bot, Command::Setup).as_slice() {
             [Reply::Setup(setup)] => setups[side] = Some(*setup),
@@ -91,6 +98,10 @@ fn play_over_the_protocol(rules: Rules) -> Game {
     }
     while game.outcome().is_none() {
         let side = game.position().turn();
+        // A `legal` line before `go`, as a host sends to a bot that asks:
+        // ours accepts it and says nothing.
+        let legal = game.view(side).legal_moves();
+        assert!(exchange(&mut bots[side], Command::Legal(legal)).is_empty());
         let replies = exchange(
             &mut bots[side],
             Command::Go {
@@ -112,6 +123,7 @@ fn play_over_the_protocol(rules: Rules) -> Game {
         }
     }
     for c in Color::ALL {
+        // The result reveals the enemy's setup; ours accepts it silently.
         let outcome = game.outcome().unwrap();
         let result = Command::Result {
             winner: outcome.winner(),
