@@ -217,7 +217,8 @@ pub fn report(players: &[Player; 2], results: &[Played]) {
     println!("mean game length {:.1} plies", plies as f64 / nf);
     for (name, player) in names.iter().zip(players) {
         let t = &player.times;
-        let mean = t.iter().sum::<f64>() / t.len().max(1) as f64;
+        // (An empty sum of floats is -0.0: none reads as 0.)
+        let mean = t.iter().sum::<f64>() / t.len().max(1) as f64 + 0.0;
         let max = t.iter().copied().fold(0.0, f64::max);
         println!(
             "think time {name}: mean {mean:.2} ms, median {:.2} ms, max {max:.1} ms over {} moves",
