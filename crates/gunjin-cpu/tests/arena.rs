@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 /// (it finds the file given as its second argument): it cannot be
 /// started again. `legal` asks for `legal` lines (`id wants legal`) and
 /// plays the first move of each, or `bestmove none` without one;
+/// `late` plays like `legal` and exits at `result`, once the game is over;
 /// `resign` answers `error` to a `legal` line (it did not ask) and
 /// `bestmove none` to `go`.
 const FAULTY: &str = r#"
@@ -21,7 +22,7 @@ while read -r line; do
   case "$line" in
     gsp) if [ "$mode" = once ]; then [ -e "$marker" ] && exit 1; : > "$marker"; fi
          echo "id name faulty-$mode"; echo "id rules htsrf"
-         [ "$mode" = legal ] && echo "id wants legal"
+         case $mode in legal|late) echo "id wants legal";; esac
          echo gspok;;
     setup) echo "setup VEASTN/OPNCLT/EYFAJS/PGXMX";;
     isready) echo readyok;;
@@ -33,9 +34,10 @@ while read -r line; do
            exit|once) exit 0;;
            illegal) echo "bestmove a1-a2";;
            garbage) echo "bestmove banana";;
-           legal) echo "bestmove ${first:-none}"; first=;;
+           legal|late) echo "bestmove ${first:-none}"; first=;;
            resign) echo "bestmove none";;
          esac;;
+    result*) [ "$mode" = late ] && exit 0;;
     quit) exit 0;;
   esac
 done
@@ -112,6 +114,15 @@ fn a_bot_that_plays_other_rules_is_refused_up_front() {
         err.contains("plays the rules htsrf only, not texrt"),
         "{err}"
     );
+    // A mode is part of the code: htsrf is not Classic 25's c25-htsrf.
+    let output = arena(&["--a", "random", "--b", &faulty("error"), "--mode", "c25"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("plays the rules htsrf only, not c25-htsrf"),
+        "{err}"
+    );
+    assert!(!stdout(&output).contains("wins"), "no game is played");
 }
 
 #[test]
@@ -172,4 +183,18 @@ fn a_bot_that_asks_for_legal_lines_gets_them_and_others_do_not() {
     assert!(out.contains("random wins 2, draws 0"), "{out}");
     assert!(out.contains("resignation 2"), "{out}");
     assert!(!out.contains("faults faulty"), "{out}");
+}
+
+#[test]
+fn a_fault_once_the_game_is_over_changes_no_result() {
+    let output = arena(&["--a", "random", "--b", &faulty("late")]);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    // Restarted after each game, reported, but no game is lost by it.
+    assert!(
+        out.contains("faults faulty-late: 2 after a game was over (closed 2)"),
+        "{out}"
+    );
+    assert!(out.contains("\"b_faults\":0"), "{out}");
+    assert!(!out.contains("resignation"), "{out}");
 }

@@ -113,31 +113,42 @@ fn play_game(
             return Ok((Played::forfeit(deal.a_side, i, fault), chosen));
         }
     }
-    let fault = play_out(players, &mut game, side_of, illegal_loses)?;
+    let (fault, late) = play_out(players, &mut game, side_of, illegal_loses)?;
     let mut played = Played::of(&game, deal.a_side, fault);
+    if let Some((i, fault)) = late {
+        played.late[i] = Some(fault);
+    }
     let record = game.record();
     for (i, player) in players.iter_mut().enumerate() {
+        if played.late[i].is_some() {
+            continue; // It already failed: it is restarted, not told.
+        }
         if let Err(fault) = player.finish(played.outcome, &record, side_of(i)) {
             // Too late to cost it this game: it is restarted all the same.
-            played.fault.get_or_insert((i, fault));
+            played.late[i] = Some(fault);
         }
     }
     Ok((played, chosen))
 }
 
+/// A player (0: A) and how it failed.
+type Failed = Option<(usize, Fault)>;
+
 /// Plays moves until the game is over; a player that fails resigns. The
-/// fault, if one ended the game.
+/// fault that ended the game, if one did, and one that came once the game
+/// was over (at the last move's report), which changes nothing but the
+/// bot's restart.
 fn play_out(
     players: &mut [Player; 2],
     game: &mut Game,
     side_of: impl Fn(usize) -> Color,
     illegal_loses: bool,
-) -> Result<Option<(usize, Fault)>, String> {
+) -> Result<(Failed, Failed), String> {
     let resign = |game: &mut Game, i: usize, fault: Option<Fault>| {
         if game.outcome().is_none() {
             game.resign(side_of(i)).map_err(|e| e.to_string())?;
         }
-        Ok(fault.map(|f| (i, f)))
+        Ok((fault.map(|f| (i, f)), None))
     };
     while game.outcome().is_none() {
         let side = game.position().turn();
@@ -161,11 +172,14 @@ fn play_out(
         };
         for (j, player) in players.iter_mut().enumerate() {
             if let Err(fault) = player.observe(pm) {
+                if game.outcome().is_some() {
+                    return Ok((None, Some((j, fault))));
+                }
                 return resign(game, j, Some(fault));
             }
         }
     }
-    Ok(None)
+    Ok((None, None))
 }
 
 /// The deal of game `g` (from 0): pairs of games with the players' sides
@@ -225,13 +239,25 @@ fn run(
         let (played, setups) = play_game(players, &last, options.illegal_loses)
             .map_err(|e| format!("game {}: {e}", g + 1))?;
         used = setups;
-        if let Some((i, fault)) = &played.fault {
-            eprintln!(
-                "arena: game {}: {}: {fault}; it loses the game",
-                g + 1,
-                players[*i].name
-            );
-            if let Err(e) = players[*i].restart() {
+        for (i, player) in players.iter_mut().enumerate() {
+            let lost = played.fault.as_ref().filter(|(p, _)| *p == i);
+            let late = played.late[i].as_ref();
+            if let Some((_, fault)) = lost {
+                eprintln!(
+                    "arena: game {}: {}: {fault}; it loses the game",
+                    g + 1,
+                    player.name
+                );
+            } else if let Some(fault) = late {
+                eprintln!(
+                    "arena: game {}: {}: {fault} once the game was over",
+                    g + 1,
+                    player.name
+                );
+            }
+            if (lost.is_some() || late.is_some())
+                && let Err(e) = player.restart()
+            {
                 eprintln!("arena: {e}; it forfeits the next game");
             }
         }

@@ -19,6 +19,10 @@ pub struct Played {
     pub officers_lost: [u32; 2],
     /// The player (0: A) that failed the game, and how.
     pub fault: Option<(usize, Fault)>,
+    /// Each player's fault once the game was over (at the last move's
+    /// report, at `result` or `isready`): it changes no result, but the
+    /// bot is started afresh and the fault reported.
+    pub late: [Option<Fault>; 2],
 }
 
 impl Played {
@@ -39,6 +43,7 @@ impl Played {
             record: game.record().to_string(),
             officers_lost: [lost(a_side), lost(!a_side)],
             fault,
+            late: [None, None],
         }
     }
 
@@ -56,6 +61,7 @@ impl Played {
             record: String::new(),
             officers_lost: [0, 0],
             fault: Some((loser, fault)),
+            late: [None, None],
         }
     }
 
@@ -154,14 +160,11 @@ fn endings(results: &[Played]) -> String {
     parts.join(", ")
 }
 
-/// Each player's faults: how many games it lost by each kind of fault.
-fn faults(results: &[Played], player: usize) -> (usize, String) {
+/// How many of `faults` there are of each kind: the total, and
+/// "timeout 1, error 2".
+fn by_kind<'a>(faults: impl Iterator<Item = &'a Fault>) -> (usize, String) {
     let mut kinds: Vec<(&str, usize)> = Vec::new();
-    for (_, fault) in results
-        .iter()
-        .filter_map(|r| r.fault.as_ref())
-        .filter(|(p, _)| *p == player)
-    {
+    for fault in faults {
         match kinds.iter_mut().find(|(k, _)| *k == fault.kind()) {
             Some((_, n)) => *n += 1,
             None => kinds.push((fault.kind(), 1)),
@@ -170,6 +173,17 @@ fn faults(results: &[Played], player: usize) -> (usize, String) {
     let total = kinds.iter().map(|(_, n)| n).sum();
     let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
     (total, list.join(", "))
+}
+
+/// Each player's faults that cost it a game, by kind.
+fn faults(results: &[Played], player: usize) -> (usize, String) {
+    by_kind(
+        results
+            .iter()
+            .filter_map(|r| r.fault.as_ref())
+            .filter(|(p, _)| *p == player)
+            .map(|(_, fault)| fault),
+    )
 }
 
 pub fn report(players: &[Player; 2], results: &[Played]) {
@@ -209,8 +223,16 @@ pub fn report(players: &[Player; 2], results: &[Played]) {
     }
     let fault_counts = [0, 1].map(|p| faults(results, p));
     for (p, (total, list)) in fault_counts.iter().enumerate() {
+        let (late, late_list) = by_kind(results.iter().filter_map(|r| r.late[p].as_ref()));
+        let mut parts = Vec::new();
         if *total > 0 {
-            println!("faults {}: {total} games lost ({list})", names[p]);
+            parts.push(format!("{total} games lost ({list})"));
+        }
+        if late > 0 {
+            parts.push(format!("{late} after a game was over ({late_list})"));
+        }
+        if !parts.is_empty() {
+            println!("faults {}: {}", names[p], parts.join("; "));
         }
     }
     let plies: usize = results.iter().map(|r| r.plies).sum();
