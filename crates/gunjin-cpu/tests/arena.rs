@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 /// started again. `legal` asks for `legal` lines (`id wants legal`) and
 /// plays the first move of each, or `bestmove none` without one;
 /// `late` plays like `legal` and exits at `result`, once the game is over;
+/// `typo` declares a code that is none (`id rules htsrf htsfr`);
 /// `resign` answers `error` to a `legal` line (it did not ask) and
 /// `bestmove none` to `go`.
 const FAULTY: &str = r#"
@@ -21,7 +22,8 @@ marker=$2
 while read -r line; do
   case "$line" in
     gsp) if [ "$mode" = once ]; then [ -e "$marker" ] && exit 1; : > "$marker"; fi
-         echo "id name faulty-$mode"; echo "id rules htsrf"
+         echo "id name faulty-$mode"
+         if [ "$mode" = typo ]; then echo "id rules htsrf htsfr"; else echo "id rules htsrf"; fi
          case $mode in legal|late) echo "id wants legal";; esac
          echo gspok;;
     setup) echo "setup VEASTN/OPNCLT/EYFAJS/PGXMX";;
@@ -123,6 +125,11 @@ fn a_bot_that_plays_other_rules_is_refused_up_front() {
         "{err}"
     );
     assert!(!stdout(&output).contains("wins"), "no game is played");
+    // A declared code the arena cannot read is pointed out.
+    let output = arena(&["--a", "random", "--b", &faulty("typo"), "--rules", "texrt"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("(\"htsfr\" is no rule code)"), "{err}");
 }
 
 #[test]

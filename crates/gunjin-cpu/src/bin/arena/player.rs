@@ -59,9 +59,17 @@ impl Player {
                 let bot = External::spawn(command, grace(budgets))?;
                 let code = rules.to_string();
                 if !bot.rules.is_empty() && !bot.rules.contains(&code) {
+                    // A code we cannot read is most likely a typo: say so.
+                    let unknown: Vec<String> = bot
+                        .rules
+                        .iter()
+                        .filter(|c| c.parse::<Rules>().is_err())
+                        .map(|c| format!(" (\"{c}\" is no rule code)"))
+                        .collect();
                     return Err(format!(
-                        "\"{command}\" plays the rules {} only, not {code}",
-                        bot.rules.join(" ")
+                        "\"{command}\" plays the rules {} only, not {code}{}: no game is played",
+                        bot.rules.join(" "),
+                        unknown.concat()
                     ));
                 }
                 Engine::External(Box::new(bot))
