@@ -81,8 +81,23 @@ fn a_fault_costs_the_bot_the_game_and_the_match_goes_on() {
         ("exit", "closed 2"),
         ("garbage", "garbled 2"),
     ] {
-        let output = arena(&["--a", "random", "--b", &faulty(mode)]);
+        let records =
+            std::env::temp_dir().join(format!("gunjin-faults-{mode}-{}.txt", std::process::id()));
+        let output = arena(&[
+            "--a",
+            "random",
+            "--b",
+            &faulty(mode),
+            "--records",
+            records.to_str().expect("a path"),
+        ]);
         let out = stdout(&output);
+        // Each game's line names the fault that decided it.
+        let written = std::fs::read_to_string(&records).expect("the records");
+        let _ = std::fs::remove_file(&records);
+        let kind = counted.split(' ').next().expect("a kind");
+        let line = format!("random won (resignation, a fault of faulty-{mode}: {kind}): ");
+        assert_eq!(written.matches(&line).count(), 2, "{written}");
         assert!(output.status.success(), "{mode}: {out}");
         assert!(out.contains("random wins 2, draws 0"), "{mode}: {out}");
         let line = format!("faults faulty-{mode}: 2 games lost ({counted})");

@@ -266,7 +266,10 @@ fn run(
                 Some(w) => players[usize::from(w != played.a_side)].name.as_str(),
                 None => "nobody",
             };
-            let outcome = describe(played.outcome);
+            let mut outcome = describe(played.outcome).to_owned();
+            if let Some((i, fault)) = &played.fault {
+                outcome += &format!(", a fault of {}: {}", players[*i].name, fault.kind());
+            }
             writeln!(
                 file,
                 "game {}: {who} won ({outcome}): {}",
