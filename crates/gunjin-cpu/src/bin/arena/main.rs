@@ -120,7 +120,8 @@ fn play_game(
     }
     let record = game.record();
     for (i, player) in players.iter_mut().enumerate() {
-        if played.late[i].is_some() {
+        let failed = played.fault.as_ref().is_some_and(|(p, _)| *p == i);
+        if failed || played.late[i].is_some() {
             continue; // It already failed: it is restarted, not told.
         }
         if let Err(fault) = player.finish(played.outcome, &record, side_of(i)) {
