@@ -190,13 +190,6 @@ fn the_scan_finds_an_enemy_kind_but_the_face_up_one() {
     }
 }
 
-/// Whether a message is the end or comes after it.
-fn is_end(msg: &Value) -> bool {
-    msg.get("over").is_some()
-        || !msg["game"]["view"]["outcome"].is_null()
-        || msg["table"]["phase"].get("over").is_some()
-}
-
 /// Scans every message `bot` received before the end: none names an
 /// enemy kind but the mode's face-up kind, on the enemy headquarters.
 /// Returns how many times that one was shown.
@@ -212,13 +205,7 @@ fn check_hidden(bot: &Bot, rules: Rules, record: &Record) -> usize {
         )
     });
     let enemy_setup = record.setups().unwrap()[!bot.side].to_string();
-    let before_end: Vec<&String> = bot
-        .received
-        .iter()
-        .take_while(|text| !is_end(&serde_json::from_str(text).unwrap()))
-        .collect();
-    assert!(before_end.len() > 10, "a whole game's messages");
-    assert!(bot.received.len() > before_end.len(), "the end came");
+    let before_end = common::before_end(bot);
     let mut shown = 0;
     for text in before_end {
         let msg: Value = serde_json::from_str(text).unwrap();

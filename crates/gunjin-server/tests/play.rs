@@ -62,13 +62,6 @@ fn kinds_outside_own(value: &Value, kinds: &[Value], found: &mut Vec<String>) {
     }
 }
 
-/// Whether a message is the end or comes after it.
-fn is_end(msg: &Value) -> bool {
-    msg.get("over").is_some()
-        || !msg["game"]["view"]["outcome"].is_null()
-        || msg["table"]["phase"].get("over").is_some()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_names_an_enemy_kind_before_the_end() {
     let (server, _scratch) = common::start("hidden").await;
@@ -83,13 +76,7 @@ async fn no_message_names_an_enemy_kind_before_the_end() {
     let record = host.view.as_ref().unwrap().reveal().unwrap().clone();
     for bot in [&host, &guest] {
         let enemy_setup = record.setups().unwrap()[!bot.side].to_string();
-        let before_end: Vec<&String> = bot
-            .received
-            .iter()
-            .take_while(|text| !is_end(&serde_json::from_str(text).unwrap()))
-            .collect();
-        assert!(before_end.len() > 10, "a whole game's messages");
-        assert!(bot.received.len() > before_end.len(), "the end came");
+        let before_end = common::before_end(bot);
         // Each move of the game comes as its public part, small at any ply.
         let steps: Vec<&&String> = before_end
             .iter()

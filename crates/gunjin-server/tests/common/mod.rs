@@ -151,3 +151,22 @@ pub async fn play_until(host: &mut Bot, guest: &mut Bot, ply: usize) {
     a.unwrap();
     b.unwrap();
 }
+
+/// Whether a message, as JSON, tells the end of the game.
+pub fn is_end(msg: &serde_json::Value) -> bool {
+    msg.get("over").is_some()
+        || !msg["game"]["view"]["outcome"].is_null()
+        || msg["table"]["phase"].get("over").is_some()
+}
+
+/// The messages `bot` received (kept) before the end of a whole game.
+pub fn before_end(bot: &Bot) -> Vec<&String> {
+    let before: Vec<&String> = bot
+        .received
+        .iter()
+        .take_while(|text| !is_end(&serde_json::from_str(text).unwrap()))
+        .collect();
+    assert!(before.len() > 10, "a whole game's messages");
+    assert!(bot.received.len() > before.len(), "the end came");
+    before
+}
