@@ -284,6 +284,27 @@ impl PartialSetup {
         }
     }
 
+    /// Where a setup under `rules` starts: an empty camp of their board,
+    /// but for the kind the mode stands in the headquarters from the start
+    /// (Classic 25's Marshal). Camp-relative, as every setup.
+    ///
+    /// ```
+    /// use gunjin_rules::{Kind, PartialSetup, Rules};
+    /// let classic: Rules = "c25-htsrf".parse().unwrap();
+    /// let blank = PartialSetup::blank(classic);
+    /// assert_eq!(blank.slots().iter().flatten().collect::<Vec<_>>(), [&Kind::Marshal]);
+    /// assert!(PartialSetup::blank(Rules::KIRAKUKEN).slots().iter().all(Option::is_none));
+    /// ```
+    pub fn blank(rules: Rules) -> PartialSetup {
+        let shape = rules.shape();
+        let mut blank = PartialSetup::new(shape);
+        if let Some(kind) = rules.mode.in_hq() {
+            let slot = shape.camp_slot(Color::South, shape.hq(Color::South));
+            blank.slots[slot.expect("the headquarters is a camp node")] = Some(kind);
+        }
+        blank
+    }
+
     /// The board this setup is for.
     pub fn shape(&self) -> &Shape {
         &self.shape

@@ -148,18 +148,8 @@ impl Referee for Gunjin {
         }
     }
 
-    /// The mode's camp, Classic 25's Marshal already in the headquarters
-    /// (drafts are written from their owner's side: South's slots).
     fn blank(rules: Rules) -> PartialSetup {
-        let shape = rules.shape();
-        let mut draft = PartialSetup::new(shape);
-        if let Some(kind) = rules.mode.in_hq() {
-            let slot = shape
-                .camp_slot(Color::South, shape.hq(Color::South))
-                .expect("the headquarters is a camp node");
-            draft.slots_mut()[slot] = Some(kind);
-        }
-        draft
+        PartialSetup::blank(rules)
     }
 
     fn check_draft(rules: Rules, draft: &PartialSetup) -> Result<(), Refusal> {
