@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::model::friend::SavedFriends;
-use crate::model::settings::{Difficulty, TableClock, preset_id};
+use crate::model::settings::{Difficulty, Settings, TableClock, preset_id};
 use crate::online::{Failure, Online, Unheard};
 use crate::route::{Route, navigate};
 use crate::state::AppState;
@@ -26,60 +26,32 @@ pub fn Home() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let saved = state.saved;
-    let difficulty = move || saved.with(|s| s.settings.difficulty);
+    let levels = radios(
+        "level",
+        Difficulty::ALL,
+        Difficulty::id,
+        text::level_name,
+        |s| s.difficulty,
+        |s, d| s.difficulty = d,
+    );
+    let presets = radios(
+        "preset",
+        Preset::ALL,
+        preset_id,
+        text::preset_name,
+        |s| s.preset,
+        |s, p| s.preset = p,
+    );
+    let modes = radios(
+        "mode",
+        Mode::ALL,
+        |m| m.code().unwrap_or("standard"),
+        text::mode_name,
+        |s| s.mode,
+        |s, m| s.mode = m,
+    );
     let preset = move || saved.with(|s| s.settings.preset);
-    let levels = Difficulty::ALL
-        .into_iter()
-        .map(|d| {
-            view! {
-                <label class="choice">
-                    <input
-                        type="radio"
-                        name="level"
-                        value=d.id()
-                        prop:checked=move || difficulty() == d
-                        on:change=move |_| saved.update(|s| s.settings.difficulty = d)
-                    />
-                    <span>{move || text::level_name(i18n.get_locale(), d)}</span>
-                </label>
-            }
-        })
-        .collect_view();
-    let presets = Preset::ALL
-        .into_iter()
-        .map(|p| {
-            view! {
-                <label class="choice">
-                    <input
-                        type="radio"
-                        name="preset"
-                        value=preset_id(p)
-                        prop:checked=move || preset() == p
-                        on:change=move |_| saved.update(|s| s.settings.preset = p)
-                    />
-                    <span>{move || text::preset_name(i18n.get_locale(), p)}</span>
-                </label>
-            }
-        })
-        .collect_view();
     let mode = move || saved.with(|s| s.settings.mode);
-    let modes = Mode::ALL
-        .into_iter()
-        .map(|m| {
-            view! {
-                <label class="choice">
-                    <input
-                        type="radio"
-                        name="mode"
-                        value=m.code().unwrap_or("standard")
-                        prop:checked=move || mode() == m
-                        on:change=move |_| saved.update(|s| s.settings.mode = m)
-                    />
-                    <span>{move || text::mode_name(i18n.get_locale(), m)}</span>
-                </label>
-            }
-        })
-        .collect_view();
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         navigate(Route::Setup);
@@ -175,6 +147,36 @@ pub fn Home() -> impl IntoView {
             <super::your_data::YourData />
         </section>
     }
+}
+
+/// One radio button per choice of a remembered setting (`get` reads it,
+/// `set` changes it), named in the page's language.
+fn radios<T: Copy + PartialEq + Send + Sync + 'static>(
+    name: &'static str,
+    all: impl IntoIterator<Item = T>,
+    id: fn(T) -> &'static str,
+    label: fn(Locale, T) -> &'static str,
+    get: fn(&Settings) -> T,
+    set: fn(&mut Settings, T),
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let saved = expect_context::<AppState>().saved;
+    all.into_iter()
+        .map(|choice| {
+            view! {
+                <label class="choice">
+                    <input
+                        type="radio"
+                        name=name
+                        value=id(choice)
+                        prop:checked=move || saved.with(|s| get(&s.settings) == choice)
+                        on:change=move |_| saved.update(|s| set(&mut s.settings, choice))
+                    />
+                    <span>{move || label(i18n.get_locale(), choice)}</span>
+                </label>
+            }
+        })
+        .collect_view()
 }
 
 /// Opening a table: its clock (remembered), the button, and why the
