@@ -170,6 +170,10 @@ pub(crate) struct Weights {
     /// Plane or Engineer left): leaving the enemy no legal move is the
     /// only win left.
     pub chase: f32,
+    /// In Classic 25, per guard of the enemy's Marshal, by how close the
+    /// nearest of the CPU's pieces that beat it or fall with it stands:
+    /// its guards must go before an officer can take it.
+    pub siege: f32,
 }
 
 impl Weights {
@@ -187,6 +191,7 @@ impl Weights {
         guard: 1.0,
         // Measured for Hard only.
         chase: 0.0,
+        siege: 0.0,
     };
 }
 
@@ -564,6 +569,9 @@ impl Evaluator {
             if self.weights.chase > 0.0 && self.hq_shut(pos, census) {
                 score += self.weights.chase * self.chase(census);
             }
+            if self.weights.siege > 0.0 && self.marshal {
+                score += self.weights.siege * self.siege(pos, census);
+            }
         }
         score
     }
@@ -585,30 +593,47 @@ impl Evaluator {
                 .all(|p| self.rules.battle(p.2, Kind::Mine) == Some(BattleResult::DefenderWins))
     }
 
-    /// How closely the enemy's pieces that move are hunted: for each, how
-    /// near the nearest of the CPU's pieces that beats it or falls with it
-    /// stands (1 next to it, 0 eight steps away or with none).
+    /// How closely the enemy's pieces that move are hunted (see
+    /// [`Evaluator::hunted`]).
     fn chase(&self, census: &Census) -> f32 {
+        let shape = self.rules.shape();
+        let (prey, m) = &census.movers[!self.me];
+        let prey = prey[..*m].iter().map(|p| {
+            let sq = shape.square(p.0 as u8, p.1 as u8).expect("a node");
+            (sq, p.2)
+        });
+        self.hunted(census, prey)
+    }
+
+    /// How closely the guards of the enemy's Marshal (Classic 25) are
+    /// hunted (see [`Evaluator::hunted`]): once the last is gone, an
+    /// officer next to the headquarters takes the Marshal and wins.
+    fn siege(&self, pos: &Position, census: &Census) -> f32 {
+        let board = pos.board();
+        let hq = self.rules.shape().hq(!self.me);
+        let guards = (self.rules.geometry().steps(hq) & board.occupied(!self.me))
+            .map(|sq| (sq, board.piece_at(sq).expect("a guard").kind));
+        self.hunted(census, guards)
+    }
+
+    /// For each of `prey` (a node and the enemy piece on it), how near the
+    /// nearest of the CPU's pieces that beats it or falls with it stands
+    /// (1 next to it, 0 eight steps away or with none), summed.
+    fn hunted(&self, census: &Census, prey: impl Iterator<Item = (Square, Kind)>) -> f32 {
         let shape = self.rules.shape();
         let node = |p: &(i8, i8, Kind)| shape.square(p.0 as u8, p.1 as u8).expect("a node");
         let (hunters, n) = &census.movers[self.me];
-        let (prey, m) = &census.movers[!self.me];
-        prey[..*m]
-            .iter()
-            .map(|p| {
-                let hunted = |h: &&(i8, i8, Kind)| {
-                    self.rules.battle(h.2, p.2) != Some(BattleResult::DefenderWins)
-                };
-                let nearest = hunters[..*n]
-                    .iter()
-                    .filter(hunted)
-                    .map(|h| self.distance.between(node(h), node(p)))
-                    .min()
-                    .unwrap_or(u8::MAX);
-                let c = 8.0 - nearest.min(8) as f32;
-                c * c / 49.0
-            })
-            .sum()
+        prey.map(|(sq, kind)| {
+            let nearest = hunters[..*n]
+                .iter()
+                .filter(|h| self.rules.battle(h.2, kind) != Some(BattleResult::DefenderWins))
+                .map(|h| self.distance.between(node(h), sq))
+                .min()
+                .unwrap_or(u8::MAX);
+            let c = 8.0 - nearest.min(8) as f32;
+            c * c / 49.0
+        })
+        .sum()
     }
 
     /// The race to the enemy headquarters: each of `color`'s officers by
@@ -837,6 +862,32 @@ mod tests {
         let without = Evaluator::new(Color::South, rules, Weights { chase: 0.0, ..hard });
         let gain = |pos: &Position| eval.evaluate(pos) - without.evaluate(pos);
         assert!(gain(&near) > gain(&far));
+    }
+
+    #[test]
+    fn in_classic_25_hard_closes_in_on_the_last_guard_of_the_marshal() {
+        // North's Marshal has two guards, a Mine on c6 and a Tank on g6.
+        // South's Colonel stands next to the Tank or far from it.
+        let rules: Rules = "c25-htsrf".parse().expect("a rule code");
+        let hard = crate::search::Style::of(crate::Level::Hard).weights;
+        let eval = Evaluator::new(Color::South, rules, hard);
+        let at = |rank5: &str| -> Position {
+            let text = format!("c25-htsrf 2xkt2/{rank5}/9/9/9/2XK1U1 s");
+            text.parse().expect("a position")
+        };
+        let (near, far) = (at("6C2"), at("C8"));
+        let siege = |pos: &Position| eval.siege(pos, &eval.census(pos, Bitboard::EMPTY));
+        // The Colonel beats the Tank, never the Mine: only the Tank counts.
+        assert!(siege(&near) > siege(&far) && siege(&far) > 0.0);
+        assert!(siege(&near) <= 1.0 + f32::EPSILON, "{}", siege(&near));
+        let without = Evaluator::new(Color::South, rules, Weights { siege: 0.0, ..hard });
+        let gain = |pos: &Position| eval.evaluate(pos) - without.evaluate(pos);
+        assert!(gain(&near) > gain(&far));
+        // Nothing of the kind on the standard board.
+        let standard = Evaluator::new(Color::South, Rules::KIRAKUKEN, hard);
+        let plain = Evaluator::new(Color::South, Rules::KIRAKUKEN, Weights { siege: 0.0, ..hard });
+        let pos: Position = "htsrf 2x2/6/6/6/C5/6/6/4G s".parse().expect("a position");
+        assert_eq!(standard.evaluate(&pos), plain.evaluate(&pos));
     }
 
     #[test]

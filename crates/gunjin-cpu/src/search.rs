@@ -167,6 +167,9 @@ impl Style {
             // kept its officers before that Mine until the move limit
             // while the enemy's last pieces shuffled out of reach.
             chase: 1.5,
+            // In Classic 25 Hard's officers stood before a Marshal that
+            // one unknown guard kept, until the move limit.
+            siege: 1.5,
             ..Weights::FULL
         },
         window: 0.05,
