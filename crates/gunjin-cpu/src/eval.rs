@@ -885,7 +885,11 @@ mod tests {
         assert!(gain(&near) > gain(&far));
         // Nothing of the kind on the standard board.
         let standard = Evaluator::new(Color::South, Rules::KIRAKUKEN, hard);
-        let plain = Evaluator::new(Color::South, Rules::KIRAKUKEN, Weights { siege: 0.0, ..hard });
+        let plain = Evaluator::new(
+            Color::South,
+            Rules::KIRAKUKEN,
+            Weights { siege: 0.0, ..hard },
+        );
         let pos: Position = "htsrf 2x2/6/6/6/C5/6/6/4G s".parse().expect("a position");
         assert_eq!(standard.evaluate(&pos), plain.evaluate(&pos));
     }

@@ -221,3 +221,32 @@ fn a_fault_once_the_game_is_over_changes_no_result() {
     assert!(out.contains("\"b_faults\":0"), "{out}");
     assert!(!out.contains("resignation"), "{out}");
 }
+
+#[test]
+fn every_ending_is_reported_in_classic_25_too() {
+    let output = arena(&[
+        "--a", "greedy", "--b", "random", "--mode", "c25", "--games", "4",
+    ]);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("endings: "))
+        .expect("the endings");
+    let names = [
+        "headquarters taken",
+        "marshal taken",
+        "no legal move",
+        "resignation",
+        "move limit",
+        "no officers",
+        "repetition",
+    ];
+    let count = |name: &str| -> usize {
+        line.split_once(&format!("{name} "))
+            .and_then(|(_, rest)| rest.split([' ', ',']).next()?.parse().ok())
+            .unwrap_or(0)
+    };
+    let total: usize = names.iter().map(|n| count(n)).sum();
+    assert_eq!(total, 4, "{line}");
+}

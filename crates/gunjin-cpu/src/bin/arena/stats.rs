@@ -111,10 +111,14 @@ fn median(values: &[f64]) -> f64 {
 }
 
 /// The endings in the order reported (a win stands for both winners).
-const ENDINGS: [Outcome; 6] = [
+const ENDINGS: [Outcome; 7] = [
     Outcome::Win {
         winner: Color::South,
         reason: WinReason::HeadquartersTaken { by: Kind::General },
+    },
+    Outcome::Win {
+        winner: Color::South,
+        reason: WinReason::MarshalTaken { by: Kind::General },
     },
     Outcome::Win {
         winner: Color::South,
