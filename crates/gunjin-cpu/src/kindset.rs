@@ -59,9 +59,6 @@ impl KindSet {
     /// headquarters in some mode. Classic 25's Marshal, which never moves,
     /// is none there: [`KindSet::officers`] asks the mode.
     pub const OFFICERS: KindSet = kinds_where!(kind => kind.takes_hq());
-    /// The kinds that take a Mine they attack ([`Kind::clears_mine`]): all
-    /// that opens a headquarters a Mine holds.
-    pub const CLEARERS: KindSet = kinds_where!(kind => kind.clears_mine());
 
     /// The kinds a game under `rules` is played with.
     pub const fn of(rules: Rules) -> KindSet {

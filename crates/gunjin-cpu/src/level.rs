@@ -46,16 +46,14 @@ pub enum Level {
     /// lets the enemy see everything in only one world of four (elsewhere
     /// it attacks only what it can deduce, so an unknown guard does not
     /// stop every officer, though one that may beat an officer beside it
-    /// still attacks it, as a blind attacker would, its General attacks
-    /// any officer beside it, and any piece that beats a Plane or an
-    /// Engineer attacks it), that keeps a winner (its last two officers
-    /// attack only what it is sure they beat while the enemy may still
-    /// have an officer, and no officer attacks what may be a Mine: a Plane
-    /// or an Engineer finds out first, and with neither left a Mine that
-    /// stays is left alone), hunts the enemy's pieces
-    /// that move once a Mine it cannot clear shuts the enemy
-    /// headquarters, and chooses at random only among near-equal moves:
-    /// the strongest level.
+    /// still attacks it, as a blind attacker would, and its General
+    /// attacks any officer beside it), that keeps a winner (its last two
+    /// officers attack only what it is sure they beat while the enemy may
+    /// still have an officer, and no officer attacks what may be a Mine:
+    /// a Plane or an Engineer finds out first, and with neither left a
+    /// Mine that stays is left alone), hunts the enemy's pieces that move
+    /// once a Mine it cannot clear shuts the enemy headquarters, and
+    /// chooses at random only among near-equal moves: the strongest level.
     Hard,
 }
 

@@ -70,8 +70,6 @@ pub(crate) struct Style {
     /// The enemy's kinds that attack the [`Style::exposed`] kinds so
     /// anywhere, in the enemy's camp too.
     pub fearless: KindSet,
-    /// The CPU's kinds any enemy piece attacks so anywhere.
-    pub exposed_anywhere: KindSet,
     /// Whether its worlds make a piece that stood still while it could
     /// move likelier a Mine or the Flag (see
     /// [`crate::belief::Deduction::stillness`]), or weigh every world that
@@ -126,7 +124,6 @@ impl Style {
         enemy_sight: 1,
         exposed: KindSet::EMPTY,
         fearless: KindSet::EMPTY,
-        exposed_anywhere: KindSet::EMPTY,
         reads_stillness: false,
         keeps: 0,
         probes_mines: false,
@@ -147,7 +144,6 @@ impl Style {
         enemy_sight: 1,
         exposed: KindSet::EMPTY,
         fearless: KindSet::EMPTY,
-        exposed_anywhere: KindSet::EMPTY,
         reads_stillness: false,
         keeps: 0,
         probes_mines: false,
@@ -204,11 +200,6 @@ impl Style {
         // every stronger piece in its camp attacking, the officers would
         // not go in.
         fearless: KindSet::single(Kind::General),
-        // A defence that stays home took Hard's Planes and Engineers as
-        // they came near (a Plane flown in, an Engineer beside its
-        // pieces): 158 in 40 games, nearly all four every game, and
-        // without one the Mine in its headquarters held for good.
-        exposed_anywhere: KindSet::CLEARERS,
         // Without it, the last officers went for an enemy
         // headquarters guarded by a piece that had not moved all
         // game: a Mine, more often than the counts alone said.
@@ -349,11 +340,9 @@ struct Searcher {
     depth: u8,
     quiescence: u8,
     learns: bool,
-    /// See [`Style::exposed`], [`Style::fearless`] and
-    /// [`Style::exposed_anywhere`].
+    /// See [`Style::exposed`] and [`Style::fearless`].
     exposed: KindSet,
     fearless: KindSet,
-    exposed_anywhere: KindSet,
     /// See [`Style::keeps`].
     keeps: u8,
     /// See [`Style::probes_mines`].
@@ -398,7 +387,6 @@ impl Searcher {
             learns: style.learns,
             exposed: style.exposed,
             fearless: style.fearless,
-            exposed_anywhere: style.exposed_anywhere,
             keeps: style.keeps,
             probes_mines: style.probes_mines,
             keeping: true,
@@ -495,11 +483,9 @@ impl Searcher {
                         }
                     } else if let Some(theirs) = self.theirs.as_ref().filter(|_| !all) {
                         let sure = theirs.sure_win(rules, pos, piece.kind, target, to);
-                        let exposed = self.exposed_anywhere.contains(target.kind)
-                            || self.exposed.contains(target.kind)
-                                && (rules.shape().camp(to) == target.color
-                                    || self.fearless.contains(piece.kind));
-                        let blind = exposed
+                        let blind = self.exposed.contains(target.kind)
+                            && (rules.shape().camp(to) == target.color
+                                || self.fearless.contains(piece.kind))
                             && self.battle(pos, piece.kind, to) != Some(BattleResult::DefenderWins);
                         if !sure && !blind {
                             continue;
@@ -575,8 +561,9 @@ impl Searcher {
     /// [`Searcher::ends_the_hunt`]); or, with
     /// [`Style::probes_mines`], any officer sent into a piece that may
     /// fight as a Mine while the CPU has a Plane or an Engineer to find
-    /// out, or the Mine would stay. Any parry goes while a piece that may be an officer stands
-    /// next to the CPU's headquarters, and anything near the move limit.
+    /// out, or the Mine would stay. Any parry goes while a piece that may
+    /// be an officer stands next to the CPU's headquarters, and anything
+    /// near the move limit.
     fn risks_an_officer(&self, pos: &Position, mv: Move) -> bool {
         let board = pos.board();
         let me = self.eval.me;
@@ -1213,34 +1200,28 @@ mod tests {
 
     #[test]
     fn an_enemy_that_sees_only_its_view_attacks_only_what_it_is_sure_of() {
-        // North's Tank on b5 faces a South piece on b4, over the bridge;
-        // what North knows of it: everything, or only `known`.
+        let rules = Rules::KIRAKUKEN;
+        let pos = facing(Color::North);
         let attack: Move = "b5-b4".parse().expect("a move");
-        let attacks = |south: char, known: Option<KindSet>| {
-            let (mut hard, pos) =
-                hard_knowing(&format!("htsrf 4g/6/6/1t4/1{south}4/6/6/4N n"), &[]);
-            if let Some(kinds) = known {
-                let mut theirs = PerSlot::of(pos.rules(), any());
-                let target = pos.board().piece_at(attack.to()).expect("a piece");
-                theirs[target.id.0 as usize] = kinds;
-                hard.theirs = Some(Knows::new(pos.rules(), theirs));
-            }
-            hard.generate(&pos, 0, true, false);
-            hard.lists[0].iter().any(|&(mv, _)| mv == attack)
+        let engineer = pos.board().piece_at(attack.to()).expect("a piece");
+        let style = Style::of(Level::Hard);
+        let eval = Evaluator::new(Color::South, rules, style.weights);
+        let mut searcher = Searcher::new(eval, &style, PerSlot::of(rules, any()));
+        let attacks = |s: &mut Searcher| {
+            s.generate(&pos, 0, true, false);
+            s.lists[0].iter().any(|&(mv, _)| mv == attack)
         };
-        // Seeing everything, the Tank takes a Spy.
-        assert!(attacks('Y', None));
+        // Seeing everything, the Tank takes the Engineer.
+        assert!(attacks(&mut searcher));
         // Knowing nothing of it (a Mine? the General?), it does not.
-        assert!(!attacks('Y', Some(any())));
-        // Knowing it is a Spy or an Engineer, it does.
-        assert!(attacks(
-            'Y',
-            Some(KindSet::single(Kind::Spy).with(Kind::Engineer))
-        ));
-        // Hard expects any piece to attack its Planes and Engineers, which
-        // open a mined headquarters, wherever they stand, if it wins.
-        assert!(attacks('E', Some(any())));
-        assert!(!attacks('P', Some(any())), "the Tank loses to a Plane");
+        searcher.theirs = Some(Knows::new(rules, PerSlot::of(rules, any())));
+        assert!(!attacks(&mut searcher));
+        // Knowing it is an Engineer or a Spy, it does.
+        let mut known = PerSlot::of(rules, any());
+        known[engineer.id.0 as usize] =
+            KindSet::single(Kind::Engineer) | KindSet::single(Kind::Spy);
+        searcher.theirs = Some(Knows::new(rules, known));
+        assert!(attacks(&mut searcher));
     }
 
     /// Hard's search on a Classic 25 position `text` for South, knowing
