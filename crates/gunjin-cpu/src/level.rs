@@ -45,9 +45,8 @@ pub enum Level {
     /// send a cheap piece to find out what its officer would attack), that
     /// lets the enemy see everything in only one world of four (elsewhere
     /// it attacks only what it can deduce, so an unknown guard does not
-    /// stop every officer, though one that may beat an officer beside it
-    /// still attacks it, as a blind attacker would, and its General
-    /// attacks any officer beside it), that keeps a winner (its last two
+    /// stop every officer, though its General attacks any officer beside
+    /// it), that keeps a winner (its last two
     /// officers attack only what it is sure they beat while the enemy may
     /// still have an officer, and no officer attacks what may be a Mine:
     /// a Plane or an Engineer finds out first, and with neither left a
