@@ -46,11 +46,11 @@ pub enum Level {
     /// lets the enemy see everything in only one world of four (elsewhere
     /// it attacks only what it can deduce, so an unknown guard does not
     /// stop every officer, though its General attacks any officer beside
-    /// it), that keeps a winner (its last two
-    /// officers attack only what it is sure they beat while the enemy may
-    /// still have an officer, and no officer attacks what may be a Mine:
-    /// a Plane or an Engineer finds out first, and with neither left a
-    /// Mine that stays is left alone), hunts the enemy's pieces that move
+    /// it), that keeps a winner (its last two officers attack only what
+    /// it is sure they beat while the enemy may still have an officer,
+    /// and no officer attacks what may be a Mine: a Plane or an Engineer
+    /// finds out first, and with neither left a Mine that stays is left
+    /// alone), hunts the enemy's pieces that move
     /// once a Mine it cannot clear shuts the enemy headquarters, and
     /// chooses at random only among near-equal moves: the strongest level.
     Hard,

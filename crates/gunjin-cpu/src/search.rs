@@ -1180,18 +1180,23 @@ mod tests {
 
     #[test]
     fn the_enemy_general_attacks_an_officer_beside_it_in_its_own_camp() {
-        // South's Colonel on b5, in North's camp, between North's General
-        // on b6 and its Major General on a5: knowing nothing of it, only
-        // the General attacks.
-        let (mut hard, pos) = hard_knowing("htsrf 5/6/1g4/mC4/6/6/6/4N n", &[]);
-        hard.theirs = Some(Knows::new(pos.rules(), PerSlot::of(pos.rules(), any())));
-        hard.generate(&pos, 0, true, false);
-        let attacks = |m: &str| {
-            let mv: Move = m.parse().expect("a move");
-            hard.lists[0].iter().any(|&(a, _)| a == mv)
-        };
-        assert!(attacks("b6-b5"));
-        assert!(!attacks("a5-b5"));
+        // South's Colonel between North's General and its Major General,
+        // in North's camp (on b5) or in South's (on b4): knowing nothing
+        // of it, only the General attacks, in either camp.
+        for (text, general, major_general) in [
+            ("htsrf 5/6/1g4/mC4/6/6/6/4N n", "b6-b5", "a5-b5"),
+            ("htsrf 5/6/6/1g4/mC4/6/6/4N n", "b5-b4", "a4-b4"),
+        ] {
+            let (mut hard, pos) = hard_knowing(text, &[]);
+            hard.theirs = Some(Knows::new(pos.rules(), PerSlot::of(pos.rules(), any())));
+            hard.generate(&pos, 0, true, false);
+            let attacks = |m: &str| {
+                let mv: Move = m.parse().expect("a move");
+                hard.lists[0].iter().any(|&(a, _)| a == mv)
+            };
+            assert!(attacks(general), "{text}");
+            assert!(!attacks(major_general), "{text}");
+        }
     }
 
     #[test]
