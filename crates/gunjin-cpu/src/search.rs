@@ -1179,7 +1179,7 @@ mod tests {
     }
 
     #[test]
-    fn the_enemy_general_attacks_an_officer_beside_it_in_its_own_camp() {
+    fn only_the_enemy_general_attacks_an_unknown_officer_beside_it_in_either_camp() {
         // South's Colonel between North's General and its Major General,
         // in North's camp (on b5) or in South's (on b4): knowing nothing
         // of it, only the General attacks, in either camp.
