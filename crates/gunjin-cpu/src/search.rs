@@ -849,6 +849,10 @@ struct Root {
     /// Moves that end the game in a draw right away (repetition, the move
     /// limit) are worth a draw in every world.
     draws: Vec<bool>,
+    /// Moves after which the enemy can draw by repetition are worth a draw
+    /// at most: an enemy behind takes it (against shufflers Hard drew
+    /// games it led, one at ply 27 with every officer on the board).
+    drawable: Vec<bool>,
     /// Moves that risk an officer the CPU keeps
     /// ([`Searcher::risks_an_officer`]) count as lost in every world,
     /// unless every move does.
@@ -868,6 +872,7 @@ impl Root {
             order: (0..moves.len()).collect(),
             totals: vec![0.0; moves.len()],
             draws: Vec::new(),
+            drawable: Vec::new(),
             barred: Vec::new(),
             repeats: Vec::new(),
             scores: vec![0.0; moves.len()],
@@ -880,7 +885,10 @@ impl Root {
     fn score_world(&mut self, searcher: &mut Searcher, game: &Game) {
         let pos = game.position();
         if self.draws.is_empty() {
-            (self.draws, self.repeats) = self.moves.iter().map(|&mv| after_move(game, mv)).unzip();
+            let after: Vec<After> = self.moves.iter().map(|&mv| after_move(game, mv)).collect();
+            self.draws = after.iter().map(|a| a.draws).collect();
+            self.drawable = after.iter().map(|a| a.drawable).collect();
+            self.repeats = after.iter().map(|a| a.repeats).collect();
             self.barred = self
                 .moves
                 .iter()
@@ -896,6 +904,8 @@ impl Root {
                 0.0
             } else if self.barred[i] {
                 -WIN
+            } else if self.drawable[i] {
+                searcher.root(pos, self.moves[i], best - MARGIN).min(0.0)
             } else {
                 searcher.root(pos, self.moves[i], best - MARGIN)
             };
@@ -955,17 +965,29 @@ fn wasted_strike(pos: &Position, mv: Move) -> bool {
     }
 }
 
-/// Whether `mv` ends the game drawn at once, and how often the position
-/// after it has occurred.
-fn after_move(game: &Game, mv: Move) -> (bool, usize) {
+/// What a root move leads to, counted in the first world searched (the
+/// history, and so the repetitions, are the same in every world).
+#[derive(Default)]
+struct After {
+    /// The game ends drawn at once.
+    draws: bool,
+    /// The enemy can then draw by repetition.
+    drawable: bool,
+    /// How often the position after it has occurred.
+    repeats: usize,
+}
+
+/// What `mv` leads to in `game`.
+fn after_move(game: &Game, mv: Move) -> After {
     let mut after = game.clone();
     if after.play(mv).is_err() {
-        return (false, 0);
+        return After::default();
     }
-    (
-        after.outcome().is_some_and(|o| o.winner().is_none()),
-        after.repetitions(),
-    )
+    After {
+        draws: after.outcome().is_some_and(|o| o.winner().is_none()),
+        drawable: after.repetition_in_reach(),
+        repeats: after.repetitions(),
+    }
 }
 
 /// What a move back into a position already seen costs.
@@ -1176,6 +1198,58 @@ mod tests {
         };
         assert_eq!(worth("b4-b5"), -WIN, "the Colonel into an unknown piece");
         assert!(worth("e4-e5") > -WIN, "the Tank may go");
+    }
+
+    #[test]
+    fn a_move_that_lets_the_enemy_repeat_a_fourth_time_is_worth_a_draw_at_most() {
+        let setups = gunjin_rules::ByColor {
+            south: "VCASTN/OPNELT/EYFAJS/PGXMX".parse().expect("a setup"),
+            north: "EVASTN/OPNCLT/EYFAJS/PGXMX".parse().expect("a setup"),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).expect("a game");
+        let quiet = |game: &Game| {
+            let board = game.position().board();
+            (game.position().legal_moves().into_iter())
+                .find(|mv| !mv.is_strike() && board.piece_at(mv.to()).is_none())
+        };
+        let back = |mv: Move| Move::step(mv.to(), mv.from());
+        // The first battles open the board until both sides can step.
+        let (ours, theirs) = loop {
+            let mut next = game.clone();
+            if let Some(ours) = quiet(&next).filter(|_| next.position().turn() == Color::South) {
+                next.play(ours).expect("legal");
+                if let Some(theirs) = quiet(&next) {
+                    game = next;
+                    game.play(theirs).expect("legal");
+                    break (ours, theirs);
+                }
+            }
+            let first = game.position().legal_moves()[0];
+            game.play(first).expect("legal");
+        };
+        // Both step back and forth: the position before the first step
+        // comes back twice.
+        for mv in [back(ours), back(theirs), ours, theirs].repeat(2) {
+            game.play(mv).expect("legal");
+        }
+        assert!(
+            after_move(&game, back(ours)).drawable,
+            "their step back repeats a fourth time"
+        );
+        let other = (game.position().legal_moves().into_iter())
+            .find(|&mv| mv != back(ours) && game.position().board().piece_at(mv.to()).is_none())
+            .expect("another quiet move");
+        assert!(!after_move(&game, other).drawable);
+        let mut rng = SmallRng::seed_from_u64(3);
+        let style = Style::of(Level::Hard);
+        let analysis = analyse(&game.view(Color::South), &style, Limit::Worlds(2), &mut rng);
+        let worth = analysis
+            .moves
+            .iter()
+            .find(|(m, _)| *m == back(ours))
+            .expect("legal")
+            .1;
+        assert!(worth <= 0.0, "{worth}");
     }
 
     #[test]

@@ -366,6 +366,32 @@ impl Game {
             .count()
     }
 
+    /// Whether the side to move can draw at once by a move to the fourth
+    /// repetition of a position: a player ahead must not let it.
+    pub fn repetition_in_reach(&self) -> bool {
+        let board = self.position.board();
+        let seen = |hash: u64| {
+            // The positions with the other side to move, and the new one.
+            1 + self
+                .since_battle
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&h| h == hash)
+                .count()
+        };
+        self.outcome.is_none()
+            && self.history.len() + 1 < MOVE_LIMIT
+            && self.position.legal_moves().into_iter().any(|mv| {
+                !mv.is_strike() && board.piece_at(mv.to()).is_none() && {
+                    let mut after = self.position.clone();
+                    after.play_unchecked(mv);
+                    after.outcome().is_none() && seen(after.hash()) >= REPETITION_LIMIT
+                }
+            })
+    }
+
     /// `side` gives up; allowed on either turn while the game is on.
     pub fn resign(&mut self, side: Color) -> Result<(), PlayError> {
         if self.outcome.is_some() {

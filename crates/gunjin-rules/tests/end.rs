@@ -658,6 +658,27 @@ fn the_fourth_occurrence_of_a_position_draws_the_game() {
 }
 
 #[test]
+fn the_side_to_move_sees_a_fourth_repetition_in_its_reach() {
+    for me in Color::ALL {
+        let mut game = repetition_game(me);
+        let cycle = " b6-b5 b3-b4 b5-b6 b4-b3";
+        let moves = format!("b4-b5{} b6-b5 b3-b4", cycle.repeat(2));
+        assert_eq!(
+            play_counting_positions(&mut game, me, &moves).drawn_at,
+            None
+        );
+        // b5-b6 would bring back a position for the third time only.
+        assert!(!game.repetition_in_reach());
+        play_seen_by(&mut game, me, "b5-b6");
+        // b4-b3 would bring back the position after the trade a fourth time.
+        assert!(game.repetition_in_reach());
+        play_seen_by(&mut game, me, "b4-b3");
+        assert_eq!(game.outcome(), draw(DrawReason::Repetition));
+        assert!(!game.repetition_in_reach());
+    }
+}
+
+#[test]
 fn a_battle_starts_the_repetition_count_afresh() {
     for me in Color::ALL {
         let mut game = repetition_game(me);
