@@ -646,8 +646,7 @@ fn the_fourth_occurrence_of_a_position_draws_the_game() {
         let mut game = repetition_game(me);
         // A Captain trade on b, then both Lieutenants step back and forth:
         // the position after the trade comes back every four moves.
-        let cycle = " b6-b5 b3-b4 b5-b6 b4-b3";
-        let moves = format!("b4-b5{}", cycle.repeat(3));
+        let moves = format!("b4-b5{}", CYCLE.repeat(3));
         assert_eq!(
             play_counting_positions(&mut game, me, &moves).drawn_at,
             Some(13)
@@ -657,16 +656,25 @@ fn the_fourth_occurrence_of_a_position_draws_the_game() {
     }
 }
 
+/// Both Lieutenants step back and forth after the Captain trade.
+const CYCLE: &str = " b6-b5 b3-b4 b5-b6 b4-b3";
+
+/// The repetition game after the trade, two rounds of the cycle and then
+/// `more`, not drawn yet.
+fn after_two_cycles(me: Color, more: &str) -> Game {
+    let mut game = repetition_game(me);
+    let moves = format!("b4-b5{}{more}", CYCLE.repeat(2));
+    assert_eq!(
+        play_counting_positions(&mut game, me, &moves).drawn_at,
+        None
+    );
+    game
+}
+
 #[test]
 fn the_side_to_move_sees_a_fourth_repetition_in_its_reach() {
     for me in Color::ALL {
-        let mut game = repetition_game(me);
-        let cycle = " b6-b5 b3-b4 b5-b6 b4-b3";
-        let moves = format!("b4-b5{} b6-b5 b3-b4", cycle.repeat(2));
-        assert_eq!(
-            play_counting_positions(&mut game, me, &moves).drawn_at,
-            None
-        );
+        let mut game = after_two_cycles(me, " b6-b5 b3-b4");
         // b5-b6 would bring back a position for the third time only.
         assert!(!game.repetition_in_reach());
         play_seen_by(&mut game, me, "b5-b6");
@@ -681,13 +689,7 @@ fn the_side_to_move_sees_a_fourth_repetition_in_its_reach() {
 #[test]
 fn a_battle_starts_the_repetition_count_afresh() {
     for me in Color::ALL {
-        let mut game = repetition_game(me);
-        let cycle = " b6-b5 b3-b4 b5-b6 b4-b3";
-        let before = format!("b4-b5{}", cycle.repeat(2));
-        assert_eq!(
-            play_counting_positions(&mut game, me, &before).drawn_at,
-            None
-        );
+        let mut game = after_two_cycles(me, "");
         assert_eq!(game.repetitions(), 3);
         // Their Captain trades on e: a battle.
         assert_eq!(play_seen_by(&mut game, me, "e5-e4"), [BothRemoved]);
