@@ -357,10 +357,16 @@ impl Game {
 
     /// How often the current position has occurred.
     pub fn repetitions(&self) -> usize {
-        let hash = self.position.hash();
+        self.occurrences(self.position.hash(), 0)
+    }
+
+    /// How often the position `hash` occurred since the last battle with
+    /// the side to move `back` plies before now (0: the current side).
+    fn occurrences(&self, hash: u64, back: usize) -> usize {
         self.since_battle
             .iter()
             .rev()
+            .skip(back)
             .step_by(2)
             .filter(|&&h| h == hash)
             .count()
@@ -370,24 +376,16 @@ impl Game {
     /// repetition of a position: a player ahead must not let it.
     pub fn repetition_in_reach(&self) -> bool {
         let board = self.position.board();
-        let seen = |hash: u64| {
-            // The positions with the other side to move, and the new one.
-            1 + self
-                .since_battle
-                .iter()
-                .rev()
-                .skip(1)
-                .step_by(2)
-                .filter(|&&h| h == hash)
-                .count()
-        };
         self.outcome.is_none()
             && self.history.len() + 1 < MOVE_LIMIT
             && self.position.legal_moves().into_iter().any(|mv| {
                 !mv.is_strike() && board.piece_at(mv.to()).is_none() && {
                     let mut after = self.position.clone();
                     after.play_unchecked(mv);
-                    after.outcome().is_none() && seen(after.hash()) >= REPETITION_LIMIT
+                    // Its earlier occurrences, with the other side to
+                    // move, and itself.
+                    after.outcome().is_none()
+                        && 1 + self.occurrences(after.hash(), 1) >= REPETITION_LIMIT
                 }
             })
     }
