@@ -846,20 +846,12 @@ struct Root {
     /// first, so the window prunes the rest.
     order: Vec<usize>,
     totals: Vec<f64>,
-    /// Moves that end the game in a draw right away (repetition, the move
-    /// limit) are worth a draw in every world.
-    draws: Vec<bool>,
-    /// Moves after which the enemy can draw by repetition are worth a draw
-    /// at most: an enemy behind takes it (against shufflers Hard drew
-    /// games it led, one at ply 27 with every officer on the board).
-    drawable: Vec<bool>,
+    /// What each move leads to (see [`After`]), from the first world.
+    after: Vec<After>,
     /// Moves that risk an officer the CPU keeps
     /// ([`Searcher::risks_an_officer`]) count as lost in every world,
     /// unless every move does.
     barred: Vec<bool>,
-    /// How often the position after each move has been seen: going round
-    /// in circles draws a game the CPU could still win.
-    repeats: Vec<usize>,
     /// Each move's worth in the world searched last.
     scores: Vec<f32>,
     /// Worlds searched to the end.
@@ -871,10 +863,8 @@ impl Root {
         Root {
             order: (0..moves.len()).collect(),
             totals: vec![0.0; moves.len()],
-            draws: Vec::new(),
-            drawable: Vec::new(),
+            after: Vec::new(),
             barred: Vec::new(),
-            repeats: Vec::new(),
             scores: vec![0.0; moves.len()],
             searched: 0,
             moves,
@@ -884,11 +874,8 @@ impl Root {
     /// Searches every move in the world `game`, best first.
     fn score_world(&mut self, searcher: &mut Searcher, game: &Game) {
         let pos = game.position();
-        if self.draws.is_empty() {
-            let after: Vec<After> = self.moves.iter().map(|&mv| after_move(game, mv)).collect();
-            self.draws = after.iter().map(|a| a.draws).collect();
-            self.drawable = after.iter().map(|a| a.drawable).collect();
-            self.repeats = after.iter().map(|a| a.repeats).collect();
+        if self.after.is_empty() {
+            self.after = self.moves.iter().map(|&mv| after_move(game, mv)).collect();
             self.barred = self
                 .moves
                 .iter()
@@ -900,11 +887,11 @@ impl Root {
         }
         let mut best = -WIN * 2.0;
         for &i in &self.order {
-            let v = if self.draws[i] {
+            let v = if self.after[i].draws {
                 0.0
             } else if self.barred[i] {
                 -WIN
-            } else if self.drawable[i] {
+            } else if self.after[i].drawable {
                 searcher.root(pos, self.moves[i], best - MARGIN).min(0.0)
             } else {
                 searcher.root(pos, self.moves[i], best - MARGIN)
@@ -941,8 +928,8 @@ impl Root {
         let averages: Vec<f32> = self
             .totals
             .iter()
-            .zip(&self.repeats)
-            .map(|(t, &r)| (*t / searched) as f32 - REPEAT_COST * r.saturating_sub(1) as f32)
+            .zip(&self.after)
+            .map(|(t, a)| (*t / searched) as f32 - REPEAT_COST * a.repeats.saturating_sub(1) as f32)
             .collect();
         let chosen = self.moves[pick(&averages, style, rng)];
         let mut scored: Vec<(Move, f32)> = self.moves.into_iter().zip(averages).collect();
@@ -969,11 +956,15 @@ fn wasted_strike(pos: &Position, mv: Move) -> bool {
 /// history, and so the repetitions, are the same in every world).
 #[derive(Default)]
 struct After {
-    /// The game ends drawn at once.
+    /// The game ends drawn at once (repetition, the move limit): worth a
+    /// draw in every world.
     draws: bool,
-    /// The enemy can then draw by repetition.
+    /// The enemy can then draw by repetition: worth a draw at most, as an
+    /// enemy behind takes it (against shufflers Hard drew games it led,
+    /// one at ply 27 with every officer on the board).
     drawable: bool,
-    /// How often the position after it has occurred.
+    /// How often the position after it has occurred: going round in
+    /// circles draws a game the CPU could still win.
     repeats: usize,
 }
 
