@@ -5,7 +5,7 @@ mod common;
 
 use common::{budget, pair, play_out, random_start, rules_from_bits};
 use gunjin_cpu::{Cpu, Level};
-use gunjin_rules::{ByColor, Color, Game, Rules};
+use gunjin_rules::{ByColor, Color, Game, Record, Rules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -93,4 +93,35 @@ fn hard_beats_random() {
         }
     }
     assert!(wins >= 5, "Hard won only {wins} of {games} against Random");
+}
+
+/// Against Turtle (Traditional rules) Hard's side once stood here with no
+/// world to search: the enemy piece on c7 never moved until taken, so its
+/// stillness made it the Flag in nearly every assignment, though its
+/// battles say it was none (a Flag with the Mine behind it would have lost
+/// to our Engineer). Hard played Greedy's move, fed one piece after another
+/// to the enemy's Major General and lost the game.
+#[test]
+fn hard_finds_its_worlds_when_a_piece_that_never_moved_was_no_mine_or_flag() {
+    let record: Record = concat!(
+        "texrt n NPTVAS/ANLJCT/SOFYEE/MPXGX SSNTTL/ENPCVA/AJFOYE/MGXXP d6-d4 b4-b8 d4-d3 c3-d3 ",
+        "a8-b8 b1-b7 a7-a8 b7-b1 b6-b7 b1-b7 a8-b8 b7-b8 a6-b6 d3-d4 b6-a6 b8-b5 a5-b5 c4-c3 ",
+        "a6-a5 d4-c4 a5-a6 b3-b4 b5-b4 c4-b4 a6-b6 b2-b3 b6-a6 a1-b1 c5-b5 e4-d4 a6-b6 d4-e4 ",
+        "d5-c5 a4-b4 b6-b7 c3-c4 e6-d6 c4-c3 e5-e6 e4-e5 b7-b8 d2-d3 d6-d5 c3-c4 e6-d6 e5-f5 ",
+        "e7-e6 e3-e4 b5-b6 e2-e3 e6-e7 e1-e2 f6-e6 b1-b2 f7-f6 f5-e5 b6-a6 b3-c3 a6-a7 b2-b3 ",
+        "a7-a8 b4-b5 f6-f7 b3-b4 a8-a7 b5-b6 e6-f6 e5-f5 d6-e6 f5-e5 a7-a6 e5-d5 e6-e5 d5-d6 ",
+        "e5-e6 b6-b7 a6-a5 b7-a7 c6-b6 a2-a1 b6-c6 d6-d5 e6-d6 d5-c5 d6-e6 e4-d4 a5-b5 b4-b5 ",
+        "c6-b6 b5-b6 f6-f5 e3-e5 f7-f6 e5-d5 e7-f7 d5-d7 f7-e7 d7-c7 e7-f7 e2-e3 e6-d6 e3-e4 ",
+        "f7-e7 e4-e5 f6-f7 e5-f5 d6-e6 f5-e5 e7-d7 e5-e6 f7-e7 e6-e7 e8-e7 b6-b7 f8-f7 b7-c7 ",
+        "f7-e7 c7-c8 e7-e6 f3-e3 e6-d6",
+    )
+    .parse()
+    .expect("a record");
+    let game = record.replay().expect("the record replays");
+    let view = game.view(Color::South);
+    assert!(view.is_my_turn());
+    let analysis = Cpu::new(Level::Hard, 1)
+        .with_worlds(Some(32))
+        .analyse(&view, budget());
+    assert_eq!(analysis.worlds, 32);
 }
