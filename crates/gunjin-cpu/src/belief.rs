@@ -14,7 +14,8 @@
 //! assignments of kinds that satisfy all of this and replay the history
 //! with exactly the announcements that were made, each as likely as the
 //! stillness of its pieces makes it (a piece that could have moved all
-//! game and never did is likelier one that cannot).
+//! game and never did is likelier one that cannot, and so is the piece in
+//! the headquarters, where players keep a Mine or the Flag).
 
 use gunjin_rules::{
     Announcement, Bitboard, ByKind, Color, Kind, MAX_CAMP, Mobility, Move, Outcome, PieceId,
@@ -318,6 +319,8 @@ pub(crate) struct Deduction {
     /// others). A piece that could have moved all game and never did is
     /// likelier a Mine or the Flag than the counts alone say; as weights
     /// of the sampled worlds (see [`Chain`]) this says how much likelier.
+    /// The piece that began in the headquarters starts at
+    /// [`HQ_HELD`]'s log, where players keep one.
     pub stillness: PerSlot<f32>,
 }
 
@@ -349,6 +352,10 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
     let mut public = known.start();
     let mut candidates = placement_candidates(known.rules, &public, enemy);
     let mut stillness = PerSlot::of(known.rules, 0.0f32);
+    let shape = known.rules.shape();
+    if let Some(hq) = shape.camp_slot(enemy, shape.hq(enemy)) {
+        stillness[hq] = HQ_HELD.ln();
+    }
     let mut moved = [false; MAX_CAMP];
     for (ply, pm) in known.history.iter().enumerate() {
         let Some((color, mover)) = public.at(pm.mv.from()) else {
@@ -392,6 +399,14 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
 /// so only a search whose worlds do not fit otherwise walks by it (see
 /// [`crate::world::Worlds::next`]).
 const KEPT_HOME: f32 = 0.1;
+
+/// How much likelier a Mine or the Flag is in the headquarters than the
+/// counts alone say (as the odds of a piece that moves there, divided):
+/// players keep one there, as every formation of the library does. By the
+/// counts alone, behind guards that never moved (taken for the Mines),
+/// Hard held the piece in Turtle's headquarters for one that moves, and
+/// its officers stood at the door until the move limit.
+const HQ_HELD: f32 = 0.1;
 
 /// The log of the chance that a free piece stands still as long as one
 /// did, from `random` (the log of that chance were its side moving one of
@@ -596,9 +611,11 @@ mod tests {
         let (free, hemmed) = (id_on(&game, "b4"), id_on(&game, "a1"));
         let still = |game: &Game| deduce(&game.view(Color::North)).stillness;
         let mut before = still(&game);
+        let hq = Rules::KIRAKUKEN.shape().hq(Color::South);
+        let held = id_on(&game, &hq.to_string());
         assert!(
-            before.iter().all(|&s| s == 0.0),
-            "nothing is known before a move"
+            (0..before.len()).all(|id| before[id] == if id == held { HQ_HELD.ln() } else { 0.0 }),
+            "before a move only the headquarters' piece weighs: {before:?}"
         );
         let mut movers = Vec::new();
         for _ in 0..6 {
@@ -625,6 +642,31 @@ mod tests {
         for id in movers {
             assert_eq!(before[id], 0.0, "piece {id} moved");
         }
+    }
+
+    #[test]
+    fn the_piece_in_the_headquarters_is_likelier_a_mine_or_the_flag() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[3].setup(),
+        };
+        let game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        let view = game.view(Color::South);
+        let belief = Belief::new(&view);
+        let chance = |sq: Square, kinds: &[Kind]| -> f32 {
+            let id = view.enemies().iter().find(|e| e.square == sq).unwrap().id;
+            kinds.iter().map(|&k| belief.probabilities(id)[k]).sum()
+        };
+        let held = [Kind::Mine, Kind::Flag];
+        // By the counts alone 3 pieces in 23 (13%); as players set up,
+        // about half the time; yet no kind is 50% before a move.
+        let hq = chance(Square::hq(Color::North), &held);
+        assert!((0.4..0.65).contains(&hq), "{hq}");
+        for kind in [Kind::Mine, Kind::Flag] {
+            assert!(chance(Square::hq(Color::North), &[kind]) < 0.5);
+        }
+        let front = chance("c6".parse().unwrap(), &held);
+        assert!(front < 0.25, "{front}");
     }
 
     #[test]

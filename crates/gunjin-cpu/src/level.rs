@@ -41,7 +41,7 @@ pub enum Level {
     /// Deduction and a three-move search (its move, the reply, its next
     /// move, then the attacks in reach) over as many worlds as its time
     /// allows, sampled so that a piece which stood still while it could
-    /// move is likelier a Mine or the Flag, that learns from the battles along each line (so it can
+    /// move (or stands in its headquarters) is likelier a Mine or the Flag, that learns from the battles along each line (so it can
     /// send a cheap piece to find out what its officer would attack), that
     /// lets the enemy see everything in only one world of four (elsewhere
     /// it attacks only what it can deduce, so an unknown guard does not
