@@ -400,9 +400,9 @@ pub(crate) fn deduce_from(known: Knowledge<'_>) -> Deduction {
 /// [`crate::world::Worlds::next`]).
 const KEPT_HOME: f32 = 0.1;
 
-/// How much likelier a Mine or the Flag is in the headquarters than the
-/// counts alone say (as the odds of a piece that moves there, divided):
-/// players keep one there, as every formation of the library does. By the
+/// The weight of a piece that moves in the headquarters, against the
+/// counts alone: players keep a Mine or the Flag there, as every
+/// formation of the library does. By the
 /// counts alone, behind guards that never moved (taken for the Mines),
 /// Hard held the piece in Turtle's headquarters for one that moves, and
 /// its officers stood at the door until the move limit.
@@ -594,13 +594,18 @@ mod tests {
 
     use super::*;
 
-    #[test]
-    fn a_piece_that_could_move_and_did_not_grows_still() {
+    /// Two templates facing each other, South to move, before a move.
+    fn opening() -> Game {
         let setups = ByColor {
             south: Template::ALL[0].setup(),
             north: Template::ALL[3].setup(),
         };
-        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap()
+    }
+
+    #[test]
+    fn a_piece_that_could_move_and_did_not_grows_still() {
+        let mut game = opening();
         let id_on = |game: &Game, name: &str| -> usize {
             let sq: Square = name.parse().unwrap();
             game.position().board().piece_at(sq).unwrap().id.0 as usize
@@ -646,11 +651,7 @@ mod tests {
 
     #[test]
     fn the_piece_in_the_headquarters_is_likelier_a_mine_or_the_flag() {
-        let setups = ByColor {
-            south: Template::ALL[0].setup(),
-            north: Template::ALL[3].setup(),
-        };
-        let game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        let game = opening();
         let view = game.view(Color::South);
         let belief = Belief::new(&view);
         let chance = |sq: Square, kinds: &[Kind]| -> f32 {
