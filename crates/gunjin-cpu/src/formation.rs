@@ -166,9 +166,10 @@ pub fn open_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
 
 /// A formation whose General, if it stands in a back corner, moves beside
 /// the headquarters: from there it answers an officer or a Plane that
-/// breaks in, where from the corner it came too late. Hard (and Turtle)
-/// set up this way; in Classic 25 from [`CLASSIC_25_FORMATIONS`], which
-/// the other levels do not use (they set up at random there).
+/// breaks in, where from the corner it came too late. Turtle sets up this
+/// way, and Hard on top of it ([`striking_formation`]); in Classic 25 from
+/// [`CLASSIC_25_FORMATIONS`], which the other levels do not use (they set
+/// up at random there).
 pub fn guarded_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
     if rules.mode == Mode::Classic25 {
         return varied(rules, &classic_25_library(), rng);
@@ -183,6 +184,42 @@ pub fn guarded_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
         }
     }
     legal_or(rules, guarded, setup)
+}
+
+/// A guarded formation ([`guarded_formation`]) with a Plane on a file of
+/// the headquarters, between the front and the back rank: from there it
+/// flies into the enemy headquarters on its first move, and a Mine there
+/// (which, where Mines stay, shuts out every officer for good) is gone
+/// before the guards can crowd round it. Hard sets up this way.
+pub fn striking_formation<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Setup {
+    let setup = guarded_formation(rules, rng);
+    let shape = rules.shape();
+    let camp = shape.camp_slots();
+    let ranks = rank_slots(shape);
+    let [first, last] = shape.hq_span;
+    let on_hq_files = |slot: usize| (first..=last).contains(&camp[slot].file());
+    let mut striking = PartialSetup::from(setup);
+    let slots = striking.slots_mut();
+    let planes: Vec<usize> = (0..slots.len())
+        .filter(|&slot| slots[slot] == Some(Kind::Plane))
+        .collect();
+    if planes.is_empty() || planes.iter().any(|&slot| on_hq_files(slot)) {
+        return setup;
+    }
+    let middle = ranks[1].start..ranks[ranks.len() - 1].start;
+    let spots: Vec<usize> = middle
+        .filter(|&slot| on_hq_files(slot))
+        .filter(|&slot| {
+            slots[slot].is_some_and(|k| k.is_movable() && k != Kind::General && k != Kind::Spy)
+        })
+        .collect();
+    if spots.is_empty() {
+        return setup;
+    }
+    let plane = planes[rng.random_range(0..planes.len())];
+    let spot = spots[rng.random_range(0..spots.len())];
+    slots.swap(plane, spot);
+    legal_or(rules, striking, setup)
 }
 
 /// `setup` if it is legal under `rules` (a swap may put a piece where an
@@ -233,6 +270,7 @@ mod tests {
     use rand::rngs::SmallRng;
 
     use super::*;
+    use gunjin_rules::Game;
 
     #[test]
     fn formations_are_legal_and_varied() {
@@ -268,6 +306,35 @@ mod tests {
                     .position(|&k| k == Some(Kind::General))
                     .unwrap();
                 assert_eq!(general.abs_diff(hq_slot(rules.shape())), 1, "{setup}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_striking_plane_flies_into_the_enemy_headquarters_on_the_first_move() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for mode in [Mode::Standard, Mode::Marshal23, Mode::American21] {
+            for base in [Rules::KIRAKUKEN, Rules::TRADITIONAL] {
+                let rules = Rules { mode, ..base };
+                for _ in 0..50 {
+                    let setups =
+                        gunjin_rules::ByColor::new_with(|_| striking_formation(rules, &mut rng));
+                    let hq = hq_slot(rules.shape());
+                    assert_eq!(
+                        setups.south.slots()[hq],
+                        Some(Kind::Mine),
+                        "{}",
+                        setups.south
+                    );
+                    let game = Game::new(rules, setups, Color::South).unwrap();
+                    let enemy_hq = rules.shape().hq(Color::North);
+                    let strikes = game.view(Color::South).legal_moves().into_iter().any(|mv| {
+                        mv.to() == enemy_hq
+                            && game.position().board().piece_at(mv.from()).map(|p| p.kind)
+                                == Some(Kind::Plane)
+                    });
+                    assert!(strikes, "{mode:?}: {}", setups.south);
+                }
             }
         }
     }

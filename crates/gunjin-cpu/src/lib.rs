@@ -57,6 +57,7 @@ use rand::{Rng, SeedableRng};
 pub use belief::{BELIEF_SAMPLES, Belief};
 pub use formation::{
     CLASSIC_25_FORMATIONS, FORMATIONS, formation, guarded_formation, open_formation,
+    striking_formation,
 };
 pub use kindset::KindSet;
 pub use level::{Level, ParseLevelError};
@@ -120,8 +121,9 @@ impl Cpu {
     /// A hidden setup for a new game. Random, Greedy, Reckless and Trader
     /// set up at random; the other levels draw from the formation library
     /// (Turtle and Hard with a Mine in the headquarters and the General
-    /// beside it, Easy with its headquarters left open, Normal in half its
-    /// games). In Classic 25 only Turtle and Hard have formations
+    /// beside it, Hard with a Plane on the headquarters' files too, Easy
+    /// with its headquarters left open, Normal in half its games). In
+    /// Classic 25 only Turtle and Hard have formations
     /// ([`CLASSIC_25_FORMATIONS`]: their Marshal guarded by pieces that
     /// never move); the others set up at random there.
     pub fn setup(&mut self, rules: Rules) -> Setup {
@@ -136,7 +138,8 @@ impl Cpu {
             // a Mine it drew too many games against Hard.
             Level::Normal if rng.random_bool(0.5) => open_formation(rules, &mut rng),
             Level::Normal => formation(rules, &mut rng),
-            Level::Turtle | Level::Hard => guarded_formation(rules, &mut rng),
+            Level::Turtle => guarded_formation(rules, &mut rng),
+            Level::Hard => striking_formation(rules, &mut rng),
         }
     }
 
