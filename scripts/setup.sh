@@ -21,6 +21,25 @@ WASM_SPLIT_VERSION=0.2.4
 
 setup_log() { printf '[setup] %s\n' "$*"; }
 
+# cargo install with a profile for tools, not for shipping: no fat LTO, one
+# codegen unit per core's worth of work, light optimisation, no debug info.
+# Trunk, wasm-bindgen-cli and wasm-split-cli spend their time in other
+# programs (rustc, wasm-opt) or on small inputs, so this costs nothing at run
+# time and halves the install on a 2-core machine (docs/BENCHMARKS.md, "A
+# fresh machine"). Profiles set in the environment override the crates' own
+# [profile.release]. One target directory for the three shares the crates
+# they have in common.
+install_tool() {
+    CARGO_PROFILE_RELEASE_LTO=off \
+        CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+        CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+        CARGO_PROFILE_RELEASE_DEBUG=false \
+        CARGO_PROFILE_RELEASE_STRIP=true \
+        CARGO_PROFILE_RELEASE_INCREMENTAL=false \
+        CARGO_TARGET_DIR="${GUNJIN_TOOLS_TARGET:-$HOME/.cache/gunjin-tools-target}" \
+        cargo install "$@"
+}
+
 setup_rust() {
     local installed
     installed="$(rustup target list --installed)"
@@ -41,7 +60,9 @@ setup_rust() {
 setup_trunk() {
     if [[ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]]; then
         setup_log "installing trunk $TRUNK_VERSION (takes several minutes)"
-        cargo install trunk --version "$TRUNK_VERSION" --locked
+        # Without default features: no TLS stack and no update check, which
+        # an offline build (`trunk build --offline`) never uses.
+        install_tool trunk --version "$TRUNK_VERSION" --locked --no-default-features
     fi
 }
 
@@ -68,7 +89,7 @@ setup_wasm_bindgen() {
         # Not --locked: the CLI's own lock file can pin crates that no longer
         # build with this toolchain.
         setup_log "installing wasm-bindgen-cli $want (takes a few minutes)"
-        cargo install wasm-bindgen-cli --version "=$want"
+        install_tool wasm-bindgen-cli --version "=$want"
     fi
 }
 
@@ -79,7 +100,7 @@ setup_wasm_split() {
     if ! command -v wasm-split-cli >/dev/null ||
         ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
         setup_log "installing wasm-split-cli $WASM_SPLIT_VERSION (takes a few minutes)"
-        cargo install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary --locked
+        install_tool wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary --locked
     fi
 }
 
