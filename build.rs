@@ -2,7 +2,8 @@
 //! `locales/<lang>/<namespace>.json`: one struct per (nested) namespace,
 //! with a `&'static str` field per key, and one static table per language.
 //! A missing key, an extra key or a placeholder (`{{ name }}`) that differs
-//! between the languages stops the build, so every word exists in both.
+//! between the languages stops the build, so every word exists in every
+//! language.
 //!
 //! The words of the pages behind the home page (`PageStrings`) are not in
 //! the first module of a split release build: all data stays in the first
@@ -18,8 +19,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-/// The languages, the first one being the default, and their table names.
-const LOCALES: [(&str, &str); 2] = [("en", "EN"), ("ja", "JA")];
+/// The languages, the first one being the default, and their table names,
+/// in the order of `i18n::Locale`.
+const LOCALES: [(&str, &str); 3] = [("en", "EN"), ("ja", "JA"), ("th", "TH")];
 /// The namespaces of the home page and the shell: `common` for Gunjin's
 /// screens, `shogi_home` for Shogi's section of the home page.
 const HOME: [&str; 2] = ["common", "shogi_home"];
@@ -227,7 +229,7 @@ fn same_shape(
             at()
         )),
         _ => Err(format!(
-            "locales/{lang}: `{}` is not a string or an object in both languages",
+            "locales/{lang}: `{}` is not a string or an object as in locales/{base_lang}",
             at()
         )),
     }

@@ -13,21 +13,26 @@
   // the browser's.
   function offer(worker) {
     if (document.querySelector(".sw-update")) return;
-    var lang = document.documentElement.lang || navigator.language || "en";
-    var ja = lang.toLowerCase().indexOf("ja") === 0;
+    var lang = (document.documentElement.lang || navigator.language || "en").toLowerCase();
+    var code = lang.indexOf("ja") === 0 ? "ja" : lang.indexOf("th") === 0 ? "th" : "en";
+    var words = {
+      en: ["A new version is available", "Reload"],
+      ja: ["新しいバージョンがあります", "再読み込み"],
+      th: ["มีเวอร์ชันใหม่", "โหลดใหม่"],
+    }[code];
     var bar = document.createElement("div");
     bar.className = "sw-update";
     bar.setAttribute("role", "status");
-    bar.setAttribute("lang", ja ? "ja" : "en");
+    bar.setAttribute("lang", code);
     bar.style.cssText =
       "position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:1000;" +
       "display:flex;gap:.75rem;align-items:center;padding:.6rem .9rem;border-radius:.6rem;" +
       "background:#231d15;color:#fff;box-shadow:0 4px 16px rgba(0,0,0,.3);max-width:calc(100% - 2rem)";
     var text = document.createElement("span");
-    text.textContent = ja ? "新しいバージョンがあります" : "A new version is available";
+    text.textContent = words[0];
     var button = document.createElement("button");
     button.type = "button";
-    button.textContent = ja ? "再読み込み" : "Reload";
+    button.textContent = words[1];
     button.style.cssText =
       "font:inherit;font-weight:600;padding:.35rem .8rem;border:0;border-radius:.4rem;" +
       "background:#f5efe3;color:#231d15;cursor:pointer";

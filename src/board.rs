@@ -294,16 +294,22 @@ fn board_label(locale: Locale, shape: &Shape) -> String {
             .map(|f| format!("{f}列"))
             .collect::<Vec<_>>()
             .join("と"),
-        Locale::en => match files.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => {
-                let rest: Vec<String> = rest.iter().map(char::to_string).collect();
-                format!("{} and {last}", rest.join(", "))
-            }
-            None => String::new(),
-        },
+        Locale::en => series(&files, "and"),
+        Locale::th => series(&files, "และ"),
     };
     td_string!(locale, common.board_label, far, near, bridges)
+}
+
+/// `a, b and c`, with `and` in the reader's language.
+fn series(items: &[char], and: &str) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<String> = rest.iter().map(char::to_string).collect();
+            format!("{} {and} {last}", rest.join(", "))
+        }
+        None => String::new(),
+    }
 }
 
 /// One node of the board; a headquarters spans two or three files.
@@ -686,5 +692,7 @@ mod tests {
             "{classic}"
         );
         assert!(board_label(Locale::ja, &Shape::CLASSIC_25).ends_with("橋はb列とe列とh列"));
+        let thai = board_label(Locale::th, &Shape::CLASSIC_25);
+        assert!(thai.ends_with("สะพานอยู่ที่แถวตั้ง b, e และ h"), "{thai}");
     }
 }

@@ -1,4 +1,4 @@
-//! Every word on screen, in English and Japanese. `build.rs` turns
+//! Every word on screen, in English, Japanese and Thai. `build.rs` turns
 //! `locales/<lang>/<namespace>.json` into tables of `&'static str` per
 //! language (checked to have the same keys and placeholders): `Strings`, a
 //! static, for the home page and the shell, and `PageStrings` for the pages
@@ -20,21 +20,36 @@ use leptos::prelude::*;
 
 include!(concat!(env!("OUT_DIR"), "/strings.rs"));
 
-/// The languages of the app; the variants are named by their codes.
+/// The languages of the app; the variants are named by their codes, in
+/// the order of build.rs's `LOCALES`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[allow(non_camel_case_types)]
 pub enum Locale {
     #[default]
     en,
     ja,
+    th,
 }
 
 impl Locale {
+    /// Every language, in the order the language switch offers them.
+    pub const ALL: [Locale; 3] = [Locale::en, Locale::ja, Locale::th];
+
+    /// The language of a code such as the saved setting ("th") or the
+    /// browser's ("th-TH", "ja-JP"); English for any other.
+    pub fn from_code(code: &str) -> Locale {
+        Locale::ALL
+            .into_iter()
+            .find(|locale| code.starts_with(locale.code()))
+            .unwrap_or_default()
+    }
+
     /// The words of the home page and the shell in this language.
     pub fn strings(self) -> &'static Strings {
         match self {
             Locale::en => &EN,
             Locale::ja => &JA,
+            Locale::th => &TH,
         }
     }
 
@@ -49,6 +64,16 @@ impl Locale {
         match self {
             Locale::en => "en",
             Locale::ja => "ja",
+            Locale::th => "th",
+        }
+    }
+
+    /// The language's name in itself, as the language switch offers it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Locale::en => "English",
+            Locale::ja => "日本語",
+            Locale::th => "ไทย",
         }
     }
 }
@@ -183,17 +208,16 @@ pub fn load_pages() -> impl Future<Output = Result<(), PagesUnavailable>> + Send
     pages::load()
 }
 
-/// Both languages' tables from the pages' words (build.rs), if it has as
-/// many texts as this build's tables.
+/// Every language's table from the pages' words (build.rs), in the order
+/// of [`Locale::ALL`], if it has as many texts as this build's tables.
 #[cfg(any(test, all(feature = "split", target_family = "wasm")))]
-fn parse_pages(text: &'static str) -> Option<[PageStrings; 2]> {
+fn parse_pages(text: &'static str) -> Option<[PageStrings; Locale::ALL.len()]> {
     let texts: Vec<&'static str> = text.split(PAGE_STRINGS_SEPARATOR).collect();
-    if texts.len() != 2 * PAGE_STRINGS_PER_LOCALE {
+    if texts.len() != Locale::ALL.len() * PAGE_STRINGS_PER_LOCALE {
         return None;
     }
     let mut next = texts.into_iter();
-    let mut read = || PageStrings::read(&mut || next.next().unwrap_or_default());
-    Some([read(), read()])
+    Some(Locale::ALL.map(|_| PageStrings::read(&mut || next.next().unwrap_or_default())))
 }
 
 #[cfg(all(feature = "split", target_family = "wasm"))]
@@ -206,7 +230,7 @@ mod pages {
 
     use super::*;
 
-    static LOADED: OnceLock<[PageStrings; 2]> = OnceLock::new();
+    static LOADED: OnceLock<[PageStrings; Locale::ALL.len()]> = OnceLock::new();
 
     pub fn of(locale: Locale) -> &'static PageStrings {
         let tables = LOADED
@@ -247,6 +271,7 @@ mod pages {
         match locale {
             Locale::en => &PAGES_EN,
             Locale::ja => &PAGES_JA,
+            Locale::th => &PAGES_TH,
         }
     }
 
@@ -275,8 +300,8 @@ mod tests {
     }
 
     #[test]
-    fn every_placeholder_of_a_key_is_filled_in_both_languages() {
-        for locale in [Locale::en, Locale::ja] {
+    fn every_placeholder_of_a_key_is_filled_in_every_language() {
+        for locale in Locale::ALL {
             let text = td_string!(locale, common.replay_position, ply = 4, total = 80);
             assert!(text.contains('4') && text.contains("80"), "{text}");
             assert!(!text.contains("{{"), "{text}");
@@ -285,9 +310,10 @@ mod tests {
 
     #[test]
     fn the_pages_words_read_back_as_the_tables() {
-        let [en, ja] = parse_pages(PAGE_STRINGS_TEXT).expect("as many texts as fields");
-        assert_eq!(&en, Locale::en.pages());
-        assert_eq!(&ja, Locale::ja.pages());
+        let tables = parse_pages(PAGE_STRINGS_TEXT).expect("as many texts as fields");
+        for (table, locale) in tables.iter().zip(Locale::ALL) {
+            assert_eq!(table, locale.pages(), "{locale:?}");
+        }
         let short = &PAGE_STRINGS_TEXT[..PAGE_STRINGS_TEXT.rfind(PAGE_STRINGS_SEPARATOR).unwrap()];
         assert!(
             parse_pages(short).is_none(),
@@ -297,9 +323,21 @@ mod tests {
 
     #[test]
     fn locales_differ() {
-        assert_ne!(
-            td_string!(Locale::en, common.nav_home),
-            td_string!(Locale::ja, common.nav_home)
-        );
+        let homes = Locale::ALL.map(|locale| td_string!(locale, common.nav_home));
+        for (i, home) in homes.iter().enumerate() {
+            assert!(!homes[i + 1..].contains(home), "{home}");
+        }
+    }
+
+    #[test]
+    fn a_code_picks_its_language() {
+        for locale in Locale::ALL {
+            assert_eq!(Locale::from_code(locale.code()), locale);
+        }
+        assert_eq!(Locale::from_code("th-TH"), Locale::th);
+        assert_eq!(Locale::from_code("ja-JP"), Locale::ja);
+        assert_eq!(Locale::from_code("en-GB"), Locale::en);
+        assert_eq!(Locale::from_code("de-DE"), Locale::en);
+        assert_eq!(Locale::from_code(""), Locale::en);
     }
 }

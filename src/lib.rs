@@ -13,7 +13,7 @@
 //!   in a Web Worker, `crates/gunjin-worker`;
 //! - `online`: a seat at a table of the table server (`screens/table`);
 //! - `i18n` (its tables generated from `locales/` by `build.rs`) and
-//!   `text`: every word on screen, in English and Japanese.
+//!   `text`: every word on screen, in English, Japanese and Thai.
 
 pub mod board;
 pub mod cpu;
@@ -65,12 +65,7 @@ pub fn App() -> impl IntoView {
 /// The language the app starts in: the remembered one, else the browser's.
 fn initial_locale(saved: Option<&str>) -> Locale {
     let browser = window().navigator().language().unwrap_or_default();
-    let code = saved.unwrap_or(&browser);
-    if code.starts_with("ja") {
-        Locale::ja
-    } else {
-        Locale::en
-    }
+    Locale::from_code(saved.unwrap_or(&browser))
 }
 
 #[component]
@@ -255,7 +250,8 @@ fn ShogiGuideLinks() -> impl IntoView {
     }
 }
 
-/// English / 日本語, on every page; the choice is remembered.
+/// English / 日本語 / ไทย, each named in itself, on every page; the choice
+/// is remembered.
 #[component]
 fn LanguageSwitch() -> impl IntoView {
     let i18n = use_i18n();
@@ -266,24 +262,21 @@ fn LanguageSwitch() -> impl IntoView {
             .saved
             .update(|s| s.settings.locale = Some(locale.code().to_owned()));
     };
+    let buttons = Locale::ALL.map(|locale| {
+        view! {
+            <button
+                type="button"
+                lang=locale.code()
+                aria-pressed=move || (i18n.get_locale() == locale).to_string()
+                on:click=move |_| choose(locale)
+            >
+                {locale.name()}
+            </button>
+        }
+    });
     view! {
         <span class="lang-switch" role="group" aria-label=t!(i18n, common.language)>
-            <button
-                type="button"
-                lang="en"
-                aria-pressed=move || (i18n.get_locale() == Locale::en).to_string()
-                on:click=move |_| choose(Locale::en)
-            >
-                "English"
-            </button>
-            <button
-                type="button"
-                lang="ja"
-                aria-pressed=move || (i18n.get_locale() == Locale::ja).to_string()
-                on:click=move |_| choose(Locale::ja)
-            >
-                "日本語"
-            </button>
+            {buttons}
         </span>
     }
 }

@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn every_kind_has_distinct_names() {
-        for locale in [Locale::en, Locale::ja] {
+        for locale in Locale::ALL {
             for (i, a) in Kind::ALL.iter().enumerate() {
                 for b in &Kind::ALL[i + 1..] {
                     assert_ne!(kind_name(locale, *a), kind_name(locale, *b));
@@ -235,6 +235,7 @@ mod tests {
             kind_name(Locale::en, Kind::LieutenantGeneral),
             "Lieutenant General"
         );
+        assert_eq!(kind_name(Locale::th, Kind::LieutenantGeneral), "พลโท");
     }
 
     #[test]
@@ -262,13 +263,15 @@ mod tests {
             "「gunjin」：スキーマのバージョンが9です（このアプリが読めるのは2）"
         );
         for error in [ImportError::NotOurs, ImportError::Empty] {
-            let ja = import_error(Locale::ja, &error);
-            assert!(!ja.chars().any(|c| c.is_ascii_alphabetic()), "{ja}");
+            for locale in [Locale::ja, Locale::th] {
+                let text = import_error(locale, &error);
+                assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "{text}");
+            }
         }
     }
 
     #[test]
-    fn clocks_read_in_both_languages() {
+    fn clocks_read_in_every_language() {
         let per_move = Some(Clock::PerMove { millis: 30_000 });
         let per_game = Some(Clock::PerGame { millis: 600_000 });
         assert_eq!(clock_name(Locale::en, per_move), "30 s per move");
@@ -280,15 +283,24 @@ mod tests {
             "1 min per move"
         );
         assert_eq!(clock_name(Locale::en, None), "No clock");
+        assert_eq!(clock_name(Locale::th, per_move), "ตาละ 30 วินาที");
+        assert_eq!(clock_name(Locale::th, per_game), "คนละ 10 นาที ทั้งเกม");
+    }
+
+    /// How many letters wide a text is: Thai vowel and tone marks sit
+    /// above or below a consonant and take no width of their own.
+    fn width(text: &str) -> usize {
+        let mark =
+            |c: &char| matches!(c, '\u{e31}' | '\u{e34}'..='\u{e3a}' | '\u{e47}'..='\u{e4e}');
+        text.chars().filter(|c| !mark(c)).count()
     }
 
     #[test]
     fn short_labels_fit_a_phone_square() {
+        assert_eq!(width("กับระเบิด"), 7);
         for kind in Kind::ALL {
-            assert!(
-                kind_short(Locale::en, kind).chars().count() <= 7,
-                "{kind:?}"
-            );
+            assert!(width(kind_short(Locale::en, kind)) <= 7, "{kind:?}");
+            assert!(width(kind_short(Locale::th, kind)) <= 7, "{kind:?}");
         }
     }
 }

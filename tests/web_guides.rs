@@ -1,7 +1,7 @@
 //! The guides in a real browser (headless Chromium through
 //! wasm-bindgen-test): every kind in the piece guide, the battle table
 //! cell by cell against `Rules::battle` for both presets, and the Japanese
-//! texts after switching the locale.
+//! and Thai texts after switching the locale.
 #![cfg(target_arch = "wasm32")]
 
 use std::cell::RefCell;
@@ -197,4 +197,35 @@ async fn switching_to_japanese_translates_the_guides() {
     assert_eq!(order.get(4).map(String::as_str), Some("タンク"));
     set_locale(Locale::en);
     settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn each_card_names_its_kind_beside_the_kanji_in_the_reader_s_language() {
+    use gunjin::text::{kanji, kind_name};
+    let rules = Signal::stored(Rules::KIRAKUKEN);
+    let parent = mount(move || view! { <PieceGuide rules /> });
+    let name = || {
+        parent
+            .query_selector(".pg-card[data-kind=General] .pg-name")
+            .unwrap()
+            .unwrap()
+    };
+    // A Japanese reader, whose name the kanji is, reads the English one.
+    for (locale, gloss) in [
+        (Locale::th, Locale::th),
+        (Locale::ja, Locale::en),
+        (Locale::en, Locale::en),
+    ] {
+        set_locale(locale);
+        settle().await;
+        assert_eq!(text(&name()), kind_name(gloss, Kind::General));
+        assert_eq!(name().get_attribute("lang").unwrap(), gloss.code());
+    }
+    let names = text(
+        &parent
+            .query_selector(".pg-card[data-kind=General] .pg-names")
+            .unwrap()
+            .unwrap(),
+    );
+    assert!(names.starts_with(kanji(Kind::General)), "{names}");
 }

@@ -188,7 +188,9 @@ use crate::text::{kind_name, kind_short};
 fn separator(locale: Locale) -> &'static str {
     match locale {
         Locale::ja => "、",
-        Locale::en => ", ",
+        // Thai writes no space between words: a comma marks where a
+        // name ("จอมพล 23") ends.
+        Locale::en | Locale::th => ", ",
     }
 }
 

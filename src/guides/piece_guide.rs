@@ -204,6 +204,12 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
             modes = modes.join(super::separator(locale()))
         )
     };
+    // Beside the kanji, the name in the reader's language; a Japanese
+    // reader, whose name the kanji is, gets the English one.
+    let gloss = move || match locale() {
+        Locale::ja => Locale::en,
+        other => other,
+    };
     let title_id = format!("pg-{}", kind_key(kind));
     let labelled_by = title_id.clone();
     view! {
@@ -211,7 +217,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
             <h4 id=title_id class="pg-names">
                 <span class="pg-name-ja" lang="ja">{kind_name(Locale::ja, kind)}</span>
                 " "
-                <span class="pg-name-en" lang="en">{kind_name(Locale::en, kind)}</span>
+                <span class="pg-name" lang=move || gloss().code()>{move || kind_name(gloss(), kind)}</span>
                 <span class="pg-count">{count}</span>
             </h4>
             <p class="pg-about">{move || about(locale(), kind)}</p>

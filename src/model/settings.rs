@@ -36,7 +36,8 @@ pub struct Settings {
     /// unchanged).
     #[serde(skip_serializing_if = "is_standard")]
     pub mode: Mode,
-    /// "en" or "ja"; `None` follows the browser's language.
+    /// A language code ("en", "ja" or "th"; `i18n::Locale::from_code`);
+    /// `None` follows the browser's language.
     pub locale: Option<String>,
     /// Whether the play screen shows hints about the enemy's pieces.
     pub hints: bool,

@@ -897,12 +897,13 @@ mod tests {
                     mv,
                     event,
                 };
-                for locale in [Locale::en, Locale::ja] {
+                for locale in Locale::ALL {
                     let text = entry_text(locale, &e, Color::South, names);
                     let mover = if side == Color::South { "Aki" } else { "Ben" };
                     assert!(text.starts_with(mover), "{text}");
                     assert!(!text.contains("You") && !text.contains("your"), "{text}");
                     assert!(!text.contains("あなた") && !text.contains("{{"), "{text}");
+                    assert!(!text.contains("คุณ"), "{text}");
                 }
                 let plain = entry_text(Locale::en, &e, Color::South, Names::against(None));
                 assert_eq!(plain.starts_with("You:"), side == Color::South, "{plain}");

@@ -1,6 +1,6 @@
 //! Shogi's words on screen in the player's language: the files and ranks
-//! (９…１ and 一…九 in Japanese, 9…1 and a…i in English, as USI writes
-//! them), square and piece names, and the result. The Japanese forms are
+//! (９…１ and 一…九 in Japanese, 9…1 and a…i in English and Thai, as USI
+//! writes them), square and piece names, and the result. The Japanese forms are
 //! the rules crate's own (`square_name`, `role_name`), so a label and the
 //! notation never disagree.
 
@@ -13,7 +13,7 @@ pub fn file_label(locale: Locale, file: u8) -> String {
     let sq = Square::new(file, 1).unwrap_or(Square::ALL[0]);
     match locale {
         Locale::ja => square_name(sq).chars().take(1).collect(),
-        Locale::en => file.to_string(),
+        Locale::en | Locale::th => file.to_string(),
     }
 }
 
@@ -22,7 +22,7 @@ pub fn rank_label(locale: Locale, rank: u8) -> String {
     let sq = Square::new(1, rank).unwrap_or(Square::ALL[0]);
     match locale {
         Locale::ja => square_name(sq).chars().skip(1).collect(),
-        Locale::en => sq.to_string().chars().skip(1).collect(),
+        Locale::en | Locale::th => sq.to_string().chars().skip(1).collect(),
     }
 }
 
@@ -30,7 +30,7 @@ pub fn rank_label(locale: Locale, rank: u8) -> String {
 pub fn square_label(locale: Locale, sq: Square) -> String {
     match locale {
         Locale::ja => square_name(sq),
-        Locale::en => sq.to_string(),
+        Locale::en | Locale::th => sq.to_string(),
     }
 }
 
@@ -119,6 +119,7 @@ mod tests {
         let sq = Square::new(7, 6).unwrap();
         assert_eq!(square_label(Locale::ja, sq), "７六");
         assert_eq!(square_label(Locale::en, sq), "7f");
+        assert_eq!(square_label(Locale::th, sq), "7f");
         assert_eq!(kanji(Role::Dragon), "龍");
     }
 }

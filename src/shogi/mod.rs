@@ -7,7 +7,7 @@
 //!
 //! - `settings`, `session`, `pick`: plain state (the choices, the game
 //!   against the CPU, from a picked piece to a move), tested natively;
-//! - `labels`: Shogi's words in both languages;
+//! - `labels`: Shogi's words in every language;
 //! - `record_io`, `replay`: records out and in (KIF, SFEN) and the
 //!   position at any move;
 //! - `board`, `hand`, `piece`, `moves`, `play`: the play screen (also the

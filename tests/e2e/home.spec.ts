@@ -141,7 +141,7 @@ test("the other pages load when first opened, and a failed load says so and can 
   await context.close();
 });
 
-test("the pages' words and stylesheet come with the pages, the words in both languages, and a failed fetch says so", async ({ browser, baseURL }) => {
+test("the pages' words and stylesheet come with the pages, the words in every language, and a failed fetch says so", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
   const words = /\/strings-[0-9a-f]+\.txt$/;
@@ -167,9 +167,11 @@ test("the pages' words and stylesheet come with the pages, the words in both lan
   offline = false;
   await page.reload();
   await expect(page.getByRole("heading", { name: "How to play" })).toBeVisible();
-  // Both languages came at once: the switch needs no other fetch.
+  // Every language came at once: the switch needs no other fetch.
   await page.getByRole("button", { name: "日本語" }).click();
   await expect(page.getByRole("heading", { name: "遊び方" })).toBeVisible();
+  await page.getByRole("button", { name: "ไทย" }).click();
+  await expect(page.getByRole("heading", { name: "วิธีเล่น" })).toBeVisible();
   expect(fetched).toHaveLength(2);
   await context.close();
 });

@@ -114,9 +114,10 @@ test("the build works from a subpath, service worker included", async ({ page })
   expect(cached.some((u) => /cpu_worker.*\.wasm$/.test(u)), "the CPU's wasm is precached").toBe(true);
 });
 
-for (const [locale, text, button] of [
-  ["en-US", "A new version is available", "Reload"],
-  ["ja-JP", "新しいバージョンがあります", "再読み込み"],
+for (const [locale, text, button, play] of [
+  ["en-US", "A new version is available", "Reload", "Play the CPU"],
+  ["ja-JP", "新しいバージョンがあります", "再読み込み", "CPUと対戦する"],
+  ["th-TH", "มีเวอร์ชันใหม่", "โหลดใหม่", "เล่นกับ CPU"],
 ] as const) {
   test.describe(`updates (${locale})`, () => {
     test.use({ locale });
@@ -144,7 +145,7 @@ for (const [locale, text, button] of [
         // Reload: the new worker takes over and the page reloads once.
         await banner.getByRole("button", { name: button }).click();
         await expect(page.locator('meta[name="gunjin-build"]')).toHaveAttribute("content", "2");
-        await expect(page.getByRole("button", { name: locale === "ja-JP" ? "CPUと対戦する" : "Play the CPU", exact: true })).toBeVisible();
+        await expect(page.getByRole("button", { name: play, exact: true })).toBeVisible();
         await expect(page.locator(".sw-update")).toHaveCount(0);
         // Only the new build's cache is left.
         const keys = await page.evaluate(() => caches.keys());

@@ -23,6 +23,14 @@ const shooter = (page: Page, info: TestInfo) => async (name: string) => {
   });
 };
 
+/** The home page in light colours, with nothing stored. */
+async function freshHome(page: Page) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("./#/");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+}
+
 test("screenshots of every screen", async ({ page }, info) => {
   const shot = shooter(page, info);
   await page.emulateMedia({ colorScheme: "light" });
@@ -90,10 +98,7 @@ test("screenshots of Classic 25", async ({ page }, info) => {
 
 test("screenshots of Shogi's screens", async ({ page }, info) => {
   const shot = shooter(page, info);
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.goto("./#/");
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
+  await freshHome(page);
   await page.getByRole("link", { name: "Play Shogi with a friend on this device" }).click();
   await page.getByLabel("Keep the board still (face to face)").check();
   const square = (sq: string) => page.locator(`.shogi-board [data-square="${sq}"]`);
@@ -110,3 +115,40 @@ test("screenshots of Shogi's screens", async ({ page }, info) => {
   await shot("shogi-import");
 });
 
+
+test("screenshots in Thai", async ({ page }, info) => {
+  const shot = shooter(page, info);
+  await freshHome(page);
+  await page.getByRole("button", { name: "ไทย" }).click();
+  await page.getByLabel("ชื่อของคุณ").fill("อาคิ");
+  await shot("th-home");
+
+  await page.goto("./?first=you#/setup");
+  await page.getByRole("button", { name: "แผนจัดทัพ" }).click();
+  await page.locator('[data-template="balanced"]').getByRole("button").click();
+  await shot("th-setup");
+
+  await page.getByRole("button", { name: "พร้อม" }).click();
+  await expect(page).toHaveURL(/#\/play$/);
+  for (let i = 0; i < 4 && (await waitForMyTurn(page)); i++) await playRandomMove(page);
+  await waitForMyTurn(page);
+  await shot("th-play");
+
+  await page.goto("./#/guide/pieces");
+  await expect(page.locator(".pg-card").first()).toBeVisible();
+  await shot("th-guide-pieces");
+
+  await page.goto("./#/shogi/guide/pieces");
+  await expect(page.locator(".sg-card").first()).toBeVisible();
+  await shot("th-shogi-pieces");
+
+  await page.goto("./#/");
+  await page.getByRole("link", { name: "เล่นโชงิกับเพื่อนบนอุปกรณ์นี้" }).click();
+  const square = (sq: string) => page.locator(`.shogi-board [data-square="${sq}"]`);
+  for (const [from, to] of [["7g", "7f"], ["3c", "3d"], ["8h", "2b"]]) {
+    await square(from).click();
+    await square(to).click();
+  }
+  await page.getByRole("button", { name: "เลื่อนขั้น (成)" }).click();
+  await shot("th-shogi-play");
+});
