@@ -46,8 +46,14 @@ pub enum PositionError {
         allowed: u8,
     },
     /// A piece that never moves stands where no setup could have put it
-    /// (outside its camp, or where the placement option forbids it).
+    /// (outside its camp, where the placement option forbids it, or,
+    /// in Classic 25, a Marshal outside its headquarters or another
+    /// unmoving piece in it).
     Unmoved { square: Square, kind: Kind },
+    /// `color`'s headquarters holds neither the piece the mode keeps
+    /// there (Classic 25's Marshal, `kind`) nor the enemy officer that
+    /// took it and so ended the game.
+    Headquarters { color: Color, kind: Kind },
 }
 
 impl fmt::Display for PositionError {
@@ -65,6 +71,10 @@ impl fmt::Display for PositionError {
             PositionError::Unmoved { square, kind } => {
                 write!(f, "a {kind} never moves, and no setup puts one on {square}")
             }
+            PositionError::Headquarters { color, kind } => write!(
+                f,
+                "{color}'s headquarters holds neither its {kind} nor the officer that took it"
+            ),
         }
     }
 }
@@ -121,11 +131,30 @@ impl Diagram {
                 });
             }
             let placed = shape.camp_slot(color, square).is_some()
-                && (self.rules.placement)
-                    .check(shape, kind, shape.relative_to(square, color))
+                && (self.rules)
+                    .allows_placement(kind, shape.relative_to(square, color))
                     .is_ok();
-            if !kind.is_movable() && !placed {
+            if !self.rules.mobility(kind).moves() && !placed {
                 return Err(PositionError::Unmoved { square, kind });
+            }
+        }
+        self.check_headquarters()
+    }
+
+    /// In a mode that keeps a kind in each headquarters (Classic 25's
+    /// Marshal, `shared/RULES.md` §8.2), each holds that piece, or the
+    /// enemy officer that took it: it never leaves, and only its taker
+    /// ends up there.
+    fn check_headquarters(&self) -> Result<(), PositionError> {
+        let Some(kind) = self.rules.mode.in_hq() else {
+            return Ok(());
+        };
+        let shape = self.rules.shape();
+        for color in Color::ALL {
+            match self.get(shape.hq(color)) {
+                Some((owner, held)) if owner == color && held == kind => {}
+                Some((owner, taker)) if owner != color && self.rules.takes_hq(taker) => {}
+                _ => return Err(PositionError::Headquarters { color, kind }),
             }
         }
         Ok(())
