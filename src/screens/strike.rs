@@ -205,7 +205,7 @@ mod tests {
         let v = view_of("c25-htsrf e2k3/4G4/9/9/9/2EK3 s");
         assert!(matches!(put_at(&v, sq("e5"), sq("e6")), Some(Put::Play(_))));
         // Missiles on a2 (the bomb beside it on b2) and i2.
-        let v = view_of("c25-htsrf e2k3/9/9/9/IU6I/2EK3 s");
+        let v = view_of("c25-htsrf e2k3/9/9/9/IU6I/G1EK3 s");
         assert!(matches!(put_at(&v, sq("a2"), sq("c5")), Some(Put::AskBomb)));
         let plain = Move::strike(sq("i2"), sq("c5"), false);
         assert!(matches!(put_at(&v, sq("i2"), sq("c5")), Some(Put::Play(mv)) if mv == plain));

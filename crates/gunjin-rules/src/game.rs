@@ -232,19 +232,20 @@ impl Game {
         Ok(Game::starting(position, Start::Position(diagram)))
     }
 
-    /// A game at `position`, before its first move.
+    /// A game at `position`, before its first move: already over if the
+    /// position ends it (a position written down may be decided).
     fn starting(position: Position, start: Start) -> Game {
         // Room for a whole game up front: no regrowing on the hot path.
         let mut since_battle = Vec::with_capacity(64);
         since_battle.push(position.hash());
         Game {
             since_battle,
+            outcome: position.outcome(),
             position,
             start,
             history: Vec::with_capacity(MOVE_LIMIT),
             losses: ByColor::default(),
             resigned: None,
-            outcome: None,
         }
     }
 
