@@ -382,7 +382,7 @@ impl View {
         self.own.iter().map(|p| p.square).collect()
     }
 
-    fn enemy_bitboard(&self) -> Bitboard {
+    pub(crate) fn enemy_bitboard(&self) -> Bitboard {
         self.enemies.iter().map(|e| e.square).collect()
     }
 
@@ -390,17 +390,22 @@ impl View {
     /// gives, since movement never depends on enemy kinds.
     pub fn destinations(&self, from: Square) -> Bitboard {
         let enemy = self.enemy_bitboard();
+        self.reach(from, enemy) - self.rules.closed(self.side, enemy)
+    }
+
+    /// Where the own piece on `from` would move, with the enemy on
+    /// `enemy`, were no headquarters closed by its guarded Marshal
+    /// ([`Rules::closed`]).
+    pub(crate) fn reach(&self, from: Square, enemy: Bitboard) -> Bitboard {
         match self.seen(from) {
-            Seen::Own(p) => {
-                destinations(
-                    self.rules.geometry(),
-                    self.side,
-                    self.rules.mobility(p.kind),
-                    from,
-                    self.own_bitboard(),
-                    enemy,
-                ) - self.rules.closed(self.side, enemy)
-            }
+            Seen::Own(p) => destinations(
+                self.rules.geometry(),
+                self.side,
+                self.rules.mobility(p.kind),
+                from,
+                self.own_bitboard(),
+                enemy,
+            ),
             _ => Bitboard::EMPTY,
         }
     }
