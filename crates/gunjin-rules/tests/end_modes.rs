@@ -3,7 +3,8 @@
 //! strike, and the three draws, each stated in the position text.
 
 use gunjin_rules::{
-    Announcement, Color, DrawReason, Game, Kind, MOVE_LIMIT, Move, Outcome, WinReason,
+    Announcement, ByColor, Color, DrawReason, Game, Kind, MOVE_LIMIT, Mode, Move, Outcome, Preset,
+    Rules, Setup, Template, WinReason,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -167,5 +168,34 @@ fn three_hundred_moves_draw_every_mode() {
         let game = play_to_the_move_limit(text, seed as u64);
         assert_eq!(game.history().len(), MOVE_LIMIT, "{text}");
         assert_eq!(game.outcome(), draw(DrawReason::MoveLimit), "{text}");
+    }
+}
+
+/// Two setups never make a game over before its first move: each army has
+/// a Plane or a Jet, which always reaches the enemy camp. So `Game::new`
+/// need not ask the position, as `Game::from_position` does.
+#[test]
+fn no_game_from_two_setups_is_over_before_its_first_move() {
+    let mut rng = SmallRng::seed_from_u64(46);
+    for preset in Preset::ALL {
+        for mode in Mode::ALL {
+            let rules = Rules {
+                mode,
+                ..preset.rules()
+            };
+            let templates = Template::of(mode)
+                .iter()
+                .map(|t| t.setup())
+                .filter(|setup| setup.check(rules).is_ok());
+            let random = (0..100).map(|_| Setup::random(rules, &mut rng));
+            for setup in templates.chain(random).collect::<Vec<_>>() {
+                for first in Color::ALL {
+                    let setups = ByColor::new_with(|_| setup);
+                    let game = Game::new(rules, setups, first).unwrap();
+                    assert_eq!(game.position().outcome(), None, "{rules} {setup}");
+                    assert!(!game.position().legal_moves().is_empty());
+                }
+            }
+        }
     }
 }
