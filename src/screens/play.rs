@@ -14,7 +14,7 @@ use crate::model::log::{Event, LogEntry, entries, lost_kinds};
 use crate::model::tags::Tags;
 use crate::route::{Route, navigate};
 use crate::screens::hints::{self, HintsSwitch};
-use crate::screens::strike::{BombChoice, Put, Refusal, RefusalLine, aim, put_at, strike_targets};
+use crate::screens::strike::{BombChoice, Put, Refusal, RefusalLine, aim, put_at};
 use crate::selection::{Mover, Selection, Tap};
 use crate::state::{AppState, PLAYER};
 use crate::text;
@@ -285,7 +285,7 @@ fn game_cells(
                 _ => Mark::Move,
             };
         }
-        for to in strike_targets(v, from) {
+        for to in v.strike_targets(from) {
             cells.cell_mut(to).mark = Mark::Strike;
         }
     }
@@ -363,7 +363,7 @@ pub fn Game(game: Match) -> impl IntoView {
                         .get()
                         .or_else(|| Some((focus?, pointed.get()?)));
                     if let Some((missile, target)) = aiming
-                        && strike_targets(v, missile).contains(target)
+                        && v.strike_targets(missile).contains(target)
                     {
                         aim(&mut cells, v, missile, target);
                     }

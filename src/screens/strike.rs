@@ -1,25 +1,15 @@
 //! The Missile's strike on the play screen (Classic 25): its targets and
 //! its blast drawn as the player aims, the question of the Atomic bomb, and
 //! why an attack on a guarded Marshal cannot be made. Every answer is the
-//! rules crate's (`gunjin_rules::strike`, `View::allows`).
+//! rules crate's (`View::action`, `View::strike_targets`, `strike::blast`).
 
-use gunjin_rules::{Bitboard, Move, Seen, Square, View, strike};
+use gunjin_rules::{Action, Bitboard, Move, Square, View, strike};
 use leptos::html;
 use leptos::prelude::*;
 
 use crate::board::{Blast, Cells};
 use crate::focus::focus_in_place;
 use crate::i18n::*;
-
-/// The nodes the own Missile on `from` may strike, as the rules allow it
-/// (none for any other piece, and in a mode without strikes).
-pub fn strike_targets(v: &View, from: Square) -> Bitboard {
-    let shape = v.rules().shape();
-    let plain = |target| Move::strike(from, target, false);
-    strike::targets(shape, v.side())
-        .filter(|&to| v.allows(plain(to)))
-        .collect()
-}
 
 /// Draws on `cells` what a strike from `missile` at `target` would hit:
 /// the plain blast, and what carrying the bomb adds when the Missile can.
@@ -58,37 +48,23 @@ pub enum Put {
 }
 
 /// What the player's piece on `from`, put down on `to`, does: a move the
-/// rules allow, the question of the bomb, or why it cannot go there.
+/// rules allow, the question of the bomb, or why it cannot go there when
+/// the board does not show it (`None`: nothing to do or say).
 pub fn put_at(v: &View, from: Square, to: Square) -> Option<Put> {
-    if !v.is_my_turn() {
-        return None;
+    match v.action(from, to) {
+        Ok(
+            Action::Step(mv)
+            | Action::Strike {
+                plain: mv,
+                with_bomb: None,
+            },
+        ) => Some(Put::Play(mv)),
+        Ok(Action::Strike {
+            with_bomb: Some(_), ..
+        }) => Some(Put::AskBomb),
+        Err(gunjin_rules::Refusal::Guarded) => Some(Put::Refused(Refusal::Guarded)),
+        Err(_) => None,
     }
-    if v.destinations(from).contains(to) {
-        return Some(Put::Play(Move::step(from, to)));
-    }
-    let strike = |bomb| Move::strike(from, to, bomb);
-    if v.allows(strike(false)) {
-        return Some(match v.allows(strike(true)) {
-            true => Put::AskBomb,
-            false => Put::Play(strike(false)),
-        });
-    }
-    guarded(v, from, to).then_some(Put::Refused(Refusal::Guarded))
-}
-
-/// Whether the own piece on `from` would reach `to` but for the guard of
-/// the enemy Marshal there (Classic 25).
-fn guarded(v: &View, from: Square, to: Square) -> bool {
-    let Seen::Own(piece) = v.seen(from) else {
-        return false;
-    };
-    let rules = v.rules();
-    let enemies: Bitboard = v.enemies().iter().map(|e| e.square).collect();
-    let own: Bitboard = v.own().iter().map(|p| p.square).collect();
-    let mobility = rules.mobility(piece.kind);
-    let reach =
-        gunjin_rules::destinations(rules.geometry(), v.side(), mobility, from, own, enemies);
-    reach.contains(to) && rules.closed(v.side(), enemies).contains(to)
 }
 
 /// The question a strike asks when the Atomic bomb stands next to the
@@ -205,7 +181,7 @@ mod tests {
         let v = view_of("c25-htsrf e2k3/4G4/9/9/9/2EK3 s");
         assert!(matches!(put_at(&v, sq("e5"), sq("e6")), Some(Put::Play(_))));
         // Missiles on a2 (the bomb beside it on b2) and i2.
-        let v = view_of("c25-htsrf e2k3/9/9/9/IU6I/2EK3 s");
+        let v = view_of("c25-htsrf e2k3/9/9/9/IU6I/G1EK3 s");
         assert!(matches!(put_at(&v, sq("a2"), sq("c5")), Some(Put::AskBomb)));
         let plain = Move::strike(sq("i2"), sq("c5"), false);
         assert!(matches!(put_at(&v, sq("i2"), sq("c5")), Some(Put::Play(mv)) if mv == plain));
@@ -213,7 +189,7 @@ mod tests {
             put_at(&v, sq("a2"), sq("e6")).is_none(),
             "never the headquarters"
         );
-        assert_eq!(strike_targets(&v, sq("a2")).count(), 24);
-        assert!(strike_targets(&v, sq("b2")).is_empty());
+        assert_eq!(v.strike_targets(sq("a2")).count(), 24);
+        assert!(v.strike_targets(sq("b2")).is_empty());
     }
 }

@@ -21,7 +21,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use gunjin_rules::{Announcement, Bitboard, Color, Move, PublicMove, Rules, Setup, Square, View};
+use gunjin_rules::{
+    Announcement, Bitboard, Color, Move, ParseMoveError, ParseSquareError, PublicMove, Rules,
+    Setup, Shape, Square, View,
+};
 
 use crate::{Budget, Cpu, Level};
 
@@ -136,8 +139,34 @@ pub fn announcement_word(a: Announcement, mv: Move) -> String {
     }
 }
 
+/// How a line's nodes are read: on the game's board once it is known, so
+/// each of a headquarters' squares names it (Classic 25's `d1`, `e1` and
+/// `f1`), before that by any board's names.
+#[derive(Clone, Copy)]
+struct Names<'a>(Option<&'a Shape>);
+
+impl Names<'_> {
+    fn square(self, name: &str) -> Result<Square, ParseSquareError> {
+        match self.0 {
+            Some(shape) => shape.parse_square(name),
+            None => name.parse(),
+        }
+    }
+
+    fn mv(self, text: &str) -> Result<Move, ParseMoveError> {
+        match self.0 {
+            Some(shape) => shape.parse_move(text),
+            None => text.parse(),
+        }
+    }
+}
+
 /// The announcement of `mv` a word gives.
-fn parse_announcement(word: Option<&str>, mv: Move) -> Result<Announcement, ProtocolError> {
+fn parse_announcement(
+    word: Option<&str>,
+    mv: Move,
+    names: Names,
+) -> Result<Announcement, ProtocolError> {
     match word {
         Some("moved") => Ok(Announcement::Moved),
         Some("attacker") => Ok(Announcement::AttackerRemoved),
@@ -145,7 +174,7 @@ fn parse_announcement(word: Option<&str>, mv: Move) -> Result<Announcement, Prot
         Some("both") => Ok(Announcement::BothRemoved),
         Some(w) if w.starts_with("cleared:") => w["cleared:".len()..]
             .split(',')
-            .map(|sq| sq.parse::<Square>())
+            .map(|sq| names.square(sq))
             .collect::<Result<Bitboard, _>>()
             .map_err(|e| ProtocolError(format!("\"{w}\": {e}")))
             .and_then(|cleared| {
@@ -160,10 +189,9 @@ fn parse_announcement(word: Option<&str>, mv: Move) -> Result<Announcement, Prot
     }
 }
 
-fn parse_move(word: Option<&str>) -> Result<Move, ProtocolError> {
-    word.ok_or_else(|| ProtocolError("the move is missing".into()))?
-        .parse()
-        .map_err(|e: gunjin_rules::ParseMoveError| ProtocolError(e.to_string()))
+fn parse_move(word: Option<&str>, names: Names) -> Result<Move, ProtocolError> {
+    let word = word.ok_or_else(|| ProtocolError("the move is missing".into()))?;
+    names.mv(word).map_err(|e| ProtocolError(e.to_string()))
 }
 
 fn parse_setup(word: Option<&str>) -> Result<Setup, ProtocolError> {
@@ -221,10 +249,22 @@ fn parse_result<'a>(words: impl Iterator<Item = &'a str>) -> Result<Command, Pro
     })
 }
 
+/// Reads a line with any board's names ([`Command::read`] reads a
+/// game's lines on its board).
 impl FromStr for Command {
     type Err = ProtocolError;
 
     fn from_str(line: &str) -> Result<Command, ProtocolError> {
+        Command::read(line, None)
+    }
+}
+
+impl Command {
+    /// Reads a line of a game on `board`'s board, if known: its nodes
+    /// and moves with that board's names, so `d2-d1` goes into Classic
+    /// 25's headquarters `e1` (`docs/PROTOCOL.md`, "node").
+    pub fn read(line: &str, board: Option<&Shape>) -> Result<Command, ProtocolError> {
+        let names = Names(board);
         let mut words = line.split_whitespace();
         let Some(head) = words.next() else {
             return Err(ProtocolError("an empty line".into()));
@@ -245,8 +285,8 @@ impl FromStr for Command {
             "usesetup" => Command::UseSetup(parse_setup(words.next())?),
             "move" => {
                 let side = parse_side(words.next(), "the side that moved")?;
-                let mv = parse_move(words.next())?;
-                let announcement = parse_announcement(words.next(), mv)?;
+                let mv = parse_move(words.next(), names)?;
+                let announcement = parse_announcement(words.next(), mv, names)?;
                 Command::Move(PublicMove {
                     side,
                     mv,
@@ -254,13 +294,13 @@ impl FromStr for Command {
                 })
             }
             "empty" => {
-                let nodes: Result<Vec<Square>, _> = words.map(str::parse).collect();
-                let nodes = nodes
-                    .map_err(|e: gunjin_rules::ParseSquareError| ProtocolError(e.to_string()))?;
+                let nodes: Result<Vec<Square>, _> = words.map(|w| names.square(w)).collect();
+                let nodes = nodes.map_err(|e| ProtocolError(e.to_string()))?;
                 return Ok(Command::Empty(nodes));
             }
             "legal" => {
-                let moves: Result<Vec<Move>, _> = words.map(|w| parse_move(Some(w))).collect();
+                let moves: Result<Vec<Move>, _> =
+                    words.map(|w| parse_move(Some(w), names)).collect();
                 return Ok(Command::Legal(moves?));
             }
             "go" => parse_go(&mut words)?,
@@ -340,10 +380,20 @@ impl fmt::Display for Command {
     }
 }
 
+/// Reads a line with any board's names ([`Reply::read`] reads a game's
+/// lines on its board).
 impl FromStr for Reply {
     type Err = ProtocolError;
 
     fn from_str(line: &str) -> Result<Reply, ProtocolError> {
+        Reply::read(line, None)
+    }
+}
+
+impl Reply {
+    /// Reads a line of a game on `board`'s board, if known: a `bestmove`
+    /// with that board's names, as [`Command::read`].
+    pub fn read(line: &str, board: Option<&Shape>) -> Result<Reply, ProtocolError> {
         let line = line.trim();
         let (head, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
@@ -360,7 +410,7 @@ impl FromStr for Reply {
             "setup" => Ok(Reply::Setup(parse_setup(Some(rest))?)),
             "bestmove" => match rest {
                 "none" => Ok(Reply::BestMove(None)),
-                mv => Ok(Reply::BestMove(Some(parse_move(Some(mv))?))),
+                mv => Ok(Reply::BestMove(Some(parse_move(Some(mv), Names(board))?))),
             },
             "info" => Ok(Reply::Info(rest.to_owned())),
             "error" => Ok(Reply::Error(rest.to_owned())),
@@ -435,6 +485,12 @@ impl Bot {
         self.worlds = worlds;
         self.cpu = self.cpu.with_worlds(worlds);
         self
+    }
+
+    /// Reads a line from the host: on the board of the game in progress,
+    /// with its names for the headquarters ([`Command::read`]).
+    pub fn read(&self, line: &str) -> Result<Command, ProtocolError> {
+        Command::read(line, self.table.as_ref().map(|t| t.rules.shape()))
     }
 
     /// Handles one command; `now` is the clock for the think time.

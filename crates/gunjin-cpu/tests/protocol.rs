@@ -7,13 +7,15 @@ use std::process::Command as Process;
 
 use gunjin_cpu::Level;
 use gunjin_cpu::protocol::{Bot, Command, Reply};
-use gunjin_rules::{ByColor, Color, Game, Mode, PublicMove, Rules};
+use gunjin_rules::{ByColor, Color, Game, Mode, Move, PublicMove, Rules, Shape};
 
 /// Sends a command as text and reads the replies back from text, as a
-/// host talking to a program would.
+/// host talking to a program would (the `bot` program reads each line on
+/// its game's board).
 fn exchange(bot: &mut Bot, command: Command) -> Vec<Reply> {
     let line = command.to_string();
-    let parsed: Command = line.parse().expect("our commands parse");
+    let parsed = bot.read(&line).expect("our commands parse");
+    assert_eq!(parsed, command, "{line}");
     bot.handle(&parsed, common::no_clock)
         .into_iter()
         .map(|r| r.to_string().parse().expect("our replies parse"))
@@ -134,6 +136,33 @@ fn play_over_the_protocol(rules: Rules) -> Game {
         assert_eq!(exchange(&mut bots[c], Command::IsReady), [Reply::ReadyOk]);
     }
     game
+}
+
+/// `docs/PROTOCOL.md`, "move": Classic 25's headquarters `e1` may be
+/// written `d1` or `f1` (`d6`/`f6` for North's), which on the standard
+/// board are `c1`'s alias and an ordinary node.
+#[test]
+fn a_bot_reads_a_headquarters_by_any_of_its_squares() {
+    let mut bot = Bot::new(Level::Random, 1);
+    let read = |bot: &Bot, line: &str| bot.read(line).unwrap().to_string();
+    assert_eq!(read(&bot, "legal d2-d1 f2-f1"), "legal d2-c1 f2-f1");
+    let rules: Rules = "c25-htsrf".parse().unwrap();
+    let (side, first) = (Color::South, Color::North);
+    exchange(&mut bot, Command::NewGame { rules, side, first });
+    assert_eq!(read(&bot, "legal d5-d6 f5-f6"), "legal d5-e6 f5-e6");
+    assert_eq!(read(&bot, "move n d2-d1 attacker"), "move n d2-e1 attacker");
+    assert_eq!(
+        read(&bot, "move s b2*f5 cleared:b2,f5"),
+        "move s b2*f5 cleared:b2,f5"
+    );
+    assert!(bot.read("legal a6-a7").is_err(), "no rank 7 on this board");
+    // The arena reads an outside bot's move on its game's board too.
+    let classic = Some(&Shape::CLASSIC_25);
+    let expected: Move = "d5-e6".parse().unwrap();
+    assert_eq!(
+        Reply::read("bestmove d5-f6", classic),
+        Ok(Reply::BestMove(Some(expected)))
+    );
 }
 
 #[test]

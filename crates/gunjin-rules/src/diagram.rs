@@ -46,8 +46,14 @@ pub enum PositionError {
         allowed: u8,
     },
     /// A piece that never moves stands where no setup could have put it
-    /// (outside its camp, or where the placement option forbids it).
+    /// (outside its camp, where the placement option forbids it, or,
+    /// in Classic 25, a Marshal outside its headquarters or another
+    /// unmoving piece in it).
     Unmoved { square: Square, kind: Kind },
+    /// `color`'s headquarters holds neither the piece the mode keeps
+    /// there (Classic 25's Marshal, `kind`) nor the enemy officer that
+    /// took it and so ended the game.
+    Headquarters { color: Color, kind: Kind },
 }
 
 impl fmt::Display for PositionError {
@@ -65,6 +71,10 @@ impl fmt::Display for PositionError {
             PositionError::Unmoved { square, kind } => {
                 write!(f, "a {kind} never moves, and no setup puts one on {square}")
             }
+            PositionError::Headquarters { color, kind } => write!(
+                f,
+                "{color}'s headquarters holds neither its {kind} nor the officer that took it"
+            ),
         }
     }
 }
@@ -121,11 +131,30 @@ impl Diagram {
                 });
             }
             let placed = shape.camp_slot(color, square).is_some()
-                && (self.rules.placement)
-                    .check(shape, kind, shape.relative_to(square, color))
+                && (self.rules)
+                    .allows_placement(kind, shape.relative_to(square, color))
                     .is_ok();
-            if !kind.is_movable() && !placed {
+            if !self.rules.mobility(kind).moves() && !placed {
                 return Err(PositionError::Unmoved { square, kind });
+            }
+        }
+        self.check_headquarters()
+    }
+
+    /// In a mode that keeps a kind in each headquarters (Classic 25's
+    /// Marshal, `shared/RULES.md` §8.2), each holds that piece, or the
+    /// enemy officer that took it: it never leaves, and only its taker
+    /// ends up there.
+    fn check_headquarters(&self) -> Result<(), PositionError> {
+        let Some(kind) = self.rules.mode.in_hq() else {
+            return Ok(());
+        };
+        let shape = self.rules.shape();
+        for color in Color::ALL {
+            match self.get(shape.hq(color)) {
+                Some((owner, held)) if owner == color && held == kind => {}
+                Some((owner, taker)) if owner != color && self.rules.takes_hq(taker) => {}
+                _ => return Err(PositionError::Headquarters { color, kind }),
             }
         }
         Ok(())
@@ -194,8 +223,8 @@ impl FromStr for Diagram {
         let mut diagram = Diagram::empty(rules, turn);
         for (rank, text) in (0..shape.ranks).rev().zip(ranks) {
             let mut nodes = shape.rank_nodes(rank);
-            for item in items(text) {
-                let (skip, piece) = item.ok_or(err("unknown piece letter"))?;
+            for item in items(text, shape.files.into()) {
+                let (skip, piece) = item.map_err(err)?;
                 for _ in 0..skip {
                     nodes
                         .next()
@@ -216,25 +245,40 @@ impl FromStr for Diagram {
     }
 }
 
-/// A rank's text as (empty nodes, then a piece or none), `None` for a
-/// character that is neither a digit nor a piece letter.
-fn items(text: &str) -> impl Iterator<Item = Option<(usize, Option<(Color, Kind)>)>> + '_ {
+/// A step through a rank's text: how many empty nodes, then a piece or
+/// none (at the end of the rank).
+type RankItem = (usize, Option<(Color, Kind)>);
+
+/// A rank's text as [`RankItem`]s, or why it does not read. A run of
+/// empty nodes is written as `Display` writes it, from 1 and without a
+/// leading 0, so a diagram has one text; a run longer than a rank's
+/// `files` is refused as its digits come, before it could overflow.
+fn items(text: &str, files: usize) -> impl Iterator<Item = Result<RankItem, &'static str>> + '_ {
     let mut chars = text.chars().peekable();
     core::iter::from_fn(move || {
         let mut skip = 0;
         while let Some(digit) = chars.peek().and_then(|c| c.to_digit(10)) {
-            skip = skip * 10 + digit as usize;
             chars.next();
+            if skip == 0 && digit == 0 {
+                return Some(Err(
+                    "a run of empty nodes is a number from 1, without a leading 0",
+                ));
+            }
+            skip = skip * 10 + digit as usize;
+            if skip > files {
+                return Some(Err("a rank has more nodes than its board"));
+            }
         }
         let Some(c) = chars.next() else {
-            return (skip > 0).then_some(Some((skip, None)));
+            return (skip > 0).then_some(Ok((skip, None)));
         };
         let color = if c.is_ascii_uppercase() {
             Color::South
         } else {
             Color::North
         };
-        Some(Kind::from_char(c.to_ascii_uppercase()).map(|kind| (skip, Some((color, kind)))))
+        let kind = Kind::from_char(c.to_ascii_uppercase()).ok_or("unknown piece letter");
+        Some(kind.map(|kind| (skip, Some((color, kind)))))
     })
 }
 

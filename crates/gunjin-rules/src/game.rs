@@ -229,7 +229,14 @@ impl Game {
     /// ```
     pub fn from_position(diagram: Diagram) -> Result<Game, PositionError> {
         let position = Position::from_diagram(&diagram)?;
-        Ok(Game::starting(position, Start::Position(diagram)))
+        let mut game = Game::starting(position, Start::Position(diagram));
+        // A position written down may be decided already. Two setups
+        // never are (each army has a Plane or a Jet, which always reaches
+        // the enemy camp), so `Game::new` does not ask: `play` stays the
+        // one caller of `Position::outcome` in the referee's loop, where
+        // it is inlined (a second caller cost random playouts 1%).
+        game.outcome = game.position.outcome();
+        Ok(game)
     }
 
     /// A game at `position`, before its first move.

@@ -21,6 +21,7 @@
 //! assert!(view.legal_moves().is_empty()); // South moves first
 //! ```
 
+mod action;
 mod battle;
 mod bitboard;
 mod board;
@@ -45,6 +46,7 @@ mod view;
 mod walked;
 mod zobrist;
 
+pub use action::{Action, Refusal};
 pub use battle::BattleResult;
 pub use bitboard::Bitboard;
 pub use board::{Board, Piece, PieceId};

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Bitboard, Color, Geometry, Mobility, ParseSquareError, Square};
+use crate::{Bitboard, Color, Geometry, Mobility, ParseSquareError, Shape, Square};
 
 /// What a player does on their turn: a piece going from one node to
 /// another (`b4-b5`), or in Classic 25 a Missile's strike
@@ -199,30 +199,60 @@ impl fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
+/// Reads a move by the names [`Square`] reads: any board's squares, a
+/// headquarters by its standard aliases (`d1` for `c1`). A move of a
+/// known board reads through its [`Shape::parse_move`], which knows that
+/// board's own aliases (Classic 25's `d1`/`f1` for `e1`).
 impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let (strike, (from, to)) = match (s.split_once('-'), s.split_once('*')) {
-            (Some(step), None) => (false, step),
-            (None, Some(strike)) => (true, strike),
-            _ => return Err(ParseMoveError::Shape(s.to_owned())),
-        };
-        let (to, bomb) = match to.strip_suffix('+') {
-            Some(to) if strike => (to, true),
-            _ => (to, false),
-        };
-        let from: Square = from.parse().map_err(ParseMoveError::Square)?;
-        let to: Square = to.parse().map_err(ParseMoveError::Square)?;
-        if from == to {
-            return Err(ParseMoveError::Stationary(s.to_owned()));
-        }
-        Ok(if strike {
-            Move::strike(from, to, bomb)
-        } else {
-            Move::step(from, to)
-        })
+        parse_move(s, str::parse)
     }
+}
+
+impl Shape {
+    /// The move `text` names on this board, each square read by
+    /// [`Shape::parse_square`]: on Classic 25's board `d2-d1` and `d2-f1`
+    /// go into the headquarters `e1`, as `d2-e1` does.
+    ///
+    /// ```
+    /// use gunjin_rules::Shape;
+    /// let classic = Shape::CLASSIC_25;
+    /// assert_eq!(classic.parse_move("d2-d1").unwrap().to_string(), "d2-e1");
+    /// assert_eq!(classic.parse_move("f5-f6").unwrap().to_string(), "f5-e6");
+    /// assert_eq!(Shape::STANDARD.parse_move("d2-d1").unwrap().to_string(), "d2-c1");
+    /// assert!(Shape::STANDARD.parse_move("g1-g2").is_err(), "no file g here");
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text, |name| self.parse_square(name))
+    }
+}
+
+/// A move's text, each square read by `square`.
+fn parse_move(
+    s: &str,
+    square: impl Fn(&str) -> Result<Square, ParseSquareError>,
+) -> Result<Move, ParseMoveError> {
+    let (strike, (from, to)) = match (s.split_once('-'), s.split_once('*')) {
+        (Some(step), None) => (false, step),
+        (None, Some(strike)) => (true, strike),
+        _ => return Err(ParseMoveError::Shape(s.to_owned())),
+    };
+    let (to, bomb) = match to.strip_suffix('+') {
+        Some(to) if strike => (to, true),
+        _ => (to, false),
+    };
+    let from = square(from).map_err(ParseMoveError::Square)?;
+    let to = square(to).map_err(ParseMoveError::Square)?;
+    if from == to {
+        return Err(ParseMoveError::Stationary(s.to_owned()));
+    }
+    Ok(if strike {
+        Move::strike(from, to, bomb)
+    } else {
+        Move::step(from, to)
+    })
 }
 
 impl Serialize for Move {

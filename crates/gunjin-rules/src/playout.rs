@@ -30,12 +30,8 @@ pub fn random_playout<R: Rng + ?Sized>(game: &mut Game, rng: &mut R) -> usize {
     let mut plies = 0;
     while game.outcome().is_none() {
         moves.clear();
+        // A game still on has a legal move: one without is over.
         game.position().legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            // Only a position set up with no move at all for the first
-            // player gets here; a game in progress ends before that.
-            break;
-        }
         let mv = moves[rng.random_range(0..moves.len())];
         game.play(mv)
             .expect("a move from the legal list is accepted");

@@ -65,7 +65,10 @@ impl Start {
 ///
 /// Text form, whitespace separated (`docs/RULES.md` §8, "Game record"):
 /// `htsrf s <south setup> <north setup> b4-b5 e5-e4 … [resign:n]` from
-/// setups, `<position text> b4-b5 … [resign:n]` from a position.
+/// setups, `<position text> b4-b5 … [resign:n]` from a position. Moves
+/// are read on the rule code's board
+/// ([`Shape::parse_move`](crate::Shape::parse_move)), so Classic
+/// 25's headquarters reads as `e1`, `d1` or `f1`.
 ///
 /// ```
 /// use gunjin_rules::{Color, Record};
@@ -209,6 +212,8 @@ impl FromStr for Record {
     fn from_str(text: &str) -> Result<Record, RecordError> {
         let mut tokens = Tokens(text.split_whitespace());
         let start = parse_start(&mut tokens)?;
+        // Squares are read on the game's board, with its own aliases.
+        let shape = start.rules().shape();
         let mut moves = Vec::new();
         let mut resigned = None;
         for token in tokens.0 {
@@ -224,9 +229,9 @@ impl FromStr for Record {
                     })?);
                 }
                 None => moves.push(
-                    token
-                        .parse()
-                        .map_err(|e: crate::ParseMoveError| RecordError(e.to_string()))?,
+                    shape
+                        .parse_move(token)
+                        .map_err(|e| RecordError(e.to_string()))?,
                 ),
             }
         }

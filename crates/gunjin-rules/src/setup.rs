@@ -183,6 +183,16 @@ impl Army {
     }
 }
 
+impl Rules {
+    /// Whether a setup under these rules may put `kind` on `square`, seen
+    /// from its owner's side: the placement option, and the headquarters
+    /// kept for its kind. Where a piece that never moves stands tells
+    /// where it was set up, so a position is checked by the same rule.
+    pub(crate) fn allows_placement(self, kind: Kind, square: Square) -> Result<(), SetupError> {
+        Army::of(self).allows(kind, square)
+    }
+}
+
 impl Setup {
     /// The board this setup is for.
     pub fn shape(&self) -> &Shape {

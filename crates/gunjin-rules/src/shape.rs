@@ -196,14 +196,23 @@ impl Shape {
     /// The same node seen from the other side (a half turn of the board):
     /// each camp onto the other, headquarters onto headquarters, bridges
     /// onto bridges.
+    ///
+    /// # Panics
+    ///
+    /// If `sq` is no node of this board ([`Shape::contains`]), as a
+    /// square of another board's files: the same panic in every build.
     pub const fn rotated(&self, sq: Square) -> Square {
         if self.is_hq(sq) {
             return self.hq(self.camp(sq).other());
         }
-        match self.square(self.files - 1 - sq.file(), self.ranks - 1 - sq.rank()) {
-            Some(rotated) => rotated,
-            None => panic!("a node of the board"),
+        let file = (self.files - 1).checked_sub(sq.file());
+        let rank = (self.ranks - 1).checked_sub(sq.rank());
+        if let (Some(file), Some(rank)) = (file, rank)
+            && let Some(rotated) = self.square(file, rank)
+        {
+            return rotated;
         }
+        panic!("only a node of the board turns round")
     }
 
     /// `sq` as `color` sees it: unchanged for South, rotated for North.

@@ -10,6 +10,10 @@ use crate::{
     PublicPiece, Record, Rules, Setup, Square, destinations, strike,
 };
 
+/// The length of a table by [`PieceId`]: every identity a view read from
+/// anywhere may hold, not only a camp slot's, so no table lookup fails.
+const IDS: usize = u8::MAX as usize + 1;
+
 /// One of the player's own pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OwnPiece {
@@ -153,13 +157,15 @@ impl View {
         let mut board: PublicBoard = self.public_pieces().collect();
         let removed = board.play(*step).ok_or(StepError(*step))?;
         let kinds = self.own_kinds();
+        // A view read from a message may claim any count: it stays put at
+        // the top rather than wrap or panic.
         for (color, id) in removed {
             if color == self.side {
                 if let Some(kind) = kinds[id.0 as usize] {
-                    self.own_losses[kind] += 1;
+                    self.own_losses[kind] = self.own_losses[kind].saturating_add(1);
                 }
             } else {
-                self.enemy_losses += 1;
+                self.enemy_losses = self.enemy_losses.saturating_add(1);
             }
         }
         self.set_pieces(&board);
@@ -176,8 +182,8 @@ impl View {
     }
 
     /// The kind of each own piece still on the board, by identity.
-    fn own_kinds(&self) -> [Option<Kind>; Square::INDICES] {
-        let mut kinds = [None; Square::INDICES];
+    fn own_kinds(&self) -> [Option<Kind>; IDS] {
+        let mut kinds = [None; IDS];
         for p in &self.own {
             kinds[p.id.0 as usize] = Some(p.kind);
         }
@@ -196,7 +202,7 @@ impl View {
                 Some(OwnPiece { square, kind, id })
             })
             .collect();
-        let mut face_up = [None; Square::INDICES];
+        let mut face_up = [None; IDS];
         for e in &self.enemies {
             face_up[e.id.0 as usize] = e.kind;
         }
@@ -382,7 +388,7 @@ impl View {
         self.own.iter().map(|p| p.square).collect()
     }
 
-    fn enemy_bitboard(&self) -> Bitboard {
+    pub(crate) fn enemy_bitboard(&self) -> Bitboard {
         self.enemies.iter().map(|e| e.square).collect()
     }
 
@@ -390,17 +396,22 @@ impl View {
     /// gives, since movement never depends on enemy kinds.
     pub fn destinations(&self, from: Square) -> Bitboard {
         let enemy = self.enemy_bitboard();
+        self.reach(from, enemy) - self.rules.closed(self.side, enemy)
+    }
+
+    /// Where the own piece on `from` would move, with the enemy on
+    /// `enemy`, were no headquarters closed by its guarded Marshal
+    /// ([`Rules::closed`]).
+    pub(crate) fn reach(&self, from: Square, enemy: Bitboard) -> Bitboard {
         match self.seen(from) {
-            Seen::Own(p) => {
-                destinations(
-                    self.rules.geometry(),
-                    self.side,
-                    self.rules.mobility(p.kind),
-                    from,
-                    self.own_bitboard(),
-                    enemy,
-                ) - self.rules.closed(self.side, enemy)
-            }
+            Seen::Own(p) => destinations(
+                self.rules.geometry(),
+                self.side,
+                self.rules.mobility(p.kind),
+                from,
+                self.own_bitboard(),
+                enemy,
+            ),
             _ => Bitboard::EMPTY,
         }
     }

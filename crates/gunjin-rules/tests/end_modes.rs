@@ -3,7 +3,8 @@
 //! strike, and the three draws, each stated in the position text.
 
 use gunjin_rules::{
-    Announcement, Color, DrawReason, Game, Kind, MOVE_LIMIT, Move, Outcome, WinReason,
+    Announcement, ByColor, Color, DrawReason, Game, Kind, MOVE_LIMIT, Mode, Move, Outcome, Preset,
+    Rules, Setup, Template, WinReason,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -92,13 +93,10 @@ fn a_side_without_a_move_on_its_turn_loses_in_every_mode() {
 
 #[test]
 fn without_officers_on_either_side_every_mode_is_drawn() {
+    // A game from such a position is over before its first move.
     for (code, _) in STANDARD_BOARD {
         let text = format!("{code} f4/e5/6/6/6/6/6/E4 s");
-        assert_eq!(
-            after(&text, "a1-a2"),
-            draw(DrawReason::NoOfficers),
-            "{text}"
-        );
+        assert_eq!(after(&text, ""), draw(DrawReason::NoOfficers), "{text}");
     }
     // The Marshal of Marshal 23 and American 21 is an officer…
     for code in ["m23-htsrf", "a21-htsrf"] {
@@ -107,7 +105,7 @@ fn without_officers_on_either_side_every_mode_is_drawn() {
     }
     // …Classic 25's, which never moves, is none.
     let text = "c25-htsrf e2k3/9/9/9/9/E2K3 s";
-    assert_eq!(after(text, "a1-a2"), draw(DrawReason::NoOfficers));
+    assert_eq!(after(text, ""), draw(DrawReason::NoOfficers));
 }
 
 #[test]
@@ -170,5 +168,34 @@ fn three_hundred_moves_draw_every_mode() {
         let game = play_to_the_move_limit(text, seed as u64);
         assert_eq!(game.history().len(), MOVE_LIMIT, "{text}");
         assert_eq!(game.outcome(), draw(DrawReason::MoveLimit), "{text}");
+    }
+}
+
+/// Two setups never make a game over before its first move: each army has
+/// a Plane or a Jet, which always reaches the enemy camp. So `Game::new`
+/// need not ask the position, as `Game::from_position` does.
+#[test]
+fn no_game_from_two_setups_is_over_before_its_first_move() {
+    let mut rng = SmallRng::seed_from_u64(46);
+    for preset in Preset::ALL {
+        for mode in Mode::ALL {
+            let rules = Rules {
+                mode,
+                ..preset.rules()
+            };
+            let templates = Template::of(mode)
+                .iter()
+                .map(|t| t.setup())
+                .filter(|setup| setup.check(rules).is_ok());
+            let random = (0..100).map(|_| Setup::random(rules, &mut rng));
+            for setup in templates.chain(random).collect::<Vec<_>>() {
+                for first in Color::ALL {
+                    let setups = ByColor::new_with(|_| setup);
+                    let game = Game::new(rules, setups, first).unwrap();
+                    assert_eq!(game.position().outcome(), None, "{rules} {setup}");
+                    assert!(!game.position().legal_moves().is_empty());
+                }
+            }
+        }
     }
 }

@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         if line.trim().is_empty() {
             continue;
         }
-        let replies = match line.parse::<Command>() {
+        let replies = match bot.read(&line) {
             Ok(Command::Quit) => break,
             Ok(command) => bot.handle(&command, now),
             Err(e) => vec![Reply::Error(e.to_string())],

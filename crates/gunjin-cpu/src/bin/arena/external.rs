@@ -9,6 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use gunjin_cpu::protocol::{Command, Reply};
+use gunjin_rules::Shape;
 
 /// How a bot failed the host: each costs it the game it was playing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +61,9 @@ pub struct External {
     pub rules: Vec<String>,
     /// Whether it asked for `legal` lines (`id wants legal`).
     pub wants_legal: bool,
+    /// The board of the game it was last sent (`newgame`): its replies'
+    /// nodes are read on it.
+    board: Option<Shape>,
 }
 
 impl External {
@@ -90,6 +94,7 @@ impl External {
             name: None,
             rules: Vec::new(),
             wants_legal: false,
+            board: None,
         };
         bot.shake_hands(timeout)
             .map_err(|e| format!("\"{command}\" at the handshake: {e}"))?;
@@ -116,6 +121,9 @@ impl External {
     }
 
     pub fn send(&mut self, command: &Command) -> Result<(), Fault> {
+        if let Command::NewGame { rules, .. } = command {
+            self.board = Some(*rules.shape());
+        }
         writeln!(self.stdin, "{command}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| Fault::Closed(format!("cannot send \"{command}\": {e}")))
@@ -156,8 +164,7 @@ impl External {
             if line.trim().is_empty() {
                 continue;
             }
-            return line
-                .parse()
+            return Reply::read(&line, self.board.as_ref())
                 .map_err(|e| Fault::Garbled(format!("\"{}\": {e}", line.trim())));
         }
     }
