@@ -19,7 +19,7 @@ test("the pieces guide draws each piece's moves and its promotion", async ({ pag
   await page.goto("./#/");
   await card(page, "shogi").getByRole("link", { name: "Learn how to play" }).click();
   await expect(page).toHaveURL(/#\/shogi\/guide\/how$/);
-  await page.getByRole("navigation", { name: "Shogi" }).getByRole("link", { name: "Shogi pieces and their moves" }).click();
+  await page.getByRole("navigation", { name: "Shogi", exact: true }).getByRole("link", { name: "Shogi pieces and their moves" }).click();
   await expect(page).toHaveURL(/#\/shogi\/guide\/pieces$/);
   await expect(page.getByRole("heading", { name: "Shogi pieces and their moves", level: 2 })).toBeVisible();
   await expect(page.locator(".sg-card")).toHaveCount(8);
