@@ -3,7 +3,9 @@
 // (every file of dist/ but this one) and a hash of their contents, so a new
 // build is a new worker with a new cache. It is not used by the dev server.
 //
-// - install: precaches every file of the build (bypassing the HTTP cache);
+// - install: precaches every file of the build: a file named after its
+//   contents from the HTTP cache when the page has already downloaded it
+//   (the main wasm, on a first visit), any other from the network;
 // - fetch: serves precached files from the cache first, and any navigation
 //   inside the scope with the cached index.html (the app routes by hash);
 //   tables.json (whether the site offers online tables) always comes from
@@ -25,12 +27,13 @@ const INDEX = new URL("index.html", self.registration.scope).href;
 const TABLES = new URL("tables.json", self.registration.scope).href;
 const NO_TABLES = '{"tables":false}';
 
+// A name with a hash of the contents (`gunjin-0123456789abcdef_bg.wasm`):
+// any copy of it, fresh or stale, is the right one.
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" }))),
-    ),
-  );
+  const request = (file) => new Request(file, { cache: HASHED.test(file) ? "force-cache" : "reload" });
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map(request))));
 });
 
 self.addEventListener("activate", (event) => {

@@ -46,8 +46,8 @@ try {
   const page = await browser.newPage();
   page.on("request", (r) => requested.add(r.url()));
   await page.goto(base, { waitUntil: "networkidle" });
-  // The home page is up when its main button is.
-  await page.getByRole("button", { name: "Play the CPU" }).waitFor();
+  // The home page is up when its main buttons are (one on each game's card).
+  await page.getByRole("button", { name: "Play the CPU" }).first().waitFor();
   await page.waitForLoadState("networkidle");
   // What the browser fetches itself: the manifest (to offer installation)
   // and the service worker's script.

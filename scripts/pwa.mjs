@@ -68,8 +68,9 @@ async function files(d) {
     if (!entry.isFile()) continue;
     const path = relative(dir, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join("/");
     // tables.json is asked of the network each time: the table server
-    // answers it differently from the file of the build.
-    if (path !== "sw.js" && path !== "tables.json") out.push(path);
+    // answers it differently from the file of the build. The compressed
+    // copies (scripts/compress.mjs) are the same files on the wire.
+    if (path !== "sw.js" && path !== "tables.json" && !/\.(br|gz)$/.test(path)) out.push(path);
   }
   return out.sort();
 }

@@ -189,6 +189,19 @@ impl CpuGame {
         });
     }
 
+    /// The game's move number, if one is stored and not over.
+    pub fn in_progress(self) -> Option<usize> {
+        self.view
+            .with_untracked(|v| v.as_ref().filter(|v| v.outcome().is_none()).map(View::ply))
+    }
+
+    /// Drops the game in progress: the player chose a new one over it.
+    pub fn forget(self) {
+        self.session.set(None);
+        self.tags.set(Tags::default());
+        storage::remove::<SavedGame>();
+    }
+
     /// Whether the game in progress is over.
     pub fn is_over(self) -> bool {
         self.view

@@ -10,6 +10,13 @@ pub fn focus_in_place(el: &web_sys::HtmlElement) {
     let _ = el.focus_with_options(&options);
 }
 
+/// Focuses `el` in place once it is in the document: a page that came
+/// with its module (`src/lib.rs`, `lazy`) is put there after it is made,
+/// and an element outside the document takes no focus.
+pub fn focus_when_shown(el: web_sys::HtmlElement) {
+    leptos::prelude::request_animation_frame(move || focus_in_place(&el));
+}
+
 /// Moves the focus to the board inside `within`, onto its roving node, so
 /// the arrow keys act on the board next.
 pub fn focus_board(within: &web_sys::Element) {

@@ -1,8 +1,10 @@
-//! Gunjin Shogi in the browser. The components live here, not in `main.rs`,
-//! so the browser tests can mount them.
+//! The parlour in the browser: Gunjin Shogi and Shogi, against the CPU, a
+//! friend on this device or online. The components live here, not in
+//! `main.rs`, so the browser tests can mount them; Shogi's are in `shogi/`.
 //!
 //! - `model/`: plain state (settings, the setup board, the session that
 //!   referees a game against the CPU, the log, the replay, guess tags);
+//! - `parlour`: the parlour's and the games' names (header, tab title);
 //! - `state`: what the screens share; `cpu_game`: the game against the
 //!   CPU, read from storage when a page first asks for it;
 //! - `storage`: the one persistence point (`notices` tells its problems);
@@ -27,6 +29,7 @@ pub mod i18n;
 pub mod model;
 pub mod notices;
 pub mod online;
+pub mod parlour;
 pub mod route;
 pub mod screens;
 pub mod selection;
@@ -37,6 +40,7 @@ pub mod text;
 pub mod worker;
 
 use gunjin_rules::Rules;
+use gunjin_table::GameTag;
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 use wasm_bindgen::JsCast;
@@ -45,6 +49,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::i18n::*;
 use crate::notices::Notices;
 use crate::online::Online;
+use crate::parlour::{Masthead, game_name};
 use crate::route::{Route, ShogiPage, use_route};
 use crate::screens::{
     End, FriendPage, Home, NotFound, PageUnavailable, Play, RulesLink, SetupScreen, TablePage,
@@ -82,21 +87,40 @@ fn Shell() -> impl IntoView {
     ));
     let route = use_route();
     let rules = Signal::derive(move || state.saved.with(|s| s.settings.rules()));
+    let online = expect_context::<Online>();
+    // A table's game is the one its server names (in the invitation,
+    // before sitting down).
+    let game = Signal::derive(move || {
+        route.with(|r| match r {
+            Route::Table(_) => online
+                .table
+                .with(|t| t.as_ref().map(|t| t.game))
+                .or_else(|| {
+                    online
+                        .invitation
+                        .with(|i| i.as_ref().and_then(|i| i.as_ref().map(|i| i.game)))
+                }),
+            r => r.game(),
+        })
+    });
     view! {
         <header class="site-header">
-            <h1>
-                <a href="#/" class="home-link">
-                    <span lang="ja">"軍人将棋"</span>
-                    " Gunjin Shogi"
-                </a>
-            </h1>
-            <nav class="site-nav" aria-label="Gunjin Shogi">
-                {move || match route.get() {
-                    Route::Shogi(_) => view! { <ShogiGuideLinks /> }.into_any(),
-                    _ => view! { <GunjinGuideLinks /> }.into_any(),
-                }}
-                <LanguageSwitch />
-            </nav>
+            <Masthead game />
+            <LanguageSwitch />
+            {move || {
+                game.get()
+                    .map(|game| {
+                        let links = match game {
+                            GameTag::Gunjin => view! { <GunjinGuideLinks /> }.into_any(),
+                            GameTag::Shogi => view! { <ShogiGuideLinks /> }.into_any(),
+                        };
+                        view! {
+                            <nav class="site-nav" aria-label=game_name(game).1>
+                                {links}
+                            </nav>
+                        }
+                    })
+            }}
         </header>
         <Notices />
         <main>
@@ -229,8 +253,7 @@ pub(crate) async fn load_shogi(page: ShogiPage) -> Result<AnyView, SplitLoaderEr
     Ok(shogi::page(page))
 }
 
-/// The header's guides: those of the game on the page (Shogi's on its
-/// pages, Gunjin Shogi's elsewhere).
+/// The header's guides: those of the game on the page.
 #[component]
 fn GunjinGuideLinks() -> impl IntoView {
     let i18n = use_i18n();

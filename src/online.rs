@@ -6,8 +6,8 @@
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
-    ClientMessage, Clock, ClockState, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage,
-    TableState,
+    ClientMessage, Clock, ClockState, CpuLevel, ErrorCode, GameTag, Invitation, Phase,
+    ServerMessage, TableState,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -92,7 +92,9 @@ fn socket_url(first: &ClientMessage) -> String {
     let path = location.pathname().unwrap_or_default();
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
     let route = match first {
-        ClientMessage::Join { table, .. } | ClientMessage::Resume { table, .. } => {
+        ClientMessage::Join { table, .. }
+        | ClientMessage::Resume { table, .. }
+        | ClientMessage::Peek { table } => {
             format!(
                 "?table={}",
                 String::from(js_sys::encode_uri_component(table))
@@ -188,6 +190,10 @@ pub struct Online {
     pub available: RwSignal<Option<bool>>,
     /// The table and the seat's token, once the server gave the seat.
     pub seat: RwSignal<Option<(String, String)>>,
+    /// What the invite link's table is, asked before sitting down
+    /// ([`Online::peek`]); `Some(None)` when the server could not say (a
+    /// build from before the question).
+    pub invitation: RwSignal<Option<Option<Invitation>>>,
     pub table: RwSignal<Option<TableState>>,
     pub view: RwSignal<Option<View>>,
     pub over: RwSignal<Option<(Outcome, Record)>>,
@@ -218,6 +224,7 @@ impl Online {
             moving: RwSignal::new(false),
             available: RwSignal::new(None),
             seat: RwSignal::new(None),
+            invitation: RwSignal::new(None),
             table: RwSignal::new(None),
             view: RwSignal::new(None),
             over: RwSignal::new(None),
@@ -285,6 +292,13 @@ impl Online {
         });
     }
 
+    /// Asks what `table` is before sitting down: the answer (or why there
+    /// is none) comes in `invitation` or `failure`.
+    pub fn peek(&self, table: String) {
+        self.reset();
+        self.connect(ClientMessage::Peek { table });
+    }
+
     /// Sits at `table` as the guest.
     pub fn join(&self, table: String, name: String) {
         self.reset();
@@ -322,8 +336,8 @@ impl Online {
         }
     }
 
-    /// Leaves whatever table the page showed.
-    fn reset(&self) {
+    /// Closes the connection, and forgets the next one: nothing follows.
+    fn hang_up(&self) {
         self.socket.update_value(|s| {
             if let Some(s) = s.take() {
                 s.ws.set_onclose(None);
@@ -333,15 +347,21 @@ impl Online {
         if let Some(timer) = self.timer.get_value() {
             timer.clear();
         }
+        self.connected.set(false);
+    }
+
+    /// Leaves whatever table the page showed.
+    fn reset(&self) {
+        self.hang_up();
         self.retries.set_value(0);
         self.moving.set(false);
         self.seat.set(None);
+        self.invitation.set(None);
         self.table.set(None);
         self.view.set(None);
         self.over.set(None);
         self.shogi.set(None);
         self.failure.set(None);
-        self.connected.set(false);
         self.forfeit_at.set(None);
         self.tags.set(Tags::default());
         self.unheard.set(None);
@@ -417,6 +437,11 @@ impl Online {
         if let Some((first, millis)) = next {
             return self.later(millis, first);
         }
+        // A question that got no answer: the guest is asked for a name all
+        // the same, and the seat's own connection will tell.
+        if was_up && self.peeking() {
+            return self.invitation.set(Some(None));
+        }
         let Some((table, token)) = self.seat.get_untracked() else {
             if !was_up {
                 self.failure.set(Some(Failure::NoServer));
@@ -455,6 +480,14 @@ impl Online {
             }
         });
         self.drop_socket();
+    }
+
+    /// Whether the connection asks what a table is (a `peek`).
+    fn peeking(&self) -> bool {
+        self.socket.with_value(|s| {
+            s.as_ref()
+                .is_some_and(|s| matches!(s.first, ClientMessage::Peek { .. }))
+        })
     }
 
     /// Whether the connection opened with an `open`.
@@ -578,6 +611,18 @@ impl Online {
                 code: ErrorCode::TimedOut,
                 ..
             } => {}
+            ServerMessage::Invitation(invitation) => {
+                self.invitation.set(Some(Some(invitation)));
+                self.hang_up();
+            }
+            // A server from before `peek` does not read it.
+            ServerMessage::Error {
+                code: ErrorCode::BadMessage,
+                ..
+            } if self.peeking() => {
+                self.invitation.set(Some(None));
+                self.hang_up();
+            }
             ServerMessage::Error { code, .. } if code.closes() => {
                 self.failure.set(Some(Failure::Refused(code)));
             }

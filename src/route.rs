@@ -1,6 +1,7 @@
 //! A tiny router on the URL hash (`#/setup`), so the build works from any
 //! path of a static site without server rewrites.
 
+use gunjin_table::GameTag;
 use leptos::prelude::*;
 
 /// The pages of Shogi, under `#/shogi/`.
@@ -8,7 +9,11 @@ use leptos::prelude::*;
 pub enum ShogiPage {
     /// The game against the CPU: the stored one, else a new one.
     Play,
-    /// A new game with a friend on this device (then the play page).
+    /// A new game against the CPU (then the play page), asked about first
+    /// over a game in progress.
+    New,
+    /// A new game with a friend on this device (then the play page), asked
+    /// about first over a game in progress.
     Friend,
     /// Reading a KIF or SFEN record, to replay it or play on from it.
     Import,
@@ -44,7 +49,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 14] = [
+    pub const ALL: [Route; 15] = [
         Route::Home,
         Route::Friend,
         Route::Setup,
@@ -54,6 +59,7 @@ impl Route {
         Route::GuideBattles,
         Route::GuideHow,
         Route::Shogi(ShogiPage::Play),
+        Route::Shogi(ShogiPage::New),
         Route::Shogi(ShogiPage::Friend),
         Route::Shogi(ShogiPage::Import),
         Route::Shogi(ShogiPage::Replay),
@@ -73,6 +79,7 @@ impl Route {
             Route::GuideHow => "#/guide/how",
             Route::Friend => "#/friend",
             Route::Shogi(ShogiPage::Play) => "#/shogi/play",
+            Route::Shogi(ShogiPage::New) => "#/shogi/new",
             Route::Shogi(ShogiPage::Friend) => "#/shogi/friend",
             Route::Shogi(ShogiPage::Import) => "#/shogi/import",
             Route::Shogi(ShogiPage::Replay) => "#/shogi/replay",
@@ -84,6 +91,24 @@ impl Route {
             Route::NotFound => "#/not-found",
         };
         hash.to_owned()
+    }
+
+    /// The game this page belongs to, which the header names: `None` for
+    /// the parlour's own pages (home, not found) and for a table, whose
+    /// game only its server knows.
+    pub fn game(&self) -> Option<GameTag> {
+        match self {
+            Route::Home | Route::NotFound | Route::Table(_) => None,
+            Route::Shogi(_) => Some(GameTag::Shogi),
+            Route::Setup
+            | Route::Play
+            | Route::End
+            | Route::GuidePieces
+            | Route::GuideBattles
+            | Route::GuideHow
+            | Route::Rules(_)
+            | Route::Friend => Some(GameTag::Gunjin),
+        }
     }
 
     /// The page of a location hash; an empty hash is the home page.
@@ -168,5 +193,19 @@ mod tests {
         assert_eq!(Route::parse("#/rules/%%"), Route::Rules("%%".into()));
         let table = Route::Table("00ff".into());
         assert_eq!(Route::parse(&table.hash()), table);
+    }
+
+    #[test]
+    fn every_game_page_names_its_game() {
+        for r in Route::ALL {
+            let expected = match &r {
+                Route::Home => None,
+                Route::Shogi(_) => Some(GameTag::Shogi),
+                _ => Some(GameTag::Gunjin),
+            };
+            assert_eq!(r.game(), expected, "{r:?}");
+        }
+        assert_eq!(Route::Rules("texrt".into()).game(), Some(GameTag::Gunjin));
+        assert_eq!(Route::Table("00ff".into()).game(), None);
     }
 }

@@ -49,6 +49,11 @@ pub fn mode_name(locale: Locale, mode: Mode) -> &'static str {
     }
 }
 
+/// The CPU as a player is named, with its level's name ("CPU (Easy)").
+pub fn cpu_name(locale: Locale, level: &str) -> String {
+    format!("{} ({level})", td_string!(locale, common.cpu))
+}
+
 /// The name of a rules preset ("Kirakuken house rules").
 pub fn preset_name(locale: Locale, preset: Preset) -> &'static str {
     match preset {

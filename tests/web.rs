@@ -236,10 +236,15 @@ async fn own_pieces_show_their_kind_and_enemy_pieces_never_do() {
 
 #[wasm_bindgen_test]
 async fn the_app_opens_on_the_home_page() {
+    // The test runner's page has an address of its own: the home page's.
+    window().location().set_hash("/").unwrap();
     let root = mount(App);
     settle().await;
     let h1 = one(&root, "h1").text_content().unwrap();
-    assert_eq!(h1, "軍人将棋 Gunjin Shogi");
+    assert_eq!(h1, "喜楽軒 Kirakuken");
     assert_eq!(all(&root, "main").len(), 1);
+    // A card for each game, its settings closed.
+    assert_eq!(all(&root, ".game-card").len(), 2);
+    assert_eq!(all(&root, ".settings").len(), 0);
     assert_eq!(all(&root, ".lang-switch button").len(), 2);
 }

@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use gunjin_rules::{Announcement, Bitboard, ByKind, Color, Kind, Move, PublicMove, Square, View};
+use gunjin_rules::{
+    Announcement, Bitboard, ByKind, Color, Kind, Move, PublicMove, Shape, Square, View, strike,
+};
 
 /// One line of the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,10 +30,12 @@ pub enum Event {
     BothFell(Kind, Square),
     /// A Missile's strike (Classic 25) cleared these nodes, and of them
     /// the player's pieces of these kinds (the Missile and bomb spent
-    /// included).
+    /// included); `collided` when it plainly met an enemy Missile in the
+    /// air, which is why it cleared less than its blast.
     Struck {
         cleared: Bitboard,
         yours: ByKind<u8>,
+        collided: bool,
     },
 }
 
@@ -58,11 +62,23 @@ fn read(view: &View) -> (Vec<LogEntry>, bool) {
         .into_iter()
         .flat_map(|setup| setup.placements(me))
         .collect();
+    // The board both sides see, move by move: what stood in a strike's
+    // blast.
+    let mut public = view.public_start();
+    let shape = view.rules().shape();
     let mut log = Vec::with_capacity(view.ply());
     for (i, m) in view.history().iter().enumerate() {
-        let Some(event) = event(&mut mine, me, m) else {
+        let occupied = public
+            .as_ref()
+            .map(|p| p.occupied(Color::South) | p.occupied(Color::North));
+        let Some(event) = event(&mut mine, me, m, (shape, occupied)) else {
             return (log, false);
         };
+        if let Some(board) = public.as_mut()
+            && board.play(*m).is_none()
+        {
+            public = None;
+        }
         log.push(LogEntry {
             ply: i + 1,
             side: m.side,
@@ -74,8 +90,15 @@ fn read(view: &View) -> (Vec<LogEntry>, bool) {
 }
 
 /// What one move announced, keeping `mine` (the own pieces by node) up to
-/// date; `None` if the move does not fit them.
-fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<Event> {
+/// date; `None` if the move does not fit them. `board` is the board's
+/// shape and the nodes held before the move (when the public board is
+/// known).
+fn event(
+    mine: &mut HashMap<Square, Kind>,
+    me: Color,
+    m: &PublicMove,
+    (shape, occupied): (&Shape, Option<Bitboard>),
+) -> Option<Event> {
     let (from, to) = (m.mv.from(), m.mv.to());
     Some(match (m.announcement, m.side == me) {
         (Announcement::Struck(..), mover) => {
@@ -83,11 +106,23 @@ fn event(mine: &mut HashMap<Square, Kind>, me: Color, m: &PublicMove) -> Option<
                 return None;
             }
             let cleared = m.announcement.cleared(m.mv);
+            let blast = strike::blast(shape, to, m.mv.carries_bomb());
+            // A piece that stood through the blast, or (struck) an own
+            // Missile in it: the Missiles met in the air.
+            let collided = occupied.is_some_and(|o| strike::collided(shape, m.mv, o, cleared))
+                || (!mover
+                    && blast
+                        .into_iter()
+                        .any(|sq| mine.get(&sq) == Some(&Kind::Missile)));
             let mut yours = ByKind::default();
             for kind in cleared.filter_map(|sq| mine.remove(&sq)) {
                 yours[kind] += 1;
             }
-            Event::Struck { cleared, yours }
+            Event::Struck {
+                cleared,
+                yours,
+                collided,
+            }
         }
         (announcement, true) => {
             let kind = mine.remove(&from)?;
@@ -134,6 +169,77 @@ mod tests {
         assert_eq!(log.len(), view.ply());
         assert_eq!(lost(&log), view.own_losses().0.iter().sum::<u8>());
         assert!(consistent(&view));
+    }
+
+    /// A collision is logged only when it happened (an enemy Missile was
+    /// in the blast), and always when it shows: a piece of either side
+    /// stood through the blast, or (for the side struck) an own Missile
+    /// was in it.
+    #[test]
+    fn a_collision_is_logged_exactly_when_it_shows() {
+        use gunjin_rules::Mode;
+        let rules = Rules {
+            mode: Mode::Classic25,
+            ..Rules::KIRAKUKEN
+        };
+        let shape = rules.shape();
+        let mut seen = ByColor::new_with(|_| [0, 0]);
+        for seed in 0..40u64 {
+            let templates = Template::of(Mode::Classic25);
+            let setups = ByColor {
+                south: templates[seed as usize % templates.len()].setup(),
+                north: templates[(seed as usize + 1) % templates.len()].setup(),
+            };
+            let mut game = Game::new(rules, setups, Color::South).unwrap();
+            // What each strike truly met, by ply: (collided, showed to the
+            // striker, showed to the side struck).
+            let mut truth = HashMap::new();
+            let mut n = seed;
+            while game.outcome().is_none() && game.history().len() < 120 {
+                let moves = game.position().legal_moves();
+                n = n
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let strike = moves
+                    .iter()
+                    .find(|m| m.is_strike())
+                    .filter(|_| n >> 61 == 0);
+                let mv = strike
+                    .copied()
+                    .unwrap_or(moves[(n >> 33) as usize % moves.len()]);
+                if mv.is_strike() {
+                    let board = game.position().board();
+                    let mover = game.position().turn();
+                    let blast = strike::blast(shape, mv.to(), mv.carries_bomb());
+                    let kinds: Vec<(Color, Kind)> = blast
+                        .filter_map(|sq| board.piece_at(sq).map(|p| (p.color, p.kind)))
+                        .collect();
+                    let missile = |c: Color, k: Kind| c != mover && k == Kind::Missile;
+                    let collided = kinds.iter().any(|&(c, k)| missile(c, k));
+                    let stood = collided && kinds.iter().any(|&(c, k)| !missile(c, k));
+                    truth.insert(game.history().len(), (collided, stood, mover));
+                }
+                game.play(mv).unwrap();
+            }
+            for side in Color::ALL {
+                for (e, ply) in entries(&game.view(side)).iter().zip(0..) {
+                    let Event::Struck { collided, .. } = e.event else {
+                        continue;
+                    };
+                    let (truly, stood, mover) = truth[&ply];
+                    assert!(!collided || truly, "seed {seed}, ply {ply}: no collision");
+                    assert!(collided || !stood, "seed {seed}, ply {ply}: one showed");
+                    if truly && side != mover {
+                        assert!(collided, "seed {seed}, ply {ply}: the own Missile was hit");
+                    }
+                    seen[side][usize::from(collided)] += 1;
+                }
+            }
+        }
+        // Both kinds of strike came up, for both sides.
+        for side in Color::ALL {
+            assert!(seen[side].iter().all(|&n| n > 0), "{seen:?}");
+        }
     }
 
     /// Plays up to 200 plies, each the move `pick` chooses from the legal

@@ -5,7 +5,7 @@ use leptos::wasm_bindgen::JsCast;
 
 use crate::board::{Board, Cells, Face};
 use crate::cpu_game::CpuGame;
-use crate::focus::focus_in_place;
+use crate::focus::focus_when_shown;
 use crate::i18n::*;
 use crate::model::log::entries;
 use crate::model::replay::{Replay, Step};
@@ -215,7 +215,7 @@ pub fn Result(
             .get()
             .and_then(|a| a.query_selector("button, a").ok().flatten())
         {
-            focus_in_place(first.unchecked_ref());
+            focus_when_shown(first.unchecked_into());
         }
     });
     view! {
@@ -264,8 +264,8 @@ pub fn Result(
                             {t!(i18n, common.last)}
                         </button>
                     </div>
-                    <details class="log-panel end-log">
-                        <summary>{t!(i18n, common.log_title)}</summary>
+                    <section class="end-log" aria-labelledby="end-log-title">
+                        <h3 id="end-log-title">{t!(i18n, common.log_title)}</h3>
                         <LogList
                             log=Signal::stored(log)
                             side=me
@@ -273,7 +273,7 @@ pub fn Result(
                             opponent=Signal::stored(log_opponent)
                             me_name=log_me
                         />
-                    </details>
+                    </section>
                 </div>
             </div>
         </section>

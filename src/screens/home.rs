@@ -1,11 +1,18 @@
+//! The parlour's home page: a card for each game with its ways to play
+//! (the CPU, a friend on this device, a friend online, learn) in reach at
+//! once, each game's settings one tap away under its card, remembered.
+//! Starting a game over a stored one asks first on the page that starts
+//! it (the setup, Shogi's), not here, so that a link asks too.
+
 use gunjin_rules::{Mode, Preset};
-use gunjin_table::ErrorCode;
+use gunjin_table::{ErrorCode, GameTag};
 use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::model::friend::SavedFriends;
 use crate::model::settings::{Difficulty, Settings, TableClock, preset_id};
 use crate::online::{Failure, Online, Unheard};
+use crate::parlour::{Name, game_name};
 use crate::route::{Route, navigate};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
@@ -20,12 +27,229 @@ fn friend_waits() -> bool {
     })
 }
 
-/// Name, level and rules, then one click to play.
+/// The two games side by side (one above the other on a phone), then the
+/// data kept on this device.
 #[component]
 pub fn Home() -> impl IntoView {
     let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    online.probe();
+    // One game's settings open at a time: both hold the player's name.
+    let open = RwSignal::new(None::<GameTag>);
+    view! {
+        <section class="home" aria-labelledby="home-title">
+            <h2 id="home-title" class="sr-only">{t!(i18n, common.home_title)}</h2>
+            <p class="tagline">{t!(i18n, common.parlour_about)}</p>
+            <div class="game-cards">
+                <GunjinCard open />
+                <crate::shogi::home::ShogiCard open />
+            </div>
+            <Show when=move || online.available.get() == Some(false)>
+                <p class="no-server" id="no-server" role="note">{t!(i18n, common.no_server)}</p>
+            </Show>
+            <super::your_data::YourData />
+        </section>
+    }
+}
+
+/// A game's card: its name, what it is, `children` (the game in progress,
+/// Play the CPU, the other ways to play), and its `settings` behind a
+/// button that says what they are now (`summary`).
+#[component]
+pub fn GameCard(
+    game: GameTag,
+    about: Signal<&'static str>,
+    summary: Signal<String>,
+    open: RwSignal<Option<GameTag>>,
+    #[prop(into)] settings: ViewFn,
+    children: Children,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let key = match game {
+        GameTag::Gunjin => "gunjin",
+        GameTag::Shogi => "shogi",
+    };
+    let shown = move || open.get() == Some(game);
+    let toggle = move |_| open.update(|o| *o = if *o == Some(game) { None } else { Some(game) });
+    view! {
+        <section class="game-card" data-game=key aria-labelledby=format!("{key}-title")>
+            <h2 id=format!("{key}-title")>
+                <Name name=game_name(game) />
+            </h2>
+            <p class="card-about">{about}</p>
+            {children()}
+            <button
+                type="button"
+                class="settings-toggle"
+                aria-expanded=move || shown().to_string()
+                aria-controls=format!("{key}-settings")
+                on:click=toggle
+            >
+                <span class="settings-label">{t!(i18n, common.settings)}</span>
+                <span class="settings-summary">{summary}</span>
+            </button>
+            <Show when=shown>
+                <div class="settings" id=format!("{key}-settings")>
+                    {settings.run()}
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// A way to play, as a button or link's content: what it is, and a few
+/// words more (read as one name).
+#[component]
+pub fn Way(label: Signal<&'static str>, hint: Signal<&'static str>) -> impl IntoView {
+    view! {
+        <span class="way-label">{label}</span>
+        " "
+        <span class="way-hint">{hint}</span>
+    }
+}
+
+/// The way to learn a game: its first guide.
+#[component]
+pub fn LearnWay(guide: Route) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <a class="button secondary way learn" href=guide.hash()>
+            <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
+        </a>
+    }
+}
+
+/// Opening a table online (`open`), and why the server did not open one
+/// when this card asked.
+#[component]
+pub fn OnlineWay(open: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    // Whether this card asked for a table: a refusal left from another
+    // page's table, or the other card's, is not this one's.
+    let asked = RwSignal::new(false);
+    let refusal = move || {
+        if !asked.get() {
+            return None;
+        }
+        let code = match (online.failure.get(), online.unheard.get()) {
+            (Some(Failure::Refused(code)), _) | (None, Some(Unheard::Refused(code))) => Some(code),
+            (Some(Failure::NoServer), _) => None,
+            _ => return None,
+        };
+        Some(match code {
+            Some(ErrorCode::TooManyTables) => t_string!(i18n, common.open_too_many),
+            Some(ErrorCode::ServerFull) => t_string!(i18n, common.open_server_full),
+            Some(ErrorCode::BadName) => t_string!(i18n, common.open_bad_name),
+            _ => t_string!(i18n, common.open_refused),
+        })
+    };
+    view! {
+        <button
+            type="button"
+            class="secondary way open-table"
+            aria-describedby=move || (online.available.get() == Some(false)).then_some("no-server")
+            disabled=move || online.available.get() != Some(true)
+            on:click=move |_| {
+                asked.set(true);
+                open.run(());
+            }
+        >
+            <Way label=t!(i18n, common.way_online) hint=t!(i18n, common.way_online_hint) />
+        </button>
+        {move || refusal().map(|text| view! { <p class="open-refused" role="alert">{text}</p> })}
+    }
+}
+
+/// Gunjin Shogi's card: the game against the CPU in progress, Play the
+/// CPU (the setup next), a friend here (or the game with one to resume),
+/// a table online, the guides; level, mode, rules and the table's clock
+/// in its settings.
+#[component]
+fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
+    let i18n = use_i18n();
     let state = expect_context::<AppState>();
+    let online = expect_context::<Online>();
     let saved = state.saved;
+    let summary = Signal::derive(move || {
+        let locale = i18n.get_locale();
+        saved.with(|s| {
+            let s = &s.settings;
+            format!(
+                "{} · {} · {}",
+                text::level_name(locale, s.difficulty),
+                text::mode_name(locale, s.mode),
+                text::preset_name(locale, s.preset)
+            )
+        })
+    });
+    // A game left in progress (restored from storage) is one tap away.
+    let resume = move || {
+        state
+            .saved_game
+            .get()
+            .filter(|outline| !outline.is_some_and(|o| o.over))
+            .map(|outline| {
+                let text = move || match outline {
+                    Some(o) => t_string!(i18n, common.resume_text, ply = o.ply).to_string(),
+                    None => t_string!(i18n, common.resume_saved).to_string(),
+                };
+                view! {
+                    <div class="resume" role="region" aria-label=t!(i18n, common.resume_game)>
+                        <p>{text}</p>
+                        <a class="button primary" href=Route::Play.hash()>
+                            {t!(i18n, common.resume_game)}
+                        </a>
+                    </div>
+                }
+            })
+    };
+    let (friend, friend_hint) = match friend_waits() {
+        true => (
+            t!(i18n, common.way_friend_resume),
+            t!(i18n, common.way_friend_resume_hint),
+        ),
+        false => (
+            t!(i18n, common.way_friend),
+            t!(i18n, common.way_friend_hint),
+        ),
+    };
+    let open_table = Callback::new(move |()| {
+        online.open(
+            super::table::my_name(&state, i18n.get_locale_untracked()),
+            state.rules(),
+            saved.with_untracked(|s| s.settings.clock.clock()),
+        );
+    });
+    view! {
+        <GameCard
+            game=GameTag::Gunjin
+            about=t!(i18n, common.tagline)
+            summary
+            open
+            settings=move || view! { <GunjinSettings /> }
+        >
+            {resume}
+            <button type="button" class="primary play-cpu" on:click=move |_| navigate(Route::Setup)>
+                {t!(i18n, common.play_cpu)}
+            </button>
+            <div class="ways">
+                <a class="button secondary way play-friend" href=Route::Friend.hash()>
+                    <Way label=friend hint=friend_hint />
+                </a>
+                <OnlineWay open=open_table />
+                <LearnWay guide=Route::GuideHow />
+            </div>
+        </GameCard>
+    }
+}
+
+/// Gunjin's settings: name, level, mode and rules (each with what it
+/// changes), and the clock of a table opened here.
+#[component]
+fn GunjinSettings() -> impl IntoView {
+    let i18n = use_i18n();
+    let saved = expect_context::<AppState>().saved;
     let levels = radios(
         "level",
         Difficulty::ALL,
@@ -52,100 +276,44 @@ pub fn Home() -> impl IntoView {
     );
     let preset = move || saved.with(|s| s.settings.preset);
     let mode = move || saved.with(|s| s.settings.mode);
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        navigate(Route::Setup);
-    };
-    let waiting = friend_waits();
-    // A game left in progress (restored from storage) is one click away.
-    let resume = move || {
-        state
-            .saved_game
-            .get()
-            .filter(|outline| !outline.is_some_and(|o| o.over))
-            .map(|outline| {
-                let text = move || match outline {
-                    Some(o) => t_string!(i18n, common.resume_text, ply = o.ply).to_string(),
-                    None => t_string!(i18n, common.resume_saved).to_string(),
-                };
-                view! {
-                    <div class="resume" role="region" aria-label=t!(i18n, common.resume_game)>
-                        <p>{text}</p>
-                        <a class="button primary" href=Route::Play.hash()>
-                            {t!(i18n, common.resume_game)}
-                        </a>
-                    </div>
-                }
-            })
-    };
     view! {
-        <section class="home" aria-labelledby="home-title">
-            <p class="tagline">{t!(i18n, common.tagline)}</p>
-            {resume}
-            <form class="home-form" on:submit=on_submit>
-                // Two games on one page: each form says which it is.
-                <h2 id="home-title">
-                    <span lang="ja">"軍人将棋"</span>
-                    " Gunjin Shogi: "
-                    {t!(i18n, common.home_title)}
-                </h2>
-                <NameField
-                    value=Signal::derive(move || saved.with(|s| s.settings.name.clone()))
-                    on_input=Callback::new(move |name| saved.update(|s| s.settings.name = name))
-                    required=false
-                />
-                <fieldset class="choices">
-                    <legend>{t!(i18n, common.level_label)}</legend>
-                    {levels}
-                </fieldset>
-                <fieldset class="choices modes">
-                    <legend>{t!(i18n, common.mode_label)}</legend>
-                    {modes}
-                    <p class="mode-text" aria-live="polite">
-                        {move || text::mode_text(i18n.get_locale(), mode())}
-                    </p>
-                </fieldset>
-                <fieldset class="choices">
-                    <legend>{t!(i18n, common.preset_label)}</legend>
-                    {presets}
-                    <p class="preset-text" aria-live="polite">
-                        {move || match preset() {
-                            Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken_text),
-                            Preset::Traditional => t_string!(i18n, common.preset_traditional_text),
-                        }}
-                    </p>
-                </fieldset>
-                <button type="submit" class="primary play-cpu">
-                    {t!(i18n, common.play_cpu)}
-                </button>
-                <p>
-                    <a class="button secondary play-friend" href=Route::Friend.hash()>
-                        {move || if waiting {
-                            t_string!(i18n, common.resume_friend)
-                        } else {
-                            t_string!(i18n, common.play_friend)
-                        }}
-                    </a>
-                </p>
-                <OnlineChoices />
-            </form>
-            <crate::shogi::home::ShogiHome />
-            <nav class="guide-links" aria-labelledby="guides-title">
-                <h2 id="guides-title">{t!(i18n, common.guides_title)}</h2>
-                <ul>
-                    <li>
-                        <a href=Route::GuideHow.hash()>{t!(i18n, common.nav_how)}</a>
-                    </li>
-                    <li>
-                        <a href=Route::GuidePieces.hash()>{t!(i18n, common.nav_pieces)}</a>
-                    </li>
-                    <li>
-                        <a href=Route::GuideBattles.hash()>{t!(i18n, common.nav_battles)}</a>
-                    </li>
-                </ul>
-            </nav>
-            <super::your_data::YourData />
-        </section>
+        <PlayerName />
+        <fieldset class="choices">
+            <legend>{t!(i18n, common.level_label)}</legend>
+            {levels}
+        </fieldset>
+        <fieldset class="choices modes">
+            <legend>{t!(i18n, common.mode_label)}</legend>
+            {modes}
+            <p class="mode-text" aria-live="polite">
+                {move || text::mode_text(i18n.get_locale(), mode())}
+            </p>
+        </fieldset>
+        <fieldset class="choices">
+            <legend>{t!(i18n, common.preset_label)}</legend>
+            {presets}
+            <p class="preset-text" aria-live="polite">
+                {move || match preset() {
+                    Preset::Kirakuken => t_string!(i18n, common.preset_kirakuken_text),
+                    Preset::Traditional => t_string!(i18n, common.preset_traditional_text),
+                }}
+            </p>
+        </fieldset>
+        <TableClockChoice />
+    }
+}
+
+/// The player's remembered name, for both games (a table shows it, and
+/// player 1 of a game with a friend starts with it).
+#[component]
+pub fn PlayerName() -> impl IntoView {
+    let saved = expect_context::<AppState>().saved;
+    view! {
+        <NameField
+            value=Signal::derive(move || saved.with(|s| s.settings.name.clone()))
+            on_input=Callback::new(move |name| saved.update(|s| s.settings.name = name))
+            required=false
+        />
     }
 }
 
@@ -179,26 +347,12 @@ fn radios<T: Copy + PartialEq + Send + Sync + 'static>(
         .collect_view()
 }
 
-/// Opening a table: its clock (remembered), the button, and why the
-/// server did not open one.
+/// The clock of a Gunjin table opened here (remembered; the server keeps
+/// it).
 #[component]
-fn OnlineChoices() -> impl IntoView {
+fn TableClockChoice() -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
-    let saved = state.saved;
-    let online = expect_context::<Online>();
-    online.probe();
-    // Whether this page asked for a table: a refusal left from another
-    // page's table is not this one's.
-    let asked = RwSignal::new(false);
-    let open_table = move |_| {
-        asked.set(true);
-        online.open(
-            super::table::my_name(&state, i18n.get_locale_untracked()),
-            state.rules(),
-            saved.with_untracked(|s| s.settings.clock.clock()),
-        );
-    };
+    let saved = expect_context::<AppState>().saved;
     let clocks = TableClock::ALL
         .into_iter()
         .map(|c| {
@@ -214,46 +368,14 @@ fn OnlineChoices() -> impl IntoView {
             saved.update(|s| s.settings.clock = c);
         }
     };
-    let refusal = move || {
-        if !asked.get() {
-            return None;
-        }
-        let code = match (online.failure.get(), online.unheard.get()) {
-            (Some(Failure::Refused(code)), _) | (None, Some(Unheard::Refused(code))) => Some(code),
-            (Some(Failure::NoServer), _) => None,
-            _ => return None,
-        };
-        Some(match code {
-            Some(ErrorCode::TooManyTables) => t_string!(i18n, common.open_too_many),
-            Some(ErrorCode::ServerFull) => t_string!(i18n, common.open_server_full),
-            Some(ErrorCode::BadName) => t_string!(i18n, common.open_bad_name),
-            _ => t_string!(i18n, common.open_refused),
-        })
-    };
     view! {
-        <div class="online" role="group" aria-labelledby="online-title">
-            <h3 id="online-title">{t!(i18n, common.online_title)}</h3>
-            <p>{t!(i18n, common.online_text)}</p>
-            <label class="field">
-                <span>{t!(i18n, common.clock_label)}</span>
-                <select class="table-clock" aria-describedby="clock-note" on:change=on_clock>
-                    {clocks}
-                </select>
-            </label>
-            <p id="clock-note" class="clock-note">{t!(i18n, common.clock_note)}</p>
-            <button
-                type="button"
-                class="secondary open-table"
-                disabled=move || online.available.get() != Some(true)
-                on:click=open_table
-            >
-                {t!(i18n, common.open_table)}
-            </button>
-            {move || refusal().map(|text| view! { <p class="open-refused" role="alert">{text}</p> })}
-            <Show when=move || online.available.get() == Some(false)>
-                <p class="no-server" role="note">{t!(i18n, common.no_server)}</p>
-            </Show>
-        </div>
+        <label class="field">
+            <span>{t!(i18n, common.clock_label)}</span>
+            <select class="table-clock" aria-describedby="clock-note" on:change=on_clock>
+                {clocks}
+            </select>
+        </label>
+        <p id="clock-note" class="clock-note">{t!(i18n, common.clock_note)}</p>
     }
 }
 

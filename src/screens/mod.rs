@@ -1,15 +1,17 @@
-//! One component per page (and `strike`: the play screen's strike).
+//! One component per page (and `strike`: the play screen's strike;
+//! `replace`: the question before a new game replaces a stored one).
 
 pub mod end;
 mod friend;
 mod hints;
-mod home;
+pub mod home;
 mod not_found;
 pub mod play;
+pub mod replace;
 mod rules_link;
 pub mod setup;
 mod strike;
-mod table;
+pub(crate) mod table;
 pub mod your_data;
 
 pub use end::End;

@@ -203,7 +203,14 @@ pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, names: Names) -> Stri
             other = other,
             square = sq.to_string()
         ),
-        (Event::Struck { cleared, yours }, named) => struck_text(locale, cleared, &yours, named),
+        (
+            Event::Struck {
+                cleared,
+                yours,
+                collided,
+            },
+            named,
+        ) => struck_text(locale, cleared, &yours, named, collided),
     };
     if what.is_empty() {
         who
@@ -213,12 +220,14 @@ pub fn entry_text(locale: Locale, e: &LogEntry, me: Color, names: Names) -> Stri
 }
 
 /// What a strike's log line says: every node it cleared, and the kinds
-/// the player (named, if `named`) lost there.
+/// the player (named, if `named`) lost there; after a collision in the
+/// air, that and why it cleared no more.
 fn struck_text(
     locale: Locale,
     cleared: Bitboard,
     yours: &ByKind<u8>,
     named: Option<(&str, &str)>,
+    collided: bool,
 ) -> String {
     let squares = cleared
         .map(|sq| sq.to_string())
@@ -231,10 +240,14 @@ fn struck_text(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    match named {
+    let cleared = match named {
         _ if kinds.is_empty() => td_string!(locale, common.ann_struck, squares = squares),
         None => td_string!(locale, common.ann_struck_lost, squares, kinds),
         Some((name, _)) => td_string!(locale, friend.ann_struck_lost, squares, name, kinds),
+    };
+    match collided {
+        true => format!("{} {cleared}", td_string!(locale, common.ann_collided)),
+        false => cleared,
     }
 }
 

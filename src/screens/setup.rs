@@ -11,7 +11,8 @@ use crate::focus::{focus_board, focus_in_place};
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::model::setup_board::SetupBoard;
-use crate::route::query_number;
+use crate::route::{Route, navigate, query_number};
+use crate::screens::replace::ReplaceGame;
 use crate::selection::{Mover, Selection, Tap};
 use crate::state::AppState;
 use crate::storage;
@@ -25,10 +26,37 @@ fn clock(seconds: u32) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-/// The setup for a game against the CPU: a draft saved at every change
-/// resumes after a reload with the time it had left.
+/// The setup for a game against the CPU, once the player has said that it
+/// may replace the game in progress, if one is stored.
 #[component]
 pub fn SetupScreen() -> impl IntoView {
+    let i18n = use_i18n();
+    let game = CpuGame::get();
+    let asking = RwSignal::new(game.in_progress());
+    move || {
+        match asking.get() {
+        Some(ply) => view! {
+            <section class="setup-replace" aria-labelledby="replace-question">
+                <ReplaceGame
+                    question=Signal::derive(move || t_string!(i18n, common.replace_question, ply = ply))
+                    on_yes=Callback::new(move |()| {
+                        game.forget();
+                        asking.set(None);
+                    })
+                    on_keep=Callback::new(|()| navigate(Route::Home))
+                />
+            </section>
+        }
+        .into_any(),
+        None => view! { <CpuSetup game /> }.into_any(),
+    }
+    }
+}
+
+/// A draft saved at every change resumes after a reload with the time it
+/// had left.
+#[component]
+fn CpuSetup(game: CpuGame) -> impl IntoView {
     let state = expect_context::<AppState>();
     let rules = state.rules();
     let draft = state
@@ -41,7 +69,6 @@ pub fn SetupScreen() -> impl IntoView {
     let on_change = Callback::new(move |(board, left): (SetupBoard, u32)| {
         state.report(storage::save(&board.draft(left)));
     });
-    let game = CpuGame::get();
     let on_ready = Callback::new(move |setup| game.start(setup));
     view! {
         <SetupPanel rules seconds restart=full board=draft.map(|(b, _)| b) on_change on_ready />
@@ -243,6 +270,8 @@ fn Tray(
             </button>
         }
     };
+    // The mode's army: 21 in American 21, 25 in Classic 25.
+    let total = board.with_untracked(|b| b.rules().mode.pieces());
     let pieces = move || {
         let left = board.with(|b| b.tray());
         Kind::ALL
@@ -266,11 +295,11 @@ fn Tray(
             }
         >
             <p class="placed-count">
-                {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()))}
+                {move || t_string!(i18n, common.placed_count, count = board.with(|b| b.placed()), total = total)}
             </p>
             {pieces}
             <Show when=move || board.with(SetupBoard::all_placed)>
-                <p class="tray-empty">{t!(i18n, common.tray_empty)}</p>
+                <p class="tray-empty">{move || t_string!(i18n, common.tray_empty, total = total)}</p>
             </Show>
         </div>
     }

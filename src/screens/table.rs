@@ -4,7 +4,7 @@
 //! name and connection.
 
 use gunjin_rules::{Color, PartialSetup, Rules};
-use gunjin_table::{CpuLevel, ErrorCode, Phase, ShogiLevel, TableState};
+use gunjin_table::{Clock, CpuLevel, ErrorCode, GameTag, Phase, ShogiLevel, TableState};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -12,6 +12,7 @@ use crate::i18n::*;
 use crate::model::settings::Difficulty;
 use crate::model::setup_board::{SetupBoard, SetupDraft};
 use crate::online::{Failure, Online, Unheard, invite_link, valid_table_id};
+use crate::parlour::game_word;
 use crate::route::{Route, ShogiPage};
 use crate::screens::end::Result;
 use crate::screens::home::NameField;
@@ -44,16 +45,12 @@ pub fn my_name(state: &AppState, locale: Locale) -> String {
 
 /// The name on a seat of the table ("…" while it is free); a CPU seat is
 /// named in the page's language.
-fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
+pub(crate) fn seat_name(table: &TableState, side: Color, locale: Locale) -> String {
     let Some(seat) = table.seats[side].as_ref() else {
         return "…".to_owned();
     };
     match seat.cpu {
-        Some(level) => format!(
-            "{} ({})",
-            td_string!(locale, common.cpu),
-            level_name(locale, level)
-        ),
+        Some(level) => text::cpu_name(locale, level_name(locale, level)),
         None => seat.name.clone(),
     }
 }
@@ -70,12 +67,31 @@ fn level_name(locale: Locale, level: CpuLevel) -> &'static str {
 pub fn TablePage(id: String) -> impl IntoView {
     let online = expect_context::<Online>();
     let valid = valid_table_id(&id);
-    let joining = RwSignal::new(valid && online.enter(&id));
+    // Whether this page holds a seat or is taking one: known once the
+    // table is entered, after the page this one replaces is gone (entering
+    // resets the seat's signals, which that page's views follow until then:
+    // another table's, when a second invite link is followed in this tab).
+    let joining = RwSignal::new(None::<bool>);
+    let id = StoredValue::new(id);
+    Effect::new(move |_| {
+        if valid {
+            let seated = online.enter(&id.read_value());
+            // Without a seat, what the table is comes first: an unknown or
+            // full table is said before a name is asked for.
+            if !seated {
+                online.peek(id.get_value());
+            }
+            joining.set(Some(seated));
+        }
+    });
     online.probe();
     let stage = Memo::new(move |_| {
         if !valid {
             return Stage::BadLink;
         }
+        let Some(joining) = joining.get() else {
+            return Stage::Connecting;
+        };
         if online.over.with(Option::is_some) {
             return Stage::Over;
         }
@@ -85,11 +101,17 @@ pub fn TablePage(id: String) -> impl IntoView {
         // A static site says so at once, before asking for a name.
         match online.available.get() {
             Some(false) => return Stage::Failed(Failure::NoServer),
-            None if !joining.get() => return Stage::Connecting,
+            None if !joining => return Stage::Connecting,
             _ => {}
         }
-        if !joining.get() {
-            return Stage::Join;
+        if !joining {
+            return match online.invitation.get() {
+                None => Stage::Connecting,
+                Some(Some(invitation)) if invitation.full => {
+                    Stage::Failed(Failure::Refused(ErrorCode::TableFull))
+                }
+                Some(_) => Stage::Join,
+            };
         }
         online.table.with(|t| match t.as_ref().map(|t| &t.phase) {
             None => Stage::Connecting,
@@ -104,15 +126,16 @@ pub fn TablePage(id: String) -> impl IntoView {
             Some(Phase::Over { .. } | Phase::ShogiOver) => Stage::Over,
         })
     });
-    let id = StoredValue::new(id);
-    move || match stage.get() {
+    move || {
+        match stage.get() {
         Stage::BadLink => view! { <Trouble failure=None /> }.into_any(),
         Stage::Failed(failure) => view! { <Trouble failure=Some(failure) /> }.into_any(),
         Stage::Join => view! { <JoinForm id=id.get_value() joining /> }.into_any(),
         Stage::Connecting => view! { <Connecting /> }.into_any(),
         stage => view! {
             <section class="table-page" aria-labelledby="table-title">
-                <TableStatus in_game=matches!(stage, Stage::Play | Stage::Over) />
+                // Gunjin's board and result name the players; Shogi's not.
+                <TableStatus in_game=matches!(stage, Stage::Play | Stage::Over) && !online.is_shogi() />
                 {match stage {
                     Stage::Waiting => view! { <Invite /> }.into_any(),
                     Stage::Setup => view! { <OnlineSetup /> }.into_any(),
@@ -127,6 +150,7 @@ pub fn TablePage(id: String) -> impl IntoView {
             </section>
         }
         .into_any(),
+    }
     }
 }
 
@@ -170,11 +194,31 @@ fn Connecting() -> impl IntoView {
 
 /// The guest's way in from the invite link: a name, then sit down.
 #[component]
-fn JoinForm(id: String, joining: RwSignal<bool>) -> impl IntoView {
+fn JoinForm(id: String, joining: RwSignal<Option<bool>>) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let online = expect_context::<Online>();
     let name = RwSignal::new(my_name(&state, i18n.get_locale_untracked()));
+    let invitation = online.invitation.get_untracked().flatten();
+    let invited = {
+        let invitation = invitation.clone();
+        move || {
+            let locale = i18n.get_locale();
+            match &invitation {
+                Some(i) => {
+                    let game = game_word(locale, i.game);
+                    td_string!(locale, common.join_text, host = i.host, game = game)
+                }
+                None => td_string!(locale, common.join_text_unknown).to_owned(),
+            }
+        }
+    };
+    let told = invitation.as_ref().map(|i| (i.game, i.rules, i.clock));
+    let rules = move || {
+        let (game, rules, _) = told?;
+        rules_text(i18n.get_locale(), game, rules)
+    };
+    let clock = move || clock_text(i18n.get_locale(), told?.2);
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let chosen = name.get_untracked().trim().to_owned();
@@ -182,13 +226,15 @@ fn JoinForm(id: String, joining: RwSignal<bool>) -> impl IntoView {
             return;
         }
         state.saved.update(|s| s.settings.name = chosen.clone());
-        joining.set(true);
+        joining.set(Some(true));
         online.join(id.clone(), chosen);
     };
     view! {
         <form class="home-form join-form" on:submit=on_submit>
             <h2>{t!(i18n, common.join_title)}</h2>
-            <p>{t!(i18n, common.join_text)}</p>
+            <p class="join-text">{invited}</p>
+            <p class="table-rules">{rules}</p>
+            <p class="clock-rule">{clock}</p>
             <NameField value=name.into() on_input=Callback::new(move |n| name.set(n)) required=true />
             <button type="submit" class="primary sit-down">
                 {t!(i18n, common.sit_down)}
@@ -212,7 +258,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
     ) {
         on_cleanup(move || handle.clear());
     }
-    let opponent = name_signal(false);
+    let opponent = seat_name_of(false);
     // Whether the other seat is taken, by the CPU, and connected.
     let seat = move || {
         online.table.with(|t| {
@@ -234,7 +280,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
         Some(if online.side() == Some(side) {
             t_string!(i18n, common.you_forfeit_in, time = time)
         } else {
-            t_string!(i18n, common.forfeit_in, name = opponent.get(), time = time)
+            t_string!(i18n, common.forfeit_in, name = opponent(), time = time)
         })
     };
     // Up, and not being told the table is moving (each retry's socket is
@@ -274,24 +320,15 @@ fn TableStatus(in_game: bool) -> impl IntoView {
         ))
     };
     let clock_rule = move || {
-        let clock = online.table.with(|t| t.as_ref()?.clock.map(|c| c.clock))?;
-        let clock = text::clock_name(i18n.get_locale(), Some(clock));
-        Some(t_string!(i18n, common.clock_rule, clock))
+        let clock = online.table.with(|t| t.as_ref()?.clock.map(|c| c.clock));
+        clock_text(i18n.get_locale(), clock)
     };
     // Which Gunjin game the table plays, for both players from the invite on.
     let rules_line = move || {
-        let rules = online.table.with(|t| {
-            t.as_ref()
-                .filter(|t| t.game == gunjin_table::GameTag::Gunjin)
-                .map(|t| t.rules)
-        })?;
-        let locale = i18n.get_locale();
-        let options = match rules.preset() {
-            Some(preset) => text::preset_name(locale, preset).to_owned(),
-            None => td_string!(locale, common.rules_code, code = rules.to_string()),
-        };
-        let mode = text::mode_name(locale, rules.mode);
-        Some(td_string!(locale, common.table_rules, mode, options))
+        let (game, rules) = online
+            .table
+            .with(|t| t.as_ref().map(|t| (t.game, t.rules)))?;
+        rules_text(i18n.get_locale(), game, rules)
     };
     let garbled = move || {
         online
@@ -303,7 +340,7 @@ fn TableStatus(in_game: bool) -> impl IntoView {
         true => t_string!(i18n, common.table_moving),
         false => t_string!(i18n, common.reconnecting),
     };
-    let me = name_signal(true);
+    let me = seat_name_of(true);
     view! {
         <div class="table-status">
             <h2 id="table-title" class="table-players" class:sr-only=in_game>
@@ -326,6 +363,26 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             <p class="garbled" role="alert">{garbled}</p>
         </div>
     }
+}
+
+/// Which Gunjin game a table plays ("Game: Classic 25, Traditional."),
+/// told from the invitation on; nothing at a Shogi table.
+fn rules_text(locale: Locale, game: GameTag, rules: Rules) -> Option<String> {
+    if game != GameTag::Gunjin {
+        return None;
+    }
+    let options = match rules.preset() {
+        Some(preset) => text::preset_name(locale, preset).to_owned(),
+        None => td_string!(locale, common.rules_code, code = rules.to_string()),
+    };
+    let mode = text::mode_name(locale, rules.mode);
+    Some(td_string!(locale, common.table_rules, mode, options))
+}
+
+/// A table's clock, if it has one ("Clock: 1 min per move. …").
+fn clock_text(locale: Locale, clock: Option<Clock>) -> Option<String> {
+    let clock = text::clock_name(locale, Some(clock?));
+    Some(td_string!(locale, common.clock_rule, clock))
 }
 
 /// The host's waiting room: the invite link (copy, share) and the CPU seat.
@@ -364,11 +421,11 @@ fn Invite() -> impl IntoView {
         move |_| {
             let data = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&data, &"url".into(), &link.as_str().into());
-            let _ = js_sys::Reflect::set(
-                &data,
-                &"title".into(),
-                &t_string!(i18n, common.share_title).into(),
-            );
+            let title = match shogi {
+                true => t_string!(i18n, common.share_title_shogi),
+                false => t_string!(i18n, common.share_title),
+            };
+            let _ = js_sys::Reflect::set(&data, &"title".into(), &title.into());
             let navigator = window().navigator();
             if let Ok(share) = js_sys::Reflect::get(&navigator, &"share".into())
                 && let Ok(share) = share.dyn_into::<js_sys::Function>()
@@ -471,26 +528,29 @@ fn OnlineSetup() -> impl IntoView {
 }
 
 /// The name on this seat (`mine`) or the other, following the language.
-fn name_signal(mine: bool) -> Signal<String> {
+/// A closure over the app's signals, not a signal of the page's own: a
+/// view about to be dropped may still be told that the table changed, and
+/// must find its names (see [`TablePage`]).
+fn seat_name_of(mine: bool) -> impl Fn() -> String + Copy + Send + Sync + 'static {
     let i18n = use_i18n();
     let online = expect_context::<Online>();
-    Signal::derive(move || {
+    move || {
         let locale = i18n.get_locale();
         online.table.with(|t| {
             t.as_ref()
                 .map(|t| seat_name(t, if mine { t.you } else { !t.you }, locale))
                 .unwrap_or_default()
         })
-    })
+    }
 }
 
 #[component]
 fn SetupDone() -> impl IntoView {
     let i18n = use_i18n();
-    let name = name_signal(false);
+    let name = seat_name_of(false);
     view! {
         <p class="setup-done" role="status">
-            {move || t_string!(i18n, common.setup_waiting, name = name.get())}
+            {move || t_string!(i18n, common.setup_waiting, name = name())}
         </p>
     }
 }
@@ -499,7 +559,7 @@ fn SetupDone() -> impl IntoView {
 #[component]
 fn OnlineGame() -> impl IntoView {
     let online = expect_context::<Online>();
-    let opponent = name_signal(false);
+    let opponent = seat_name_of(false);
     let game = Match {
         // The stage is play only once the table, and so the side, is known.
         side: online
@@ -513,8 +573,8 @@ fn OnlineGame() -> impl IntoView {
         tags: online.tags,
         play: Callback::new(move |mv| online.play(mv)),
         resign: Callback::new(move |()| online.resign()),
-        me: name_signal(true),
-        opponent: Signal::derive(move || Some(opponent.get())),
+        me: Signal::derive(seat_name_of(true)),
+        opponent: Signal::derive(move || Some(opponent())),
         pass_and_play: false,
     };
     view! { <Game game /> }
@@ -525,10 +585,10 @@ fn OnlineGame() -> impl IntoView {
 fn OnlineEnd() -> impl IntoView {
     let i18n = use_i18n();
     let online = expect_context::<Online>();
-    let opponent = name_signal(false);
+    let opponent = seat_name_of(false);
     move || {
         let me = online.side()?;
-        let opponent = Some(opponent.get());
+        let opponent = Some(opponent());
         let (outcome, record) = online.over.get()?;
         Some(view! {
             <Result outcome record me opponent>

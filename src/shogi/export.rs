@@ -21,7 +21,7 @@ enum Copied {
 pub fn RecordExport(session: RwSignal<Session>) -> impl IntoView {
     let i18n = use_i18n();
     let copied = RwSignal::new(None::<Copied>);
-    let text = move |format| session.with_untracked(|s| export(s.game(), format));
+    let text = move |format| session.with_untracked(|s| export(s.game(), s.header(), format));
     let copy = move |format| {
         // No clipboard outside secure contexts (plain http on a LAN address).
         let clipboard = js_sys::Reflect::get(&window().navigator(), &"clipboard".into())

@@ -1,17 +1,19 @@
-//! Shogi's section of the home page: level, handicap and who moves first,
-//! all remembered, and one click to play the CPU (or to resume the game in
-//! progress); links to a game with a friend on this device and to the
-//! import page (records are read there, never in this module).
+//! Shogi's card on the home page: the game in progress to resume, Play
+//! the CPU, a friend on this device, a table online, the guides; level,
+//! handicap, who moves first and the table's clock in its settings, all
+//! but the clock remembered, with the way to the import page (records are
+//! read there, never in this module). A new game over a stored one is
+//! asked about on the page that starts it (`#/shogi/new`, `#/shogi/friend`).
 
-use gunjin_table::Clock;
+use gunjin_table::{Clock, GameTag};
 use leptos::prelude::*;
 use shogi_rules::Handicap;
 
 use crate::i18n::*;
 use crate::online::Online;
 use crate::route::{Route, ShogiPage, navigate};
+use crate::screens::home::{GameCard, LearnWay, OnlineWay, PlayerName, Way};
 use crate::screens::my_name;
-use crate::shogi::guide::GuideLinks;
 use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::{First, Level, handicap_id};
 use crate::state::AppState;
@@ -65,40 +67,79 @@ fn Radio(
     }
 }
 
-/// An online table: its invite link for a friend, or a CPU seat; with a
-/// byoyomi clock if asked (10 min, then 30 s a move).
 #[component]
-fn OpenTable() -> impl IntoView {
+pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let online = expect_context::<Online>();
-    online.probe();
+    let settings = state.shogi;
+    let summary = Signal::derive(move || {
+        let locale = i18n.get_locale();
+        let s = locale.strings();
+        settings.with(|o| {
+            let first = match o.first {
+                First::You => s.shogi_home.you_first,
+                First::Cpu => s.shogi_home.cpu_first,
+            };
+            let handicap = handicap_name(locale, o.handicap);
+            format!("{} · {handicap} · {first}", level_name(locale, o.level))
+        })
+    });
+    // The table's clock is chosen each time (the server keeps it).
     let byoyomi = RwSignal::new(false);
-    let open = move |_| {
+    let open_table = Callback::new(move |()| {
         let clock = byoyomi.get_untracked().then_some(Clock::Byoyomi {
             millis: 600_000,
             byoyomi_millis: 30_000,
         });
         online.open_shogi(my_name(&state, i18n.get_locale_untracked()), clock);
-    };
+    });
+    // A game in progress is one tap away (it is read on the play page).
+    let saved = storage::raw(SavedShogi::KEY).is_some();
     view! {
-        <p class="shogi-more">
-            <label class="choice">
-                <input type="checkbox" class="shogi-byoyomi" on:change=move |ev| byoyomi.set(event_target_checked(&ev)) />
-                <span>{t!(i18n, shogi_home.byoyomi)}</span>
-            </label>
-            <button type="button" class="secondary open-shogi-table" disabled=move || online.available.get() != Some(true) on:click=open>
-                {t!(i18n, shogi_home.open_table)}
+        <GameCard
+            game=GameTag::Shogi
+            about=t!(i18n, shogi_home.about)
+            summary
+            open
+            settings=move || view! { <ShogiSettings byoyomi /> }
+        >
+            {saved
+                .then(|| {
+                    view! {
+                        <div class="resume">
+                            <p>{t!(i18n, common.resume_saved)}</p>
+                            <a class="button primary" href=Route::Shogi(ShogiPage::Play).hash()>
+                                {t!(i18n, shogi_home.resume)}
+                            </a>
+                        </div>
+                    }
+                })}
+            <button
+                type="button"
+                class="primary play-cpu play-shogi"
+                on:click=move |_| navigate(Route::Shogi(ShogiPage::New))
+            >
+                {t!(i18n, common.play_cpu)}
             </button>
-        </p>
+            <div class="ways">
+                <a class="button secondary way play-friend" href=Route::Shogi(ShogiPage::Friend).hash()>
+                    <Way label=t!(i18n, common.way_friend) hint=t!(i18n, common.way_friend_hint) />
+                </a>
+                <OnlineWay open=open_table />
+                <LearnWay guide=Route::Shogi(ShogiPage::GuideHow) />
+            </div>
+        </GameCard>
     }
 }
 
+/// Shogi's settings: the name, the CPU's level, the handicap and who moves
+/// first (remembered), the clock of a table opened here, and the way to
+/// read a record.
 #[component]
-pub fn ShogiHome() -> impl IntoView {
+fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
-    let settings = state.shogi;
+    let settings = expect_context::<AppState>().shogi;
     let levels = Level::ALL
         .into_iter()
         .map(|level| {
@@ -136,56 +177,34 @@ pub fn ShogiHome() -> impl IntoView {
             settings.update(|s| s.handicap = h);
         }
     };
-    let play = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        storage::remove::<SavedShogi>();
-        navigate(Route::Shogi(ShogiPage::Play));
-    };
-    // A game in progress is one click away (it is read on the play page).
-    let saved = storage::raw(SavedShogi::KEY).is_some();
     view! {
-        <form class="home-form shogi-home" on:submit=play aria-labelledby="shogi-home-title">
-            <h2 id="shogi-home-title">
-                <span lang="ja">"将棋"</span>
-                " "
-                {t!(i18n, shogi_home.title)}
-            </h2>
-            <p>{t!(i18n, shogi_home.about)}</p>
-            {saved
-                .then(|| {
-                    view! {
-                        <p class="resume">
-                            <a class="button primary" href=Route::Shogi(ShogiPage::Play).hash()>
-                                {t!(i18n, shogi_home.resume)}
-                            </a>
-                        </p>
-                    }
-                })}
-            <fieldset class="choices">
-                <legend>{t!(i18n, shogi_home.level_label)}</legend>
-                {levels}
-            </fieldset>
-            <label class="field">
-                <span>{t!(i18n, shogi_home.handicap_label)}</span>
-                <select name="shogi-handicap" on:change=on_handicap>
-                    {handicaps}
-                </select>
-            </label>
-            <fieldset class="choices">
-                <legend>{t!(i18n, shogi_home.first_label)}</legend>
-                {firsts}
-                <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
-            </fieldset>
-            <button type="submit" class="primary play-cpu play-shogi">
-                {t!(i18n, shogi_home.play_cpu)}
-            </button>
-            <p class="shogi-more">
-                <a class="button secondary play-friend" href=Route::Shogi(ShogiPage::Friend).hash()>{t!(i18n, shogi_home.play_friend)}</a>
-                " "
-                <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
-            </p>
-            <OpenTable />
-            <GuideLinks />
-        </form>
+        <PlayerName />
+        <fieldset class="choices">
+            <legend>{t!(i18n, shogi_home.level_label)}</legend>
+            {levels}
+        </fieldset>
+        <label class="field">
+            <span>{t!(i18n, shogi_home.handicap_label)}</span>
+            <select name="shogi-handicap" on:change=on_handicap>
+                {handicaps}
+            </select>
+        </label>
+        <fieldset class="choices">
+            <legend>{t!(i18n, shogi_home.first_label)}</legend>
+            {firsts}
+            <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
+        </fieldset>
+        <label class="choice">
+            <input
+                type="checkbox"
+                class="shogi-byoyomi"
+                prop:checked=byoyomi
+                on:change=move |ev| byoyomi.set(event_target_checked(&ev))
+            />
+            <span>{t!(i18n, shogi_home.byoyomi)}</span>
+        </label>
+        <p>
+            <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
+        </p>
     }
 }

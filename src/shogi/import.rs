@@ -9,24 +9,27 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use shogi_rules::{Color, Game};
+use shogi_rules::{Color, Game, KifHeader};
 
 use crate::i18n::*;
 use crate::model::fresh_seed;
 use crate::route::{Route, ShogiPage, navigate};
+use crate::screens::replace::ReplaceGame;
+use crate::shogi::new_game::stored_in_progress;
 use crate::shogi::record_io::{ImportError, Problem, import};
-use crate::shogi::session::{Opponent, SavedShogi, Session};
+use crate::shogi::session::{Opponent, Session};
 use crate::state::AppState;
 use crate::storage;
 use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
-    /// The record read last, for the replay page (kept until the next).
-    static IMPORTED: RefCell<Option<Game>> = const { RefCell::new(None) };
+    /// The record read last and its header, for the replay page (kept
+    /// until the next).
+    static IMPORTED: RefCell<Option<(Game, KifHeader)>> = const { RefCell::new(None) };
 }
 
-/// The record read last on this page, if any.
-pub fn imported() -> Option<Game> {
+/// The record read last on this page and its header, if any.
+pub fn imported() -> Option<(Game, KifHeader)> {
     IMPORTED.with(|i| i.borrow().clone())
 }
 
@@ -81,21 +84,21 @@ pub fn side_name(locale: Locale, side: Color) -> &'static str {
     }
 }
 
-/// A game from the import, as it will be played on.
-fn play_on(game: &Game, opponent: Opponent, you: Color, state: &AppState) -> Session {
+/// A game from the import, as it will be played on, its players those
+/// the record named.
+fn play_on(
+    (game, header): (&Game, KifHeader),
+    opponent: Opponent,
+    you: Color,
+    state: &AppState,
+) -> Session {
     let level = state.shogi.with_untracked(|s| s.level);
     let you = if opponent == Opponent::Friend {
         Color::Sente
     } else {
         you
     };
-    Session::from_game(game.clone(), you, level, fresh_seed(), opponent)
-}
-
-/// Whether a game in progress is stored (one that reads and is not over).
-fn game_in_progress() -> bool {
-    matches!(storage::load::<SavedShogi>(), Ok(Some(saved))
-        if Session::resume(&saved).is_ok_and(|s| s.game().outcome().is_none()))
+    Session::from_game(game.clone(), you, level, fresh_seed(), opponent).with_header(header)
 }
 
 #[component]
@@ -104,7 +107,7 @@ pub fn ShogiImport() -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = RwSignal::new(String::new());
     let read = RwSignal::new(None::<Result<Game, ImportError>>);
-    let replacing = RwSignal::new(None::<Session>);
+    let replacing = RwSignal::new(None::<(Session, usize)>);
     let read_text = move || read.set(Some(import(&text.get_untracked())));
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -130,16 +133,17 @@ pub fn ShogiImport() -> impl IntoView {
         let Some(Ok(game)) = read.get_untracked() else {
             return;
         };
-        let session = play_on(&game, opponent, you, &state);
-        if game_in_progress() {
-            replacing.set(Some(session));
-        } else {
-            commit(session);
+        let header = KifHeader::read(&text.get_untracked());
+        let session = play_on((&game, header), opponent, you, &state);
+        match stored_in_progress() {
+            Some(ply) => replacing.set(Some((session, ply))),
+            None => commit(session),
         }
     };
     let replay = move |()| {
         if let Some(Ok(game)) = read.get_untracked() {
-            IMPORTED.with(|i| *i.borrow_mut() = Some(game));
+            let header = KifHeader::read(&text.get_untracked());
+            IMPORTED.with(|i| *i.borrow_mut() = Some((game, header)));
             navigate(Route::Shogi(ShogiPage::Replay));
         }
     };
@@ -179,8 +183,15 @@ pub fn ShogiImport() -> impl IntoView {
                 <button type="submit" class="primary read-record">{t!(i18n, shogi.import_read)}</button>
             </form>
             {outcome}
-            {move || replacing.get().map(|session| {
-                view! { <ReplaceConfirm session commit=Callback::new(commit) replacing /> }
+            {move || replacing.get().map(|(session, ply)| {
+                let session = StoredValue::new(session);
+                view! {
+                    <ReplaceGame
+                        question=Signal::derive(move || t_string!(i18n, shogi.replace_question, ply = ply))
+                        on_yes=Callback::new(move |()| commit(session.get_value()))
+                        on_keep=Callback::new(move |()| replacing.set(None))
+                    />
+                }
             })}
         </section>
     }
@@ -228,28 +239,6 @@ fn ImportRead(
                     {t!(i18n, shogi.continue_friend)}
                 </button>
             </Show>
-        </div>
-    }
-}
-
-/// Asked before an imported record replaces the game in progress.
-#[component]
-fn ReplaceConfirm(
-    session: Session,
-    commit: Callback<Session>,
-    replacing: RwSignal<Option<Session>>,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    let session = StoredValue::new(session);
-    view! {
-        <div class="confirm" role="group" aria-label=t!(i18n, shogi.replace_question)>
-            <p>{t!(i18n, shogi.replace_question)}</p>
-            <button type="button" class="primary replace-yes" on:click=move |_| commit.run(session.get_value())>
-                {t!(i18n, shogi.replace_yes)}
-            </button>
-            <button type="button" class="secondary" on:click=move |_| replacing.set(None)>
-                {t!(i18n, shogi.replace_no)}
-            </button>
         </div>
     }
 }

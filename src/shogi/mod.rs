@@ -15,6 +15,8 @@
 //!   fed by the server through `online.rs`), with `export` and `replay`'s
 //!   bar;
 //! - `import`: the page that reads a record (`#/shogi/import`);
+//! - `new_game`: a new game from the home page, asked about first over a
+//!   game in progress;
 //! - `guide`: how to play and the pieces' moves.
 
 pub mod board;
@@ -26,6 +28,7 @@ pub mod home;
 pub mod import;
 pub mod labels;
 pub mod moves;
+pub mod new_game;
 pub mod pick;
 pub mod piece;
 pub mod play;
@@ -38,15 +41,15 @@ pub mod table;
 use leptos::prelude::*;
 
 use crate::route::ShogiPage;
+use crate::shogi::new_game::NewGame;
+use crate::shogi::session::Opponent;
 
 /// A Shogi page (what the `shogi` split module holds).
 pub fn page(page: ShogiPage) -> AnyView {
     match page {
         ShogiPage::Play => view! { <play::ShogiPlay /> }.into_any(),
-        ShogiPage::Friend => {
-            play::start_friend_game(&expect_context::<crate::state::AppState>());
-            view! { <p></p> }.into_any()
-        }
+        ShogiPage::New => view! { <NewGame opponent=Opponent::Cpu /> }.into_any(),
+        ShogiPage::Friend => view! { <NewGame opponent=Opponent::Friend /> }.into_any(),
         ShogiPage::Import => view! { <import::ShogiImport /> }.into_any(),
         ShogiPage::Replay => view! { <play::ShogiPlay review=true /> }.into_any(),
         ShogiPage::GuideHow => view! { <guide::ShogiHowToPlay /> }.into_any(),

@@ -1,9 +1,11 @@
 //! The move list: numbered, in Japanese notation (▲７六歩) or USI (7g7f)
 //! as the player chooses, the current move highlighted (in a replay, the
-//! move shown, and a click on a move shows it). The notation is the rules
-//! crate's.
+//! move shown, and a click on a move shows it) and kept in sight. The
+//! notation is the rules crate's.
 
+use leptos::html;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
 use shogi_rules::{Game, japanese_moves};
 
 use crate::i18n::*;
@@ -60,6 +62,20 @@ pub fn MoveList(
             })
             .collect_view()
     };
+    // The move on the board stays in sight as moves come or are picked:
+    // the list scrolls, never the page.
+    let list = NodeRef::<html::Ol>::new();
+    Effect::new(move |_| {
+        moves.track();
+        if let Some(current) = current {
+            current.track();
+        }
+        // The element itself into the next frame: this list may be gone
+        // by then (a table's game that just ended is drawn anew).
+        if let Some(list) = list.get() {
+            request_animation_frame(move || reveal_current(&list));
+        }
+    });
     let choice = move |n: Notation, label: &'static str| {
         view! {
             <button
@@ -84,10 +100,30 @@ pub fn MoveList(
                 fallback=move || view! { <p class="no-moves">{move || td_string!(i18n.get_locale(), shogi.no_moves)}</p> }
             >
                 // It scrolls on a long game, so the keyboard can reach it.
-                <ol class="move-list" tabindex="0" aria-labelledby="shogi-moves-title">
+                <ol class="move-list" tabindex="0" aria-labelledby="shogi-moves-title" node_ref=list>
                     {items}
                 </ol>
             </Show>
         </section>
+    }
+}
+
+/// Scrolls `list` just enough to show its current move (the last one
+/// while playing).
+fn reveal_current(list: &web_sys::HtmlElement) {
+    let current = list
+        .query_selector("[aria-current]")
+        .ok()
+        .flatten()
+        .or_else(|| list.last_element_child());
+    let Some(item) = current.and_then(|i| i.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return;
+    };
+    let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
+    let (shown, height) = (list.scroll_top(), list.client_height());
+    if top < shown {
+        list.set_scroll_top(top);
+    } else if bottom > shown + height {
+        list.set_scroll_top(bottom - height);
     }
 }

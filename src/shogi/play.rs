@@ -13,7 +13,6 @@ use shogi_rules::{Color, Move, Piece, Role, Square};
 
 use crate::drag::{DragGhost, Source, Target};
 use crate::i18n::*;
-use crate::model::fresh_seed;
 use crate::online::Online;
 use crate::route::Route;
 use crate::selection::{Mover, Selection};
@@ -25,6 +24,7 @@ use crate::shogi::hand::HandTray;
 use crate::shogi::import::{imported, side_name};
 use crate::shogi::labels::{reason_label, result_label};
 use crate::shogi::moves::{MoveList, written};
+use crate::shogi::new_game::new_session;
 use crate::shogi::pick::{Choice, Picked, choice, targets};
 use crate::shogi::piece::Face;
 use crate::shogi::replay::{ReplayBar, position_at};
@@ -33,20 +33,9 @@ use crate::shogi::table;
 use crate::state::AppState;
 use crate::storage;
 
-/// Starts a new game with a friend on this device (the home page's link
-/// `#/shogi/friend`): stored, then the play page opens on it, so a reload
-/// resumes it.
-pub fn start_friend_game(state: &AppState) {
-    let session = Session::new(&state.shogi.get_untracked(), fresh_seed(), Opponent::Friend);
-    state.report(storage::save(&session.saved()));
-    let _ = window()
-        .location()
-        .replace(&Route::Shogi(crate::route::ShogiPage::Play).hash());
-}
-
 /// The stored game, else a new one with the home page's choices. A stored
 /// game that does not read or replay is put aside and reported.
-fn load_or_new(state: &AppState) -> Session {
+fn load_or_new(state: &AppState, locale: Locale) -> Session {
     match storage::load::<SavedShogi>() {
         Ok(Some(saved)) => match Session::resume(&saved) {
             Ok(session) => return session,
@@ -55,7 +44,7 @@ fn load_or_new(state: &AppState) -> Session {
         Ok(None) => {}
         Err(problem) => state.report(Err(problem)),
     }
-    Session::new(&state.shogi.get_untracked(), fresh_seed(), Opponent::Cpu)
+    new_session(state, Opponent::Cpu, locale)
 }
 
 /// What the board shows after the first `ply` moves, `bottom` at the
@@ -179,16 +168,18 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
     let state = expect_context::<AppState>();
     let online = table.then(expect_context::<Online>);
     let start = match (imported().filter(|_| review), online) {
-        (Some(game), _) => {
+        (Some((game, header)), _) => {
             Session::from_game(game, Color::Sente, Default::default(), 0, Opponent::Friend)
+                .with_header(header)
         }
         (None, Some(online)) => table::session(online),
-        (None, None) => load_or_new(&state),
+        (None, None) => load_or_new(&state, i18n.get_locale_untracked()),
     };
     let session = RwSignal::new(start);
     // A table's side comes with the server's first word.
     let you = Memo::new(move |_| session.with(Session::you));
-    let friend = session.with_untracked(|s| s.opponent() == Opponent::Friend);
+    let opponent = session.with_untracked(Session::opponent);
+    let friend = opponent == Opponent::Friend;
     let promotion = RwSignal::new(None::<(Move, Move)>);
     let thinking = RwSignal::new(false);
     // How many moves the board shows: all of them, unless replaying.
@@ -277,8 +268,17 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
 
     view! {
         <section class="shogi-play" aria-labelledby="shogi-title">
-            <h2 id="shogi-title" class="sr-only">{move || td_string!(i18n.get_locale(), shogi.play_title)}</h2>
+            <h2 id="shogi-title" class="sr-only">{move || {
+                let s = &i18n.get_locale().pages().shogi;
+                match (review, opponent) {
+                    (true, _) => s.play_title_replay,
+                    (false, Opponent::Cpu) => s.play_title,
+                    (false, Opponent::Friend) => s.play_title_friend,
+                    (false, Opponent::Table) => s.play_title_table,
+                }
+            }}</h2>
             <Status session thinking moves by_side=friend || review />
+            <Players session />
             <div class="shogi-layout">
                 <div class="shogi-table" data-bottom=move || bottom.get().to_string().to_lowercase()>
                     {move || {
@@ -357,6 +357,26 @@ fn ask_the_cpu_on_its_turn(state: AppState, session: RwSignal<Session>, thinking
             thinking.set(false);
         });
     });
+}
+
+/// Who plays each side, as far as the game knows: the player and the CPU,
+/// a table's two seats, an imported record's names.
+#[component]
+fn Players(session: RwSignal<Session>) -> impl IntoView {
+    let i18n = use_i18n();
+    move || {
+        let locale = i18n.get_locale();
+        let named: Vec<String> = session.with(|s| {
+            let h = s.header();
+            [(Color::Sente, &h.sente), (Color::Gote, &h.gote)]
+                .into_iter()
+                .filter_map(|(side, name)| {
+                    Some(format!("{}: {}", side_name(locale, side), name.as_ref()?))
+                })
+                .collect()
+        });
+        (!named.is_empty()).then(|| view! { <p class="shogi-players">{named.join(" · ")}</p> })
+    }
 }
 
 /// Face to face across a table, the board need not turn.
@@ -466,7 +486,8 @@ fn PromotionChoice(
 
 /// Take back, resign (asked first), declare an impasse when the rules say
 /// it wins, and after the game a new one (at a table, the resignation and
-/// the declaration go to the server, and no new game is offered).
+/// the declaration go to the server, and neither a take-back nor a new
+/// game is offered).
 #[component]
 fn Actions(
     session: RwSignal<Session>,
@@ -503,22 +524,21 @@ fn Actions(
     let new_game = move |_| {
         picked.set(None);
         let opponent = session.with_untracked(Session::opponent);
-        session.set(Session::new(
-            &state.shogi.get_untracked(),
-            fresh_seed(),
-            opponent,
-        ));
+        session.set(new_session(&state, opponent, i18n.get_locale_untracked()));
     };
     view! {
         <div class="actions shogi-actions">
-            <button
-                type="button"
-                class="secondary"
-                disabled=move || thinking.get() || !session.with(Session::can_undo)
-                on:click=undo
-            >
-                {t!(i18n, shogi.undo)}
-            </button>
+            // No take-back at a table: the server's game is the game.
+            {online.is_none().then(|| view! {
+                <button
+                    type="button"
+                    class="secondary undo"
+                    disabled=move || thinking.get() || !session.with(Session::can_undo)
+                    on:click=undo
+                >
+                    {t!(i18n, shogi.undo)}
+                </button>
+            })}
             <Show when=move || session.with(Session::can_declare)>
                 <button type="button" class="primary" on:click=declare>
                     {t!(i18n, shogi.declare)}

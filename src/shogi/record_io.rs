@@ -3,7 +3,9 @@
 //! chosen text read back as a game. Reading asks the rules crate's readers
 //! and says where it stopped: the line, and the move when it was one.
 
-use shogi_rules::{Game, KifError, Record, RecordError, Setup, read_kif, write_kif};
+use shogi_rules::{
+    Game, KifError, KifHeader, Record, RecordError, Setup, read_kif, write_kif_with,
+};
 
 /// How a record is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,11 +24,12 @@ impl Format {
     }
 }
 
-/// The game as a record in `format`. A KIF is the rules crate's; the SFEN
-/// form is the rules crate's record, its start always as `sfen …`.
-pub fn export(game: &Game, format: Format) -> String {
+/// The game as a record in `format`. A KIF is the rules crate's, under
+/// `header` (the players, the start); the SFEN form is the rules crate's
+/// record, its start always as `sfen …`.
+pub fn export(game: &Game, header: &KifHeader, format: Format) -> String {
     match format {
-        Format::Kif => write_kif(game),
+        Format::Kif => write_kif_with(game, header),
         Format::Sfen => {
             let record = game.record().to_string();
             match record.strip_prefix("startpos") {
@@ -195,24 +198,26 @@ mod tests {
         let mut played = game(&MOVES);
         played.resign(Color::Sente).unwrap();
         for format in [Format::Kif, Format::Sfen] {
-            let text = export(&played, format);
+            let text = export(&played, &KifHeader::default(), format);
             let back = import(&text).unwrap();
             assert_eq!(back.moves(), played.moves(), "{format:?}");
             assert_eq!(back.position(), played.position());
             assert_eq!(back.outcome(), played.outcome());
         }
-        let sfen = export(&game(&["7g7f"]), Format::Sfen);
+        let sfen = export(&game(&["7g7f"]), &KifHeader::default(), Format::Sfen);
         assert_eq!(
             sfen,
             "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f\n"
         );
-        assert!(export(&game(&["7g7f"]), Format::Kif).contains("７六歩(77)"));
+        assert!(
+            export(&game(&["7g7f"]), &KifHeader::default(), Format::Kif).contains("７六歩(77)")
+        );
     }
 
     #[test]
     fn a_handicap_start_and_the_other_sfen_forms_read() {
         let handicap = Game::handicap(Handicap::Bishop);
-        let back = import(&export(&handicap, Format::Kif)).unwrap();
+        let back = import(&export(&handicap, &KifHeader::default(), Format::Kif)).unwrap();
         assert_eq!(back.start(), handicap.start());
         let bare = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
         assert_eq!(import(bare).unwrap().position().turn(), Color::Gote);
@@ -232,7 +237,7 @@ mod tests {
             }
         );
         // An illegal third move in a KIF: its line and number.
-        let mut kif = export(&game(&MOVES[..2]), Format::Kif);
+        let mut kif = export(&game(&MOVES[..2]), &KifHeader::default(), Format::Kif);
         kif.push_str("   3 ５五飛(28)\n");
         let error = at(&kif);
         assert_eq!(

@@ -63,7 +63,7 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
     };
     view! {
         <div class="replay-bar" role="group" aria-label=t!(i18n, shogi.replay)>
-            {step(|s| s.shogi.replay_first, "⏮", |_, _| 0)}
+            {step(|s| s.shogi.replay_first, "|◀", |_, _| 0)}
             {step(|s| s.shogi.replay_back, "◀", |at, _| at.saturating_sub(1))}
             <input
                 type="range"
@@ -76,7 +76,7 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
                 on:input=move |ev| go(event_target_value(&ev).parse().unwrap_or(0))
             />
             {step(|s| s.shogi.replay_forward, "▶", |at, _| at + 1)}
-            {step(|s| s.shogi.replay_last, "⏭", |_, plies| plies)}
+            {step(|s| s.shogi.replay_last, "▶|", |_, plies| plies)}
             <span class="replay-at" aria-hidden="true">
                 {move || td_string!(i18n.get_locale(), shogi.replay_at, at = at.get(), of = plies.get())}
             </span>

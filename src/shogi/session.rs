@@ -1,11 +1,12 @@
 //! A Shogi game against the CPU or a friend on the same device: the
 //! referee is `shogi_rules::Game`; this adds which side the player has (in
-//! a game with a friend, both), the CPU's level and seed, the take-back
-//! (待った) and the stored form, which is the game's record replayed
-//! through the rules on a reload.
+//! a game with a friend, both), the CPU's level and seed, who played and
+//! since when (a KIF's header), the take-back (待った) and the stored
+//! form, which is the game's record replayed through the rules on a
+//! reload.
 
 use serde::{Deserialize, Serialize};
-use shogi_rules::{Color, Game, Move, Outcome, PlayError, Record, RecordError};
+use shogi_rules::{Color, Game, KifHeader, Move, Outcome, PlayError, Record, RecordError};
 
 use crate::shogi::settings::{First, Level, ShogiSettings};
 use crate::storage::{Entry, What};
@@ -46,6 +47,24 @@ pub struct SavedShogi {
     /// side to move (face to face across a table).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub still_board: bool,
+    /// Who played each side and when the game began, as a KIF writes them
+    /// (left out when unknown, as in the games of earlier builds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sente: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gote: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<String>,
+}
+
+impl SavedShogi {
+    /// How many moves the stored game has, if it is still being played (it
+    /// replays and is not over): a new game over it is asked about first.
+    pub fn in_progress(&self) -> Option<usize> {
+        let session = Session::resume(self).ok()?;
+        let game = session.game();
+        game.outcome().is_none().then(|| game.moves().len())
+    }
 }
 
 impl Entry for SavedShogi {
@@ -62,6 +81,7 @@ pub struct Session {
     seed: u64,
     opponent: Opponent,
     still_board: bool,
+    header: KifHeader,
 }
 
 impl Session {
@@ -94,7 +114,18 @@ impl Session {
             seed,
             opponent,
             still_board: false,
+            header: KifHeader::default(),
         }
+    }
+
+    /// The same game, under `header` (its players, its start).
+    pub fn with_header(self, header: KifHeader) -> Session {
+        Session { header, ..self }
+    }
+
+    /// Who played and since when, as far as known.
+    pub fn header(&self) -> &KifHeader {
+        &self.header
     }
 
     /// The stored game, replayed move by move through the rules.
@@ -106,6 +137,11 @@ impl Session {
             seed: saved.seed,
             opponent: saved.opponent,
             still_board: saved.still_board,
+            header: KifHeader {
+                sente: saved.sente.clone(),
+                gote: saved.gote.clone(),
+                started: saved.started.clone(),
+            },
         })
     }
 
@@ -117,6 +153,9 @@ impl Session {
             seed: self.seed,
             opponent: self.opponent,
             still_board: self.still_board,
+            sente: self.header.sente.clone(),
+            gote: self.header.gote.clone(),
+            started: self.header.started.clone(),
         }
     }
 
@@ -285,6 +324,20 @@ mod tests {
     }
 
     #[test]
+    fn only_a_game_still_played_is_in_progress() {
+        let mut session = Session::new(&ShogiSettings::default(), 9, Opponent::Friend);
+        assert_eq!(session.saved().in_progress(), Some(0));
+        session.play(mv("7g7f")).unwrap();
+        assert_eq!(session.saved().in_progress(), Some(1));
+        // Gote to move, and 7g is empty now: a record that does not replay.
+        let mut broken = session.saved();
+        broken.record.moves.push(mv("7g7f"));
+        assert_eq!(broken.in_progress(), None);
+        session.resign().unwrap();
+        assert_eq!(session.saved().in_progress(), None);
+    }
+
+    #[test]
     fn moves_out_of_turn_are_refused() {
         let mut session = Session::new(&ShogiSettings::default(), 0, Opponent::Cpu);
         assert!(session.cpu_decides(Decision::Move(mv("7g7f"))).is_err());
@@ -329,6 +382,25 @@ mod tests {
         // Gote resigns on its turn.
         session.resign().unwrap();
         assert_eq!(session.game().outcome().unwrap().winner, Some(Color::Sente));
+    }
+
+    #[test]
+    fn the_players_and_the_start_are_stored_with_the_game() {
+        let header = KifHeader {
+            sente: Some("Aki".into()),
+            gote: Some("CPU (Beginner)".into()),
+            started: Some("2026/12/07 09:30:00".into()),
+        };
+        let session =
+            Session::new(&ShogiSettings::default(), 9, Opponent::Cpu).with_header(header.clone());
+        let text = to_text(&session.saved());
+        assert!(
+            text.contains(
+                r#""sente":"Aki","gote":"CPU (Beginner)","started":"2026/12/07 09:30:00""#
+            )
+        );
+        let back = Session::resume(&from_text::<SavedShogi>(&text).unwrap()).unwrap();
+        assert_eq!(back.header(), &header);
     }
 
     #[test]

@@ -18,7 +18,7 @@ async function open(page: import("@playwright/test").Page) {
 
 test("the page has its title and header", async ({ page }) => {
   await open(page);
-  await expect(page).toHaveTitle("軍人将棋 Gunjin Shogi");
+  await expect(page).toHaveTitle("軍人将棋 Gunjin Shogi · 喜楽軒 Kirakuken");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("軍人将棋 Gunjin Shogi");
 });
 

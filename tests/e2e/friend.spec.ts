@@ -2,11 +2,13 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   KIND_WORDS,
   board,
+  card,
   expectAccessible,
   failOnErrors,
   fillCamp,
   placements,
   playRandomMove,
+  settings,
 } from "./helpers";
 
 // Gunjin with a friend on this device: each player sets up in secret and
@@ -54,8 +56,8 @@ async function expectOwnView(page: Page, name: string) {
 
 test("two players on one device: secret setups, handoffs, a reload, the end", async ({ page }) => {
   await page.goto("./?first=you#/");
-  await page.getByLabel("Your name").first().fill(NAMES.south);
-  await page.getByRole("link", { name: "Play with a friend on this device", exact: true }).click();
+  await (await settings(page)).getByLabel("Your name").fill(NAMES.south);
+  await card(page).getByRole("link", { name: "Friend on this device" }).click();
   await expect(page).toHaveURL(/#\/friend$/);
   await expect(page.locator("input.player-1")).toHaveValue(NAMES.south);
   await expectAccessible(page);
@@ -120,7 +122,7 @@ test("a game abandoned at the handoff screen, after a question, is forgotten", a
   expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).not.toBeNull();
   // The home page says a game waits, and leads back to it.
   await page.goto("./#/");
-  await page.getByRole("link", { name: "Resume the game with a friend on this device" }).click();
+  await card(page).getByRole("link", { name: "Resume the game with a friend" }).click();
   await expectHandoff(page, NAMES.south);
 
   // Asked first; keeping on playing leaves the game as it was.
@@ -135,7 +137,40 @@ test("a game abandoned at the handoff screen, after a question, is forgotten", a
   await page.getByRole("button", { name: "Yes, end it" }).click();
   await expect(page).toHaveURL(/#\/$/);
   expect(await page.evaluate(() => localStorage.getItem("gunjin-friend"))).toBeNull();
-  await expect(page.getByRole("link", { name: "Play with a friend on this device", exact: true })).toBeVisible();
+  await expect(card(page).getByRole("link", { name: "Friend on this device" })).toBeVisible();
   await page.goto("./#/friend");
   await expect(page.locator("input.player-2")).toHaveValue("");
+});
+
+test("a Classic 25 strike that meets a Missile in the air says so and why", async ({ page }, info) => {
+  test.skip(info.project.name !== "desktop", "seen on a laptop");
+  await page.goto("./?first=you#/");
+  await (await settings(page)).getByLabel("Classic 25", { exact: true }).check();
+  await card(page).getByRole("link", { name: "Friend on this device" }).click();
+  await page.locator("input.player-1").fill(NAMES.south);
+  await page.locator("input.player-2").fill(NAMES.north);
+  await page.getByRole("button", { name: "Start" }).click();
+  // Both set up the same formation: Missiles on d2 and f2, the bomb
+  // between; from the other side, North's on f5 and d5.
+  for (const name of [NAMES.south, NAMES.north]) {
+    await take(page, name);
+    await fillCamp(page, "balanced", 25);
+    await page.getByRole("button", { name: "Ready" }).click();
+  }
+  await take(page, NAMES.south);
+  // The Missile on d2 strikes d5 without the bomb: the blast holds North's
+  // Missile there, and its Majors on d4 and c5 and its bomb on e5.
+  await board(page).locator('[data-square="d2"]').click();
+  await board(page).locator('[data-square="d5"]').click();
+  await page.locator(".strike-sheet .strike-plain").click();
+  const line = page.locator(".log li").first();
+  await expect(line).toContainText("The Missiles collided in the air (an enemy Missile was in the blast), so nothing else in it was hit.");
+  await expect(line).toContainText("The strike cleared d2, d5; you lost Missile.");
+  for (const standing of ["d4", "c5", "e5"]) {
+    await expect(board(page).locator(`[data-square="${standing}"]`)).toHaveAttribute("data-side", "north");
+  }
+  // The side struck is told the same.
+  await page.getByRole("button", { name: `Pass to ${NAMES.north}` }).click();
+  await take(page, NAMES.north);
+  await expect(page.locator(".log li").first()).toContainText("The Missiles collided in the air");
 });

@@ -57,6 +57,36 @@ export function failOnErrors() {
   });
 }
 
+/** A game of the parlour, as its card on the home page is keyed. */
+export type Game = "gunjin" | "shogi";
+
+/** A game's card on the home page. */
+export const card = (page: Page, game: Game = "gunjin") => page.locator(`.game-card[data-game="${game}"]`);
+
+/** Opens a game's settings under its card on the home page (one game's
+ * at a time); returns them. */
+export async function settings(page: Page, game: Game = "gunjin"): Promise<Locator> {
+  const toggle = card(page, game).getByRole("button", { name: /^(Settings|設定|ตั้งค่า)/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  return card(page, game).locator(".settings");
+}
+
+/** Shogi's starting position, as SFEN. */
+export const SHOGI_START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/** Stores a Shogi game of `moves` from `start` (against the CPU, the
+ * player Sente, unless `extra` says otherwise), as the app stores one. */
+export async function storeShogi(page: Page, moves: string[], extra: object = {}, start = SHOGI_START) {
+  await page.goto("./#/");
+  await page.evaluate(
+    ([start, moves, extra]) => {
+      const game = { version: 1, record: { start, moves }, you: "sente", level: "beginner", seed: 1, ...extra };
+      localStorage.setItem("shogi.game", JSON.stringify(game));
+    },
+    [start, moves, extra] as const,
+  );
+}
+
 export const board = (page: Page) => page.getByRole("grid").first();
 export const node = (page: Page, square: string) => board(page).locator(`[data-square="${square}"]`);
 

@@ -1,43 +1,125 @@
-import { expect, test } from "@playwright/test";
-import { failOnErrors } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { card, failOnErrors, settings } from "./helpers";
 
-// The home page: name, level and rules remembered, one click to play, the
-// two languages, the guide links, and a clear page for unknown addresses.
+// The parlour's home page: a card for each game with its ways to play in
+// reach on a phone's first screen, each game's settings (name, level,
+// rules) one tap away and remembered, the two languages, the guides, each
+// game's pages named after it, and a clear page for unknown addresses.
 
 failOnErrors();
 
+/** Whether `locator` is wholly inside the viewport as the page opens. */
+async function onFirstScreen(page: Page, name: string, locator: import("@playwright/test").Locator) {
+  const box = (await locator.boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  expect(box, name).not.toBeNull();
+  expect(box.x, name).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+  expect(box.y + box.height, `${name} is below the first screen`).toBeLessThanOrEqual(height);
+}
+
+for (const [lang, words] of [
+  ["en-US", { play: "Play the CPU", friend: "Friend on this device", online: "Online invite by link", learn: "Learn how to play", settings: /^Settings/ }],
+  ["ja-JP", { play: "CPUと対戦する", friend: "友だちと この端末で", online: "オンライン リンクで招待", learn: "学ぶ 遊び方", settings: /^設定/ }],
+] as const) {
+  test(`the parlour names itself and shows both games and their ways to play at once (${lang})`, async ({ browser, baseURL }, info) => {
+    const phone = info.project.name === "phone";
+    const context = await browser.newContext({
+      baseURL,
+      locale: lang,
+      ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } }),
+    });
+    const page = await context.newPage();
+    await page.goto("./#/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("喜楽軒 Kirakuken");
+    await expect(page).toHaveTitle("喜楽軒 Kirakuken · 軍人将棋 · 将棋");
+    for (const [game, title] of [["gunjin", "軍人将棋 Gunjin Shogi"], ["shogi", "将棋 Shogi"]] as const) {
+      const c = card(page, game);
+      await expect(c.getByRole("heading", { level: 2 })).toHaveText(title);
+      await onFirstScreen(page, `${game}: play`, c.getByRole("button", { name: words.play }));
+      await onFirstScreen(page, `${game}: friend`, c.getByRole("link", { name: words.friend }));
+      await onFirstScreen(page, `${game}: online`, c.getByRole("button", { name: words.online }));
+      await onFirstScreen(page, `${game}: learn`, c.getByRole("link", { name: words.learn }));
+      await onFirstScreen(page, `${game}: settings`, c.getByRole("button", { name: words.settings }));
+    }
+    // One game's settings open at a time, under its card.
+    await settings(page, "gunjin");
+    await expect(card(page, "gunjin").locator(".settings")).toBeVisible();
+    await settings(page, "shogi");
+    await expect(card(page, "shogi").locator(".settings")).toBeVisible();
+    await expect(card(page, "gunjin").locator(".settings")).toHaveCount(0);
+    await context.close();
+  });
+}
+
+test("each game's pages carry its name, under the parlour's, which leads home", async ({ page }) => {
+  for (const [hash, name, nav] of [
+    ["#/setup", "軍人将棋 Gunjin Shogi", "How to play"],
+    ["#/guide/battles", "軍人将棋 Gunjin Shogi", "Battle table"],
+    ["#/shogi/guide/how", "将棋 Shogi", "How to play Shogi"],
+    ["#/shogi/play", "将棋 Shogi", "Shogi pieces and their moves"],
+  ] as const) {
+    await page.goto(`./${hash}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page).toHaveTitle(`${name} · 喜楽軒 Kirakuken`);
+    const game = name.split(" ").slice(1).join(" ");
+    await expect(page.getByRole("navigation", { name: game, exact: true }).getByRole("link", { name: nav, exact: true })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "喜楽軒 Kirakuken" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("喜楽軒 Kirakuken");
+  await expect(page.getByRole("navigation")).toHaveCount(0);
+});
+
 test("a name, level and rules are remembered and Play the CPU opens the setup", async ({ page }) => {
   await page.goto("./");
-  await expect(page.getByRole("heading", { name: "Play the CPU" })).toBeVisible();
-  await page.getByLabel("Your name").fill("Aki");
-  await page.getByRole("radio", { name: "Normal" }).check();
-  await page.getByRole("radio", { name: "Traditional" }).check();
-  await expect(page.locator(".preset-text")).toContainText("no Flag on the back rank");
-  await page.getByRole("radio", { name: "American 21" }).check();
-  await expect(page.locator(".mode-text")).toContainText("two nodes of each camp stay empty");
+  const chosen = await settings(page);
+  await chosen.getByLabel("Your name").fill("Aki");
+  await chosen.getByRole("radio", { name: "Normal" }).check();
+  await chosen.getByRole("radio", { name: "Traditional" }).check();
+  await expect(chosen.locator(".preset-text")).toContainText("no Flag on the back rank");
+  await chosen.getByRole("radio", { name: "American 21" }).check();
+  await expect(chosen.locator(".mode-text")).toContainText("two nodes of each camp stay empty");
   await page.reload();
+  // Closed again, the settings say what they are.
+  await expect(card(page).getByRole("button", { name: /^Settings/ })).toContainText("Normal · American 21 · Traditional");
+  await settings(page);
   await expect(page.getByRole("radio", { name: "American 21" })).toBeChecked();
   await expect(page.getByLabel("Your name")).toHaveValue("Aki");
   await expect(page.getByRole("radio", { name: "Normal" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Traditional" })).toBeChecked();
-  await page.getByRole("button", { name: "Play the CPU" }).click();
+  await card(page).getByRole("button", { name: "Play the CPU" }).click();
   await expect(page).toHaveURL(/#\/setup$/);
   await expect(page.getByRole("timer")).toHaveText(/^[23]:\d\d$/);
   await expect(page.getByRole("button", { name: "Random" })).toBeVisible();
   await page.getByRole("button", { name: "Random" }).click();
   await expect(page.getByRole("grid").locator('[data-side="south"]')).toHaveCount(21);
+  // American 21's army is 21 pieces, and the tray says so.
+  await expect(page.locator(".placed-count")).toHaveText("21 / 21 placed");
+  await expect(page.locator(".tray-empty")).toHaveText("All 21 pieces are placed.");
+});
+
+test("Shogi's settings are remembered in their own entry, the name shared", async ({ page }) => {
+  await page.goto("./");
+  const chosen = await settings(page, "shogi");
+  await chosen.getByLabel("Your name").fill("Kei");
+  await chosen.getByRole("radio", { name: "Club player" }).check();
+  await chosen.getByLabel("Handicap").selectOption({ label: "Bishop" });
+  await chosen.getByRole("radio", { name: "The CPU" }).check();
+  await page.reload();
+  await expect(card(page, "shogi").getByRole("button", { name: /^Settings/ })).toContainText("Club player · Bishop · the CPU moves first");
+  await settings(page);
+  await expect(page.getByLabel("Your name")).toHaveValue("Kei");
 });
 
 test("the language switch changes every text and is remembered", async ({ page }) => {
   await page.goto("./");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("button", { name: "日本語" }).click();
-  await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "遊び方" }).first()).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
+  await expect(card(page, "shogi").getByRole("link", { name: "学ぶ 遊び方" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await page.reload();
-  await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
   // Piece names follow the language too.
   await page.goto("./#/setup");
   await page.getByRole("button", { name: "ランダム" }).click();
@@ -51,30 +133,34 @@ test("the browser's language picks the default", async ({ browser, baseURL }) =>
   const context = await browser.newContext({ locale: "ja-JP", baseURL });
   const page = await context.newPage();
   await page.goto("./");
-  await expect(page.getByRole("heading", { name: "CPUと対戦" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
   await context.close();
 });
 
-test("the guides are linked from the home page", async ({ page }) => {
+test("each game's guides are one tap away: its card's Learn, then the header", async ({ page }) => {
   await page.goto("./");
-  const guides = page.locator(".guide-links");
+  await card(page).getByRole("link", { name: "Learn how to play" }).click();
+  await expect(page).toHaveURL(/#\/guide\/how$/);
+  const nav = page.getByRole("navigation", { name: "Gunjin Shogi" });
   for (const [name, hash] of [
-    ["How to play", "#/guide/how"],
     ["Piece guide", "#/guide/pieces"],
     ["Battle table", "#/guide/battles"],
+    ["How to play", "#/guide/how"],
   ]) {
-    await guides.getByRole("link", { name, exact: true }).click();
+    await nav.getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${hash}$`));
     await expect(page.locator("main h2, main h1").first()).toBeVisible();
-    await page.goBack();
   }
+  await page.goto("./");
+  await card(page, "shogi").getByRole("link", { name: "Learn how to play" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/guide\/how$/);
 });
 
 test("an unknown address says so and links home", async ({ page }) => {
   await page.goto("./#/nowhere");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await page.getByRole("link", { name: "Go to the start page" }).click();
-  await expect(page.getByRole("heading", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
 });
 
 test("without a table server, online play says so and the CPU still plays", async ({ page }) => {
@@ -82,8 +168,11 @@ test("without a table server, online play says so and the CPU still plays", asyn
   await expect(page.locator(".no-server")).toHaveText(
     "No table server is configured for this site, so online play is off. You can still play against the CPU.",
   );
-  await expect(page.getByRole("button", { name: "Open a table" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeEnabled();
+  for (const game of ["gunjin", "shogi"] as const) {
+    await expect(card(page, game).getByRole("button", { name: "Online" })).toBeDisabled();
+    await expect(card(page, game).getByRole("button", { name: "Online" })).toHaveAccessibleDescription(/No table server is configured/);
+    await expect(card(page, game).getByRole("button", { name: "Play the CPU" })).toBeEnabled();
+  }
 });
 
 test("the title and what the game is show at once, and a failed start says so", async ({ browser, page, baseURL }) => {
@@ -92,14 +181,15 @@ test("the title and what the game is show at once, and a failed start says so", 
   const failing = await browser.newPage({ baseURL });
   await failing.route(/_bg\.wasm$/, (route) => route.abort());
   await failing.goto("./#/");
-  await expect(failing.getByRole("heading", { level: 1 })).toHaveText("軍人将棋 Gunjin Shogi");
-  await expect(failing.locator(".shell-about").first()).toContainText("The Japanese game of hidden ranks");
+  await expect(failing.getByRole("heading", { level: 1 })).toHaveText("喜楽軒 Kirakuken");
+  await expect(failing.locator(".shell-about").first()).toContainText("Gunjin Shogi, the game of hidden ranks");
+  await expect(failing.locator(".shell-about").first()).toContainText("Shogi, the classic");
   await expect(failing.getByRole("alert")).toContainText("The game could not start in this browser. Reload the page to try again.");
   await failing.close();
 
   // Once the app runs, that page is gone and the home screen stands alone.
   await page.goto("./#/");
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
   await expect(page.locator("#app-shell")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 });
@@ -120,22 +210,22 @@ test("the other pages load when first opened, and a failed load says so and can 
 
   // The home page does without it.
   await page.goto("./#/");
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
   expect(fetched).toEqual([]);
 
-  const nav = page.getByRole("navigation", { name: "Gunjin Shogi" });
-  await nav.getByRole("link", { name: "How to play" }).click();
+  const learn = card(page).getByRole("link", { name: "Learn how to play" });
+  await learn.click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("This page could not be loaded");
   await alert.getByRole("link", { name: "Go to the start page" }).click();
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
 
   // Back online, the next try loads it, and every other page comes with it.
   offline = false;
-  await nav.getByRole("link", { name: "How to play" }).click();
+  await learn.click();
   await expect(page.getByRole("heading", { name: "How to play" })).toBeVisible();
   await page.locator(".home-link").click();
-  await page.getByRole("button", { name: "Play the CPU" }).click();
+  await card(page).getByRole("button", { name: "Play the CPU" }).click();
   await expect(page.getByRole("grid").first()).toBeVisible();
   expect(fetched).toHaveLength(2);
   await context.close();
@@ -155,12 +245,11 @@ test("the pages' words and stylesheet come with the pages, the words in every la
   await page.route(words, (route) => (offline ? route.abort() : route.continue()));
 
   await page.goto("./#/");
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
   expect(fetched).toEqual([]);
   expect(styles).toEqual([]);
 
-  const nav = page.getByRole("navigation", { name: "Gunjin Shogi" });
-  await nav.getByRole("link", { name: "How to play" }).click();
+  await card(page).getByRole("link", { name: "Learn how to play" }).click();
   await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
   await expect.poll(() => page.evaluate(() => (document.getElementById("pages-css") as HTMLLinkElement).sheet?.cssRules.length ?? 0)).toBeGreaterThan(0);
 

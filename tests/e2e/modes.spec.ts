@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { board, failOnErrors, fillCamp, node, openSetup, playRandomMove, smallestText, waitForMyTurn } from "./helpers";
+import { board, card, failOnErrors, settings, fillCamp, node, openSetup, playRandomMove, smallestText, waitForMyTurn } from "./helpers";
 
 // The variant modes in the browser: chosen on the home page, set up on the
 // mode's board, played against the CPU to the end; Classic 25's strike and
@@ -16,8 +16,8 @@ const MODES = [
 /** Chooses `label` on the home page and opens the setup. */
 async function chooseMode(page: Page, label: string) {
   await page.goto("./#/");
-  await page.getByLabel(label, { exact: true }).check();
-  await page.getByRole("button", { name: "Play the CPU" }).click();
+  await (await settings(page)).getByLabel(label, { exact: true }).check();
+  await card(page).getByRole("button", { name: "Play the CPU" }).click();
   await expect(page.getByRole("timer")).toBeVisible();
 }
 

@@ -1,12 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   board,
+  card,
   expectAccessible,
   failOnErrors,
   node,
   openSetup,
   placements,
+  playRandomMove,
   press,
+  settings,
   smallestText,
   startGame,
   waitForMyTurn,
@@ -175,7 +178,11 @@ test("announcements are spoken in order, and the pages pass axe", async ({ page 
     await expectAccessible(page);
   }
   await page.goto("./#/");
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expectAccessible(page);
+  await settings(page);
+  await expectAccessible(page);
+  await settings(page, "shogi");
   await expectAccessible(page);
 });
 
@@ -245,7 +252,75 @@ test("the end says whose, and the replay says what each move did", async ({ page
   await page.getByRole("button", { name: "Forward" }).click();
   await expect(step).toHaveText(/^CPU: [a-f][1-8]-[a-f][1-8]/);
   // The game's announcements stay at hand.
-  await page.locator(".end-log summary").click();
   await expect(page.locator(".end-log .log li").first()).toBeVisible();
   await expect(page.locator(".end-log .log")).toContainText("You: b4-b5");
+});
+
+test("the end's announcements are painted where they stand; Play again has the focus", async ({ page, isMobile }) => {
+  await startGame(page, "first=you", "balanced");
+  for (let i = 0; i < 3 && (await waitForMyTurn(page)); i++) await playRandomMove(page);
+  await waitForMyTurn(page);
+  await press(page.getByRole("button", { name: "Resign" }), isMobile);
+  await press(page.getByRole("button", { name: "Yes, resign" }), isMobile);
+  await expect(page.locator(".result")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Play again" })).toBeFocused();
+  const section = page.getByRole("region", { name: "Announcements" });
+  await expect(section.getByRole("heading", { name: "Announcements" })).toBeVisible();
+  const items = section.getByRole("listitem");
+  expect(await items.count()).toBeGreaterThanOrEqual(4);
+  // Each line shown is what the eye and the finger find there.
+  for (const item of [items.first(), items.nth(1)]) {
+    await item.scrollIntoViewIfNeeded();
+    await expect(item).toBeVisible();
+    const box = (await item.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("li")?.textContent ?? null, [box.x + 12, box.y + box.height / 2]);
+    expect(hit).toBe(await item.textContent());
+  }
+  // Whose is whose on the revealed board, by colour too.
+  const colour = (side: string) => board(page).locator(`[data-side="${side}"] .piece`).first().evaluate((p) => getComputedStyle(p).backgroundImage);
+  expect(await colour("north")).not.toBe(await colour("south"));
+});
+
+test("the setup opens with Templates, Random and Ready on the first screen", async ({ page }) => {
+  await openSetup(page);
+  const { height } = page.viewportSize()!;
+  for (const name of ["Templates", "Random", "Ready"]) {
+    const box = (await page.getByRole("button", { name, exact: true }).boundingBox())!;
+    expect(box.y + box.height, `${name} below the first screen`).toBeLessThanOrEqual(height);
+  }
+  // The tray follows the board: the first pieces to place are in reach.
+  const tray = (await page.locator(".tray-piece").first().boundingBox())!;
+  expect(tray.y).toBeLessThan(height);
+});
+
+test("a panic of the app covers the page with a sentence and Reload", async ({ browser, baseURL }, info) => {
+  // In a page of its own: the crash is an uncaught error, on purpose.
+  const context = await browser.newContext({ baseURL, ...(info.project.use.viewport ? { viewport: info.project.use.viewport } : {}) });
+  const page = await context.newPage();
+  await page.goto("./#/");
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  // A WebAssembly trap, uncaught, as a Rust panic ends: `unreachable`.
+  await page.evaluate(() => {
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 5, 1, 3, 0, 0, 11]);
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+    setTimeout(instance.exports.f as () => void);
+  });
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toHaveText(/Something went wrong and this page cannot go on\. Reload it: your games and settings are kept\./);
+  const reload = dialog.getByRole("button", { name: "Reload" });
+  await expect(reload).toBeFocused();
+  await expect(page.locator("main")).toHaveAttribute("inert", "");
+  await reload.click();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  // In Japanese, in Japanese.
+  await page.getByRole("button", { name: "日本語" }).click();
+  await page.evaluate(() => {
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 5, 1, 3, 0, 0, 11]);
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+    setTimeout(instance.exports.f as () => void);
+  });
+  await expect(page.getByRole("alertdialog")).toContainText("再読み込みしてください");
+  await expect(page.getByRole("button", { name: "再読み込み" })).toBeFocused();
+  await context.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, fillCamp, node, player, press, waitForMyTurn } from "./helpers";
+import { board, card, fillCamp, node, player, press, settings, waitForMyTurn } from "./helpers";
 
 // Tables over the real table server (the "online" project of
 // playwright.config.ts: setup 60 s, an absent player forfeits after 6 s).
@@ -8,8 +8,8 @@ import { board, fillCamp, node, player, press, waitForMyTurn } from "./helpers";
 /** The host opens a table from the home page; returns the invite link. */
 async function openTable(page: Page, name: string): Promise<string> {
   await page.goto("./#/");
-  await page.getByRole("textbox", { name: "Your name" }).fill(name);
-  await page.getByRole("button", { name: "Open a table" }).click();
+  await (await settings(page)).getByRole("textbox", { name: "Your name" }).fill(name);
+  await card(page).getByRole("button", { name: "Online" }).click();
   await expect(page).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
   const link = await page.locator(".invite-link").inputValue();
   expect(link).toBe(page.url());
@@ -20,6 +20,8 @@ async function openTable(page: Page, name: string): Promise<string> {
 async function sitDown(page: Page, link: string, name: string) {
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Sit down at this table" })).toBeVisible();
+  // Whose table it is and its game, told before sitting down.
+  await expect(page.locator(".join-text")).toHaveText(/^\S+ invites you to a game of (Gunjin Shogi|Shogi)\. Type your name and sit down\.$/);
   await page.getByRole("textbox", { name: "Your name" }).fill(name);
   await page.getByRole("button", { name: "Sit down" }).click();
 }
@@ -165,9 +167,11 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await expect(guest.locator(".table-players")).toHaveText("Ben vs Aki");
   await expect(host.locator(".presence")).toHaveText("connected");
 
+  // A third is told at once, before being asked for a name.
   const third = await player(browser);
-  await sitDown(third, link, "Cho");
+  await third.goto(link);
   await expect(third.locator(".table-message")).toHaveText("This table is full: two players already sit at it.");
+  await expect(third.getByRole("textbox", { name: "Your name" })).toHaveCount(0);
   await expect(third.getByRole("link", { name: "Go to the start page" })).toBeVisible();
 
   await setUp(host, "c1");
@@ -225,7 +229,7 @@ test("a Classic 25 table from the invite link: both told the mode, a strike seen
   const host = await player(browser);
   const guest = await player(browser, true);
   await host.goto("./#/");
-  await host.getByLabel("Classic 25", { exact: true }).check();
+  await (await settings(host)).getByLabel("Classic 25", { exact: true }).check();
   const link = await openTable(host, "Aki");
   await expect(host.locator(".table-rules")).toHaveText("Game: Classic 25, Kirakuken house rules.");
   await sitDown(guest, link, "Ben");
@@ -276,6 +280,46 @@ test("the host seats the CPU and plays a whole game against it, to its end", asy
   // The whole board is revealed: every piece on it shows its kind.
   const kinds = await board(host).locator("[data-square][data-side]").evaluateAll((ns) => ns.map((n) => n.getAttribute("data-kind")));
   expect(kinds.every((k) => k !== null)).toBe(true);
+});
+
+test("a friend's table links followed one after another in one tab: finished, in setup, in play", async ({ browser }) => {
+  test.setTimeout(180_000);
+  // The guest's page fails the test on any page error (a panic among them).
+  const guest = await player(browser, true);
+  const hosts: Page[] = [];
+  const table = async (name: string) => {
+    const host = await player(browser);
+    hosts.push(host);
+    return openTable(host, name);
+  };
+
+  // A first table, played to its end.
+  await sitDown(guest, await table("Aki"), "Ben");
+  await setUp(hosts[0], "c1");
+  await setUp(guest, "c8");
+  await gameOn(guest);
+  await resign(hosts[0]);
+  await expect(guest.locator(".result .headline")).toHaveText("You won!");
+  // The table's end keeps its announcements in sight.
+  await expect(guest.getByRole("region", { name: "Announcements" }).getByRole("listitem").first()).toBeVisible();
+
+  // A second link in the same tab: its own table, left during the setup.
+  await sitDown(guest, await table("Cho"), "Ben");
+  await expect(guest.locator(".table-players")).toHaveText("Ben vs Cho");
+  await expect(guest.getByRole("timer")).toBeVisible();
+
+  // A third, left in the middle of the game.
+  await sitDown(guest, await table("Dai"), "Ben");
+  await expect(guest.locator(".table-players")).toHaveText("Ben vs Dai");
+  await setUp(hosts[2], "c1");
+  await setUp(guest, "c8");
+  await gameOn(guest);
+
+  // Back to the second: the seat is taken back, mid-setup.
+  await guest.goto(hosts[1].url());
+  await expect(guest.locator(".table-players")).toHaveText("Ben vs Cho");
+  await expect(guest.getByRole("timer")).toBeVisible();
+  await expect(guest.getByRole("alertdialog")).toHaveCount(0);
 });
 
 /** The seat tokens the page keeps, by table. */
@@ -369,10 +413,10 @@ test("a table opened with a clock says so to both players, and the time runs", a
   test.setTimeout(120_000);
   const host = await player(browser);
   await host.goto("./#/");
-  await host.getByRole("combobox", { name: "Clock" }).selectOption({ label: "1 min per move" });
+  await (await settings(host)).getByRole("combobox", { name: "Clock" }).selectOption({ label: "1 min per move" });
   // The choice is remembered.
   await host.reload();
-  await expect(host.getByRole("combobox", { name: "Clock" })).toHaveValue("move-1m");
+  await expect((await settings(host)).getByRole("combobox", { name: "Clock" })).toHaveValue("move-1m");
   const [, guest] = await gameOfTwo(browser, host);
   for (const page of [host, guest]) {
     await expect(page.locator(".clock-rule")).toHaveText("Clock: 1 min per move. Whoever runs out of time loses.");
@@ -398,7 +442,7 @@ test("the home page says why the server did not open a table", async ({ browser 
     });
   });
   await page.goto("./#/");
-  const open = page.getByRole("button", { name: "Open a table" });
+  const open = card(page).getByRole("button", { name: "Online" });
   await open.click();
   await expect(page.locator(".open-refused")).toHaveText(
     "You have opened as many tables as you may this hour. Try again later, or play the CPU.",
@@ -439,8 +483,9 @@ test("the host's page follows its table by id; a guest told the table is moving 
 
   const guest = await player(browser, true);
   await moving(guest, 800, 2);
-  await sitDown(guest, link, "Ben");
+  await guest.goto(link);
   await expect(guest.locator(".table-connecting")).toHaveText("The table is moving to another server: reconnecting…");
+  await sitDown(guest, link, "Ben");
   await expect(guest.locator(".table-players")).toHaveText("Ben vs Aki");
   await expect(host.locator(".table-players")).toHaveText("Aki vs Ben");
 });
@@ -448,7 +493,7 @@ test("the host's page follows its table by id; a guest told the table is moving 
 test("a table that keeps moving is given up on after a while, not taken for no server", async ({ browser }) => {
   const page = await player(browser);
   await moving(page, 10);
-  await sitDown(page, `./#/table/${"a".repeat(32)}`, "Aki");
+  await page.goto(`./#/table/${"a".repeat(32)}`);
   await expect(page.locator(".table-message")).toHaveText("The table's server did not answer in time. Reload the page to try again.");
 });
 
@@ -456,8 +501,10 @@ test("bad table links say what is wrong and lead home", async ({ browser }) => {
   const page = await player(browser);
   await page.goto("./#/table/not-a-table");
   await expect(page.locator(".table-message")).toHaveText("This table link is not valid: check that it was copied whole.");
-  await sitDown(page, `./#/table/${"0".repeat(32)}`, "Aki");
+  // A well-formed link to no table is checked first: no name is asked for.
+  await page.goto(`./#/table/${"0".repeat(32)}`);
   await expect(page.locator(".table-message")).toHaveText("There is no such table: it may have closed, or the link is wrong.");
+  await expect(page.getByRole("textbox", { name: "Your name" })).toHaveCount(0);
   await page.getByRole("link", { name: "Go to the start page" }).click();
-  await expect(page.getByRole("button", { name: "Open a table" })).toBeEnabled();
+  await expect(card(page).getByRole("button", { name: "Online" })).toBeEnabled();
 });

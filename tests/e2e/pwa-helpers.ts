@@ -23,13 +23,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Serves `dir` with tests/e2e/static-server.mjs under `prefix`. */
-export async function serve(dir: string, prefix = "/"): Promise<Served> {
+/** Serves `dir` with tests/e2e/static-server.mjs under `prefix`; with
+ * `requests`, the path of every request it serves is pushed there. */
+export async function serve(dir: string, prefix = "/", requests?: string[]): Promise<Served> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, "static-server.mjs"), dir, String(port), prefix], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...(requests ? { LOG_REQUESTS: "1" } : {}) },
   });
   await new Promise((ok) => child.stdout!.once("data", ok));
+  child.stdout!.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (line.startsWith("GET ")) requests?.push(line.slice(4));
+    }
+  });
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
     stop: () =>

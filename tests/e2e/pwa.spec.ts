@@ -40,7 +40,8 @@ test("the manifest names the app and its icons, and the page links it", async ({
   expect(res.headers()["content-type"]).toContain("application/manifest+json");
   const manifest = await res.json();
   expect(manifest).toMatchObject({
-    name: "Gunjin Shogi 軍人将棋",
+    name: "喜楽軒 Kirakuken: 軍人将棋 Gunjin Shogi · 将棋 Shogi",
+    short_name: "Kirakuken",
     start_url: "./",
     scope: "./",
     display: "standalone",
@@ -64,7 +65,7 @@ test("offline, the app starts and a game against the CPU is played", async ({ pa
   await served.stop();
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Play the CPU" }).first()).toBeVisible();
   await page.goto(`${served.url}?first=you#/setup`);
   await page.getByRole("button", { name: "Random" }).click();
   await expect(board(page).locator("[data-kind]")).toHaveCount(23);
@@ -90,6 +91,22 @@ test("offline, the app starts and a game against the CPU is played", async ({ pa
   await expect(page.locator(".move-count")).toContainText("Move 2 / 300");
 });
 
+test("a first visit downloads the main wasm once: the service worker takes the page's copy", async ({ page }) => {
+  desktopOnly();
+  const requests: string[] = [];
+  served = await serve(dist, "/", requests);
+  await page.goto(served.url);
+  await expect(page.getByRole("button", { name: "Play the CPU" }).first()).toBeVisible();
+  await waitForController(page);
+  // Everything is precached: the CPU's worker too, fetched only by it.
+  await expect.poll(() => requests.filter((r) => /cpu_worker_bg\.wasm$/.test(r)).length).toBe(1);
+  const main = requests.filter((r) => /^\/gunjin-[0-9a-f]{16}_bg\.wasm$/.test(r));
+  expect(main).toHaveLength(1);
+  // Nor any other file named after its contents.
+  const hashed = requests.filter((r) => /-[0-9a-f]{16}(_bg)?\.[a-z]+$/.test(r));
+  expect(hashed.filter((r, i) => hashed.indexOf(r) !== i)).toEqual([]);
+});
+
 test("the build works from a subpath, service worker included", async ({ page }) => {
   desktopOnly();
   served = await serve(dist, "/games/gunjin/");
@@ -98,7 +115,7 @@ test("the build works from a subpath, service worker included", async ({ page })
     if (r.status() >= 400) bad.push(`${r.status()} ${r.url()}`);
   });
   await page.goto(served.url);
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Play the CPU" }).first()).toBeVisible();
   expect(await waitForController(page)).toBe(served.url);
   await page.goto(`${served.url}?first=you#/setup`);
   await expect(page.getByRole("timer")).toBeVisible();
@@ -145,7 +162,7 @@ for (const [locale, text, button, play] of [
         // Reload: the new worker takes over and the page reloads once.
         await banner.getByRole("button", { name: button }).click();
         await expect(page.locator('meta[name="gunjin-build"]')).toHaveAttribute("content", "2");
-        await expect(page.getByRole("button", { name: play, exact: true })).toBeVisible();
+        await expect(page.getByRole("button", { name: play, exact: true }).first()).toBeVisible();
         await expect(page.locator(".sw-update")).toHaveCount(0);
         // Only the new build's cache is left.
         const keys = await page.evaluate(() => caches.keys());
@@ -192,7 +209,7 @@ test("a development build registers no worker and removes a release build's", as
     // navigation of ours would race it: a load cut short is a retry.
     await expect(async () => {
       await page.goto(url, { timeout: 5_000 });
-      await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible({ timeout: 5_000 });
+      await expect(page.getByRole("button", { name: "Play the CPU" }).first()).toBeVisible({ timeout: 5_000 });
       expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     }).toPass({ timeout: 30_000 });
   } finally {

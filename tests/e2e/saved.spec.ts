@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { board, failOnErrors, node, openSetup, placements, playRandomMove, startGame, waitForMyTurn } from "./helpers";
+import { board, card, failOnErrors, settings, node, openSetup, placements, playRandomMove, startGame, waitForMyTurn } from "./helpers";
 
 // Nothing is lost: a reload resumes the setup and the game exactly; bad
 // storage, storage refused or full, and bad links get one clear sentence and
@@ -126,7 +126,7 @@ for (const [what, key] of Object.entries(KEYS)) {
   for (const [kind, value] of Object.entries(BAD_VALUES)) {
     test(`${kind} in the ${what} entry: one sentence, the data kept aside, the app plays`, async ({ page }) => {
       await page.goto("./#/");
-      await expect(page.getByRole("heading", { name: "Play the CPU" })).toBeVisible();
+      await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
       await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
       await page.reload();
       // The setup draft is read by the setup page; the others at start.
@@ -186,7 +186,7 @@ test("with storage full, the game plays and says it was not saved", async ({ pag
     };
   });
   await page.goto("./#/");
-  await page.getByLabel("Your name").fill("Aki");
+  await (await settings(page)).getByLabel("Your name").fill("Aki");
   await expect(notice(page)).toHaveText(/could not be saved/);
   await startGame(page, "first=you");
   expect(await playRandomMove(page)).toBe(true);
@@ -194,7 +194,7 @@ test("with storage full, the game plays and says it was not saved", async ({ pag
 
 test("export to a file, then import it on a fresh browser", async ({ page }, info) => {
   await page.goto("./#/");
-  await page.getByLabel("Your name").fill("Aki");
+  await (await settings(page)).getByLabel("Your name").fill("Aki");
   await page.getByLabel("Hard").check();
   await startGame(page, "first=you", "balanced");
   await node(page, "b4").click();
@@ -217,6 +217,7 @@ test("export to a file, then import it on a fresh browser", async ({ page }, inf
   // A fresh browser: nothing saved.
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  await settings(page);
   await expect(page.getByLabel("Your name")).toHaveValue("");
   // A file that is not ours changes nothing.
   await page.getByLabel("Your name").fill("Someone");
@@ -236,15 +237,18 @@ test("rules links: a preset's code sets it, a bad one says why", async ({ page }
   await page.goto("./#/rules/texrt");
   await expect(page.getByRole("status").filter({ hasText: "The game is now Standard 23 under Traditional" })).toBeVisible();
   await page.getByRole("link", { name: "Go to the start page" }).click();
+  await settings(page);
   await expect(page.getByLabel("Traditional")).toBeChecked();
   // A mode travels in the code, and back.
   await page.goto("./#/rules/c25-htsrf");
   await expect(page.getByRole("status").filter({ hasText: "The game is now Classic 25 under Kirakuken" })).toBeVisible();
   await page.getByRole("link", { name: "Go to the start page" }).click();
+  await settings(page);
   await expect(page.getByLabel("Classic 25")).toBeChecked();
   await expect(page.getByText("25 pieces on a 9×6 board")).toBeVisible();
   await page.goto("./#/rules/texrt");
   await page.getByRole("link", { name: "Go to the start page" }).click();
+  await settings(page);
   await expect(page.getByLabel("Standard 23")).toBeChecked();
 
   await page.goto("./#/rules/zz");
@@ -252,5 +256,6 @@ test("rules links: a preset's code sets it, a bad one says why", async ({ page }
   await page.goto("./#/rules/htsof");
   await expect(page.getByRole("alert")).toContainText("does not offer yet");
   await page.getByRole("link", { name: "Go to the start page" }).click();
+  await settings(page);
   await expect(page.getByLabel("Traditional")).toBeChecked();
 });

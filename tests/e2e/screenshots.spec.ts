@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { board, playRandomMove, startGame, waitForMyTurn } from "./helpers";
+import { board, card, playRandomMove, settings, startGame, waitForMyTurn } from "./helpers";
 
 // Not a test: saves a picture of every screen into docs/screenshots/ at the
 // size of the project it runs in (desktop 1280×800, phone 390×844). Runs
@@ -35,8 +35,9 @@ test("screenshots of every screen", async ({ page }, info) => {
   const shot = shooter(page, info);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("./");
-  await page.getByLabel("Your name").fill("Aki");
   await shot("home");
+  await (await settings(page)).getByLabel("Your name").fill("Aki");
+  await shot("home-settings");
 
   await page.goto("./#/setup");
   await page.getByRole("button", { name: "Templates" }).click();
@@ -82,7 +83,7 @@ test("screenshots of Classic 25", async ({ page }, info) => {
   const shot = shooter(page, info);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("./#/");
-  await page.getByLabel("Classic 25", { exact: true }).check();
+  await (await settings(page)).getByLabel("Classic 25", { exact: true }).check();
   await page.goto("./?first=you#/setup");
   await page.getByRole("button", { name: "Templates" }).click();
   await page.locator('[data-template="missile-battery"]').getByRole("button").click();
@@ -99,7 +100,7 @@ test("screenshots of Classic 25", async ({ page }, info) => {
 test("screenshots of Shogi's screens", async ({ page }, info) => {
   const shot = shooter(page, info);
   await freshHome(page);
-  await page.getByRole("link", { name: "Play Shogi with a friend on this device" }).click();
+  await card(page, "shogi").getByRole("link", { name: "Friend on this device" }).click();
   await page.getByLabel("Keep the board still (face to face)").check();
   const square = (sq: string) => page.locator(`.shogi-board [data-square="${sq}"]`);
   for (const [from, to] of [["7g", "7f"], ["3c", "3d"], ["2g", "2f"], ["8c", "8d"], ["2f", "2e"], ["8d", "8e"]]) {
@@ -120,7 +121,7 @@ test("screenshots in Thai", async ({ page }, info) => {
   const shot = shooter(page, info);
   await freshHome(page);
   await page.getByRole("button", { name: "ไทย" }).click();
-  await page.getByLabel("ชื่อของคุณ").fill("อาคิ");
+  await (await settings(page)).getByLabel("ชื่อของคุณ").fill("อาคิ");
   await shot("th-home");
 
   await page.goto("./?first=you#/setup");
@@ -143,7 +144,7 @@ test("screenshots in Thai", async ({ page }, info) => {
   await shot("th-shogi-pieces");
 
   await page.goto("./#/");
-  await page.getByRole("link", { name: "เล่นโชงิกับเพื่อนบนอุปกรณ์นี้" }).click();
+  await card(page, "shogi").getByRole("link", { name: "กับเพื่อน บนอุปกรณ์นี้" }).click();
   const square = (sq: string) => page.locator(`.shogi-board [data-square="${sq}"]`);
   for (const [from, to] of [["7g", "7f"], ["3c", "3d"], ["8h", "2b"]]) {
     await square(from).click();

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { player } from "./helpers";
+import { card, player, settings } from "./helpers";
 
 // A Shogi table over the real table server (the "online" project of
-// playwright.config.ts): the host opens it from the Shogi section of the
-// home page at desktop size, a friend sits down from the invite link on a
-// phone, and they play a short game with a promotion choice and a drop to
-// a resignation, every move refereed by the server.
+// playwright.config.ts): the host opens it from the Shogi card of the home
+// page at desktop size, a friend sits down from the invite link on a
+// phone, told it is Shogi and whose table, and they play a short game with
+// a promotion choice and a drop to a resignation, every move refereed by
+// the server; both see each other's names and Shogi's guides, no
+// take-back, and the end fits the phone's width.
 
 
 const shogiBoard = (page: Page) => page.getByRole("grid", { name: /Shogi board|将棋盤/ });
@@ -34,9 +36,11 @@ test("a Shogi table between a desktop and a phone from the invite link", async (
   test.setTimeout(90_000);
   const host = await player(browser);
   await host.goto("./#/");
-  const open = host.getByRole("button", { name: "Open a Shogi table (online)" });
+  const chosen = await settings(host, "shogi");
+  await chosen.getByRole("textbox", { name: "Your name" }).fill("Aki");
+  await chosen.getByRole("checkbox", { name: "Clock: 10 min + 30 s byoyomi" }).check();
+  const open = card(host, "shogi").getByRole("button", { name: "Online" });
   await expect(open).toBeEnabled();
-  await host.locator(".shogi-byoyomi").check();
   await open.click();
   await expect(host).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
   const link = await host.locator(".invite-link").inputValue();
@@ -46,12 +50,20 @@ test("a Shogi table between a desktop and a phone from the invite link", async (
   const guest = await player(browser, true);
   await guest.goto(link);
   await expect(guest.getByRole("heading", { name: "Sit down at this table" })).toBeVisible();
+  await expect(guest.locator(".join-text")).toHaveText("Aki invites you to a game of Shogi. Type your name and sit down.");
+  await expect(guest.locator(".clock-rule")).toContainText("10 min + 30 s byoyomi");
+  await expect(guest.getByRole("heading", { level: 1 })).toHaveText("将棋 Shogi");
   await guest.getByRole("textbox", { name: "Your name" }).fill("Kei");
   await guest.getByRole("button", { name: "Sit down" }).click();
 
-  for (const page of [host, guest]) {
+  for (const [page, names] of [[host, "Aki vs Kei"], [guest, "Kei vs Aki"]] as const) {
     await expect(shogiBoard(page)).toBeVisible({ timeout: 20_000 });
     await expect(page.locator(".clock-rule")).toContainText("10 min + 30 s byoyomi");
+    await expect(page.locator(".table-players")).toBeVisible();
+    await expect(page.locator(".table-players")).toHaveText(names);
+    // Shogi's guides in the header, and no take-back at a table.
+    await expect(page.getByRole("navigation", { name: "Shogi", exact: true }).getByRole("link")).toHaveText(["How to play Shogi", "Shogi pieces and their moves"]);
+    await expect(page.getByRole("button", { name: "Take back (待った)" })).toHaveCount(0);
   }
   // Who moves first was drawn when the table opened.
   const toMove = async (page: Page) => /Your move/.test((await status(page).textContent()) ?? "");
@@ -77,4 +89,12 @@ test("a Shogi table between a desktop and a phone from the invite link", async (
   await expect(status(sente)).toContainText("You won by resignation.");
   await expect(moves(sente)).toHaveCount(6);
   await expect(moves(gote)).toHaveCount(6);
+  // The end on the phone: the replay bar and both hands within its width.
+  await expect(guest.getByRole("group", { name: "Replay" })).toBeVisible();
+  expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const part of [guest.locator(".replay-bar"), guest.locator(".hand-title").first(), guest.locator(".replay-at")]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
 });

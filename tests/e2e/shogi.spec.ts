@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, failOnErrors, smallestText } from "./helpers";
+import { SHOGI_START, card, expectAccessible, failOnErrors, settings, smallestText, storeShogi } from "./helpers";
 
 // Shogi against the CPU at desktop and phone size: a whole game at the
 // lowest level with a promotion choice and a drop, a forced promotion, an
@@ -15,11 +15,7 @@ const moves = (page: Page) => page.locator(".move-list li");
 
 /** Opens the play page on a stored game from `sfen`, the player Sente. */
 async function openPosition(page: Page, sfen: string) {
-  await page.goto("./#/");
-  await page.evaluate((start) => {
-    const game = { version: 1, record: { start, moves: [] }, you: "sente", level: "beginner", seed: 1 };
-    localStorage.setItem("shogi.game", JSON.stringify(game));
-  }, sfen);
+  await storeShogi(page, [], {}, sfen);
   await page.goto("./#/shogi/play");
   await expect(shogiBoard(page)).toBeVisible();
 }
@@ -91,11 +87,11 @@ test("a whole game at the lowest level: a promotion choice, a drop, then resigna
   await page.goto("./#/");
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  const home = page.locator(".shogi-home");
-  await home.getByLabel("Beginner").check();
-  await home.getByLabel("Handicap").selectOption("even");
-  await home.getByRole("radio", { name: "You" }).check();
-  await home.getByRole("button", { name: "Play Shogi against the CPU" }).click();
+  const choices = await settings(page, "shogi");
+  await choices.getByLabel("Beginner").check();
+  await choices.getByLabel("Handicap").selectOption("even");
+  await choices.getByRole("radio", { name: "You" }).check();
+  await card(page, "shogi").getByRole("button", { name: "Play the CPU" }).click();
   await expect(page).toHaveURL(/#\/shogi\/play$/);
   await myTurn(page);
 
@@ -225,18 +221,10 @@ test("the play screen passes axe, fits the phone and has large targets", async (
 
 // Records out and in, replay, and two players on one device.
 
-const START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 /** Opens the play page on a stored game of `moves` from the start. */
 async function openGame(page: Page, moves: string[], extra: object = {}) {
-  await page.goto("./#/");
-  await page.evaluate(
-    ([start, moves, extra]) => {
-      const game = { version: 1, record: { start, moves }, you: "sente", level: "beginner", seed: 1, ...extra };
-      localStorage.setItem("shogi.game", JSON.stringify(game));
-    },
-    [START, moves, extra] as const,
-  );
+  await storeShogi(page, moves, extra);
   await page.goto("./#/shogi/play");
   await expect(shogiBoard(page)).toBeVisible();
 }
@@ -293,6 +281,8 @@ test("a .kif file in Shift_JIS, as Japanese Shogi programs write it, reads and r
   await page.getByRole("button", { name: "Replay it" }).click();
   await expect(page).toHaveURL(/#\/shogi\/replay$/);
   await expect(moves(page)).toHaveCount(5);
+  // The record's players are named beside the board.
+  await expect(page.locator(".shogi-players")).toHaveText("Sente (▲): 先手さん · Gote (△): 後手さん");
   await expect(square(page, "4e")).toHaveAttribute("data-role", "bishop");
   await expect(square(page, "2b")).toHaveAttribute("data-role", "silver");
 });
@@ -302,7 +292,7 @@ test("an SFEN copied out reads back, and the replay page steps through it", asyn
   await openGame(page, OPENING, { opponent: "friend" });
   const sfen = await page.evaluate(() => JSON.parse(localStorage.getItem("shogi.game")!).record.moves.join(" "));
   await page.goto("./#/shogi/import");
-  await page.getByLabel("Record text").fill(`sfen ${START} moves ${sfen}`);
+  await page.getByLabel("Record text").fill(`sfen ${SHOGI_START} moves ${sfen}`);
   await page.getByRole("button", { name: "Read the record" }).click();
   await expect(page.locator(".import-ok")).toContainText("Read: 5 moves");
   await page.getByRole("button", { name: "Replay it" }).click();
@@ -398,8 +388,7 @@ test("two players on one device: the board turns, a take-back is one move, a rel
   await page.goto("./#/");
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  const home = page.locator(".shogi-home");
-  await home.getByRole("link", { name: "Play Shogi with a friend on this device" }).click();
+  await card(page, "shogi").getByRole("link", { name: "Friend on this device" }).click();
   await expect(page).toHaveURL(/#\/shogi\/play$/);
   const firstSquare = () => shogiBoard(page).locator("[data-square]").first();
   await expect(status(page)).toContainText("Sente (▲) to move.");
@@ -437,4 +426,57 @@ test("two players on one device: the board turns, a take-back is one move, a rel
   await square(page, "2b").click();
   await expect(moves(page)).toHaveCount(4);
   await expect(firstSquare()).toHaveAttribute("data-square", "9a");
+});
+
+test("a game against the CPU is exported with its players and its start, and a record's names come back with it", async ({ page }) => {
+  await page.goto("./#/");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const chosen = await settings(page, "shogi");
+  await chosen.getByLabel("Your name").fill("Aki");
+  await chosen.getByRole("radio", { name: "You" }).check();
+  await card(page, "shogi").getByRole("button", { name: "Play the CPU" }).click();
+  await expect(page.locator(".shogi-players")).toHaveText("Sente (▲): Aki · Gote (△): CPU (Beginner)");
+  await expect(page.locator("#shogi-title")).toHaveText("Shogi against the CPU");
+  await myTurn(page);
+  await square(page, "7g").click();
+  await square(page, "7f").click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download KIF" }).click(),
+  ]);
+  const kif = readFileSync(await download.path(), "utf8");
+  expect(kif).toMatch(/^\ufeff# KIF written by shogi-rules\n開始日時：\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d\n先手：Aki\n後手：CPU \(Beginner\)\n手合割：平手\n/);
+  // A reload keeps them.
+  await page.reload();
+  await expect(page.locator(".shogi-players")).toHaveText("Sente (▲): Aki · Gote (△): CPU (Beginner)");
+
+  // Imported and played on with a friend, the record's names stay.
+  await page.goto("./#/shogi/import");
+  await page.getByLabel("Record text").fill(kif.replace("\ufeff", "").replace("先手：Aki", "先手：Kei"));
+  await page.getByRole("button", { name: "Read the record" }).click();
+  await page.getByRole("button", { name: "Play on with a friend on this device" }).click();
+  await page.getByRole("button", { name: "Yes, replace it" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/play$/);
+  await expect(page.locator(".shogi-players")).toHaveText("Sente (▲): Kei · Gote (△): CPU (Beginner)");
+  await expect(page.locator("#shogi-title")).toHaveText("Shogi with a friend on this device");
+});
+
+test("the move list keeps the latest move in sight", async ({ page }) => {
+  // Forty moves: more than the list shows at once on a phone.
+  const forty = "6g6f 9c9d 1g1f 3a4b 7g7f 8b7b 6i5h 5a5b 7i6h 6a5a 8h7g 4b3a 1i1g 1a1b 4i4h 5a6a 3i3h 6a6b 5g5f 5b5a 4h4i 9d9e 7g9e 7c7d 9e7c+ 5c5d 7c6b 5a6b G*6i 4c4d 4i3i 5d5e 5i4h 3a4b 6h6g B*6a 7f7e 4a3b 2g2f 9a9g+";
+  await openGame(page, forty.split(" "), { opponent: "friend" });
+  const list = page.locator(".move-list");
+  await expect(moves(page)).toHaveCount(40);
+  const inSight = async (item: import("@playwright/test").Locator) => {
+    const [l, i] = [(await list.boundingBox())!, (await item.boundingBox())!];
+    return i.y >= l.y - 1 && i.y + i.height <= l.y + l.height + 1;
+  };
+  expect(await list.evaluate((l) => l.scrollHeight > l.clientHeight)).toBe(true);
+  await expect.poll(() => inSight(moves(page).last())).toBe(true);
+  // A move played: the new one comes into sight.
+  await square(page, "3g").click();
+  await square(page, "3f").click();
+  await expect(moves(page)).toHaveCount(41);
+  await expect.poll(() => inSight(moves(page).last())).toBe(true);
 });

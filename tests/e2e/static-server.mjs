@@ -2,7 +2,9 @@
 // nothing but node's own modules so the tests need no extra dependency.
 // Usage: node tests/e2e/static-server.mjs <dir> <port> [<path prefix>]
 // With a prefix such as /games/gunjin/, the folder is served under it only
-// (as on a static host where the app lives in a subfolder).
+// (as on a static host where the app lives in a subfolder). With
+// LOG_REQUESTS set, each request's path is printed (`GET /index.html`),
+// for tests that count what went over the network.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -28,6 +30,7 @@ const types = {
 createServer(async (req, res) => {
   try {
     const full = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (process.env.LOG_REQUESTS) console.log(`GET ${full}`);
     if (!full.startsWith(prefix)) throw new Error("outside the prefix");
     const path = "/" + full.slice(prefix.length);
     let file = normalize(join(root, path));

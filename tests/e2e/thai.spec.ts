@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { board, expectAccessible, failOnErrors, smallestText } from "./helpers";
+import { board, card, expectAccessible, failOnErrors, settings, smallestText } from "./helpers";
 
 // Thai, the third language: offered by the switch in its own name,
 // chosen by a Thai browser, remembered; the home page, a game of each kind
@@ -25,27 +25,30 @@ test("the switch offers each language in its own name, and Thai is remembered", 
   await expect(languages).toHaveText(["English", "日本語", "ไทย"]);
   await expect(page.getByRole("button", { name: "ไทย" })).toHaveAttribute("lang", "th");
   await inThai(page);
-  await expect(page.getByRole("heading", { name: "Gunjin Shogi: เล่นกับ CPU" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
-  await expect(page.getByRole("radio", { name: "ปานกลาง" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "วิธีเล่น" }).first()).toBeVisible();
-  await expect(page.locator(".shogi-home")).toContainText("เล่นโชงิกับ CPU");
+  await expect(page.getByRole("heading", { name: "เลือกเกม" })).toBeVisible();
+  for (const game of ["gunjin", "shogi"] as const) {
+    await expect(card(page, game).getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
+    await expect(card(page, game).getByRole("link", { name: "กับเพื่อน บนอุปกรณ์นี้" })).toBeVisible();
+    await expect(card(page, game).getByRole("link", { name: "เรียนรู้ วิธีเล่น" })).toBeVisible();
+  }
+  const chosen = await settings(page);
+  await expect(chosen.getByRole("radio", { name: "ปานกลาง" })).toBeVisible();
   await expect(page.getByRole("button", { name: "ไทย" })).toHaveAttribute("aria-pressed", "true");
   // Stored as its code, where the settings keep the language.
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("gunjin")!).settings.locale);
   expect(saved).toBe("th");
   await page.reload();
-  await expect(page.getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "English" }).click();
-  await expect(page.getByRole("button", { name: "Play the CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
 });
 
 test("a Thai browser starts in Thai", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ locale: "th-TH", baseURL });
   const page = await context.newPage();
   await page.goto("./");
-  await expect(page.getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
+  await expect(card(page).getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "th");
   await context.close();
 });
@@ -67,7 +70,7 @@ test("a game against the CPU in Thai: the Thai army's ranks on the pieces", asyn
 
 test("Shogi with a friend in Thai: the sides, the hands and the notation as the rules crate writes it", async ({ page }) => {
   await inThai(page);
-  await page.getByRole("link", { name: "เล่นโชงิกับเพื่อนบนอุปกรณ์นี้" }).click();
+  await card(page, "shogi").getByRole("link", { name: "กับเพื่อน บนอุปกรณ์นี้" }).click();
   await expect(page.locator(".shogi-status")).toHaveText("ตาของฝ่ายเดินก่อน (▲)");
   const square = (sq: string) => page.locator(`.shogi-board [data-square="${sq}"]`);
   await expect(square("7g")).toHaveAccessibleName(/เบี้ยของฝ่ายเดินก่อน/);
@@ -114,8 +117,9 @@ test("long Thai texts wrap at 360 px without sideways scroll", async ({ page }) 
   await page.setViewportSize({ width: 360, height: 740 });
   await inThai(page);
   // The longest line of the home page, under the Traditional rules.
-  await page.getByRole("radio", { name: "กติกาดั้งเดิม" }).check();
-  const text = page.locator(".preset-text");
+  const chosen = await settings(page);
+  await chosen.getByRole("radio", { name: "กติกาดั้งเดิม" }).check();
+  const text = chosen.locator(".preset-text");
   await expect(text).toContainText("ห้ามวางธงชัยในแถวหลังสุด");
   const { height, line } = await text.evaluate((el) => ({
     height: el.getBoundingClientRect().height,

@@ -108,6 +108,27 @@ pub fn hit(blast: Bitboard, enemy_missiles: Bitboard, occupied: Bitboard) -> Bit
     }
 }
 
+/// Whether the strike `mv` met an enemy Missile in the air, as a player
+/// tells it from what was announced: `occupied` holds every node that had
+/// a piece before the strike, `cleared` the nodes the referee named. A strike that meets no Missile clears its
+/// whole blast ([`hit`]), so a piece left standing in the blast means the
+/// Missiles collided. (A blast of enemy Missiles alone is cleared either
+/// way, and reads as an ordinary strike.)
+///
+/// ```
+/// use gunjin_rules::{Bitboard, Move, Shape, Square, strike};
+/// let nodes = |names: &[&str]| names.iter().map(|n| n.parse::<Square>().unwrap()).collect::<Bitboard>();
+/// let mv: Move = "b2*e4".parse().unwrap();
+/// let shape = &Shape::CLASSIC_25;
+/// // d4 and e5 were in the blast; only e5 (a Missile) and the firing one went.
+/// assert!(strike::collided(shape, mv, nodes(&["d4", "e5"]), nodes(&["b2", "e5"])));
+/// assert!(!strike::collided(shape, mv, nodes(&["d4", "e5"]), nodes(&["b2", "d4", "e5"])));
+/// ```
+pub fn collided(shape: &Shape, mv: Move, occupied: Bitboard, cleared: Bitboard) -> bool {
+    let blast = blast(shape, mv.to(), mv.carries_bomb());
+    !((blast & occupied) - cleared).is_empty()
+}
+
 /// The nodes a strike cleared, packed in 16 bits so that an
 /// [`Announcement`](crate::Announcement) stays small: which of the 3×3
 /// squares around the target lost a piece (bits 0–8, rank by rank from
@@ -234,6 +255,37 @@ mod tests {
         );
         // Across the river off the bridges too.
         assert_eq!(blast("a4", false), ["a3", "a4", "a5", "b4"]);
+    }
+
+    #[test]
+    fn a_piece_left_standing_in_the_blast_tells_of_a_collision() {
+        let shape = &Shape::CLASSIC_25;
+        let nodes = |names: &[&str]| names.iter().map(|n| sq(n)).collect::<Bitboard>();
+        let plain: Move = "b2*e4".parse().unwrap();
+        // Nothing in the blast, or all of it cleared: no sign of one.
+        assert!(!collided(shape, plain, nodes(&["a1"]), nodes(&["b2"])));
+        assert!(!collided(
+            shape,
+            plain,
+            nodes(&["d4", "e3"]),
+            nodes(&["b2", "d4", "e3"])
+        ));
+        // e3 stood through it: only a Missile was hit.
+        assert!(collided(
+            shape,
+            plain,
+            nodes(&["d4", "e3"]),
+            nodes(&["b2", "d4"])
+        ));
+        // The bomb's corners count only when it is carried.
+        let bombed: Move = "b2*e4+".parse().unwrap();
+        assert!(!collided(shape, plain, nodes(&["d3"]), nodes(&["b2"])));
+        assert!(collided(
+            shape,
+            bombed,
+            nodes(&["d3"]),
+            nodes(&["b2", "b1"])
+        ));
     }
 
     #[test]

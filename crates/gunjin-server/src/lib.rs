@@ -29,6 +29,7 @@ mod serve;
 mod session;
 mod shogi;
 mod stage;
+mod static_files;
 mod storage;
 mod store;
 mod table;
@@ -45,7 +46,6 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use gunjin_table::{MAX_MESSAGE_BYTES, TABLES_PATH, WS_PATH};
 use tokio::task::JoinHandle;
-use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use admission::Admission;
@@ -99,7 +99,7 @@ impl Server {
             .route(WS_PATH, get(websocket))
             .route(TABLES_PATH, get(offered))
             .route("/api/tables/{id}/record", get(record))
-            .fallback_service(ServeDir::new(&config.dist))
+            .fallback_service(static_files::router(&config.dist))
             .layer(SetResponseHeaderLayer::overriding(
                 header::CONTENT_SECURITY_POLICY,
                 HeaderValue::from_str(&headers::content_security_policy(&config.dist))

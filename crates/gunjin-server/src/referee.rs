@@ -85,7 +85,7 @@ pub trait Referee: 'static {
     /// The result and the whole record, once over.
     fn over_message(game: &Self::Game) -> Option<ServerMessage>;
     /// The table's public state as `info.you` sees it.
-    fn table_message(info: TableInfo<'_, Self>) -> ServerMessage
+    fn table_state(info: TableInfo<'_, Self>) -> TableState
     where
         Self: Sized;
 
@@ -101,7 +101,7 @@ pub trait Referee: 'static {
     ) -> Box<dyn FnOnce() -> Option<Self::Move> + Send>;
 }
 
-/// What the table tells of itself, for [`Referee::table_message`].
+/// What the table tells of itself, for [`Referee::table_state`].
 pub struct TableInfo<'a, R: Referee> {
     pub id: &'a str,
     pub rules: R::Rules,
@@ -256,7 +256,7 @@ impl Referee for Gunjin {
         })
     }
 
-    fn table_message(info: TableInfo<'_, Gunjin>) -> ServerMessage {
+    fn table_state(info: TableInfo<'_, Gunjin>) -> TableState {
         let phase = match info.stage {
             Stage::Waiting => Phase::Waiting,
             Stage::Setup(setup) => Phase::Setup {
@@ -269,7 +269,7 @@ impl Referee for Gunjin {
                 outcome: game.outcome().expect("an ended game has its result"),
             },
         };
-        ServerMessage::Table(TableState {
+        TableState {
             table: info.id.to_owned(),
             game: Gunjin::GAME,
             rules: info.rules,
@@ -277,7 +277,7 @@ impl Referee for Gunjin {
             seats: info.seats,
             phase,
             clock: info.clock,
-        })
+        }
     }
 
     fn cpu_setup(level: Level, seed: u64, rules: Rules) -> Setup {

@@ -8,7 +8,7 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
-use gunjin_table::{ClientMessage, ErrorCode, GameTag, MAX_MESSAGE_BYTES};
+use gunjin_table::{ClientMessage, ErrorCode, GameTag, MAX_MESSAGE_BYTES, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -188,6 +188,7 @@ async fn handle(
         ClientMessage::Join { table, name } => {
             (hub.table(&table)?, Seating::Join(name::player_name(&name)?))
         }
+        ClientMessage::Peek { table } => return peek(hub, conn, &table).await,
         ClientMessage::Resume {
             table,
             token,
@@ -215,6 +216,20 @@ async fn handle(
     }
     let side = answer.await.map_err(|_| Away::Elsewhere)??;
     *bound = Some(Bound { table, side });
+    Ok(())
+}
+
+/// Tells what the table `id` is, binding the connection to nothing: the
+/// invite link's page shows it (or that there is no such table) before
+/// asking for a name.
+async fn peek(hub: &Hub, conn: &Conn, id: &str) -> Result<(), Away> {
+    let table = hub.table(id)?;
+    let (reply, answer) = oneshot::channel();
+    if !table.seat(SeatCommand::Peek { reply }).await {
+        return Err(Away::Elsewhere);
+    }
+    let invitation = answer.await.map_err(|_| Away::Elsewhere)?;
+    conn.send(&ServerMessage::Invitation(invitation));
     Ok(())
 }
 

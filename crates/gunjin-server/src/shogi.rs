@@ -262,13 +262,13 @@ impl Referee for Shogi {
         None
     }
 
-    fn table_message(info: TableInfo<'_, Shogi>) -> ServerMessage {
+    fn table_state(info: TableInfo<'_, Shogi>) -> TableState {
         let phase = match info.stage {
             Stage::Waiting | Stage::Setup(_) => Phase::Waiting,
             Stage::Play(_) => Phase::Play,
             Stage::Over(_) => Phase::ShogiOver,
         };
-        ServerMessage::Table(TableState {
+        TableState {
             table: info.id.to_owned(),
             game: Shogi::GAME,
             rules: Default::default(),
@@ -276,7 +276,7 @@ impl Referee for Shogi {
             seats: info.seats,
             phase,
             clock: info.clock,
-        })
+        }
     }
 
     fn cpu_setup(_level: Level, _seed: u64, (): ()) {}

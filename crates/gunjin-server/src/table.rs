@@ -7,7 +7,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, ServerMessage};
+use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, Invitation, ServerMessage, TableState};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -62,6 +62,8 @@ pub enum SeatCommand {
         conn: Conn,
         reply: oneshot::Sender<Result<Color, Refusal>>,
     },
+    /// What the table shows someone not seated at it (a `peek`).
+    Peek { reply: oneshot::Sender<Invitation> },
     /// The connection `conn` is gone.
     Detach { side: Color, conn: u64 },
     /// Hand the table over (a drain, or another node asked for it): store
@@ -256,6 +258,9 @@ impl<R: Referee> Table<R> {
                 if let Err(refusal) = self.act(side, action) {
                     self.send(side, &refusal.to_message());
                 }
+            }
+            Command::Seat(SeatCommand::Peek { reply }) => {
+                let _ = reply.send(self.invitation());
             }
             Command::Seat(SeatCommand::Detach { side, conn }) => {
                 if self.seats.detach(side, conn) {
@@ -593,21 +598,32 @@ impl<R: Referee> Table<R> {
         }
     }
 
+    /// The table as `side` sees it.
+    fn table_state(&self, side: Color) -> TableState {
+        R::table_state(TableInfo {
+            id: &self.id,
+            rules: self.rules,
+            you: side,
+            seats: self.seats.info(),
+            stage: &self.stage,
+            clock: self.clock_state(),
+            now: unix_millis(),
+        })
+    }
+
     fn broadcast_table(&mut self) {
         for side in SIDES {
             if self.seats.connected(side) {
-                let state = R::table_message(TableInfo {
-                    id: &self.id,
-                    rules: self.rules,
-                    you: side,
-                    seats: self.seats.info(),
-                    stage: &self.stage,
-                    clock: self.clock_state(),
-                    now: unix_millis(),
-                });
+                let state = ServerMessage::Table(self.table_state(side));
                 self.send(side, &state);
             }
         }
+    }
+
+    /// What the table shows someone not seated: read from the table as
+    /// the host sees it, whose own draft it leaves out.
+    fn invitation(&self) -> Invitation {
+        Invitation::of(&self.table_state(Color::South))
     }
 
     /// Each side's own view, or what the move just made changed in it.

@@ -39,7 +39,7 @@ pub use game::GameTag;
 pub use gunjin_worker_protocol::Level;
 pub use level::{CpuLevel, ShogiLevel, UnknownLevel};
 pub use message::{ClientMessage, ErrorCode, ServerMessage};
-pub use table::{Phase, SeatInfo, TableState};
+pub use table::{Invitation, Phase, SeatInfo, TableState};
 
 /// The largest client message the server reads; a larger one is refused
 /// and the connection closed. A setup draft, the largest message, is under

@@ -5,12 +5,13 @@ use core::fmt;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
-use crate::{Clock, ClockState, CpuLevel, GameTag, TableState};
+use crate::{Clock, ClockState, CpuLevel, GameTag, Invitation, TableState};
 
 /// What a client sends. The first message of a connection must be
 /// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
 /// [`Resume`](ClientMessage::Resume): it binds the connection to a seat.
-/// The others act for that seat.
+/// The others act for that seat. [`Peek`](ClientMessage::Peek) binds
+/// nothing.
 ///
 /// Both directions are externally tagged (`{"join": {…}}`, `"resign"`):
 /// an internally tagged enum buffers every message whole before reading it,
@@ -35,6 +36,13 @@ pub enum ClientMessage {
     Join {
         table: String,
         name: String,
+    },
+    /// Asks what the table of an invite link is, without sitting down: the
+    /// answer is an [`Invitation`](ServerMessage::Invitation), or the
+    /// error that a `join` would get (no such table). The connection stays
+    /// unbound.
+    Peek {
+        table: String,
     },
     /// Takes back one's seat after a disconnection or a server restart.
     /// With `rotate`, the seat gets a new token (in the welcome) and this
@@ -86,6 +94,8 @@ pub enum ServerMessage {
     },
     /// The table changed: seats, presence or phase.
     Table(TableState),
+    /// The answer to a [`Peek`](ClientMessage::Peek).
+    Invitation(Invitation),
     /// The player's view of the game: at the start, on (re)connection and
     /// at the end (after the last move, which then comes in `played` with
     /// its announcement); every other move comes as a [`Step`](Self::Step).

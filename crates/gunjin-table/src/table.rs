@@ -3,7 +3,7 @@
 use gunjin_rules::{ByColor, Color, Outcome, PartialSetup, Rules};
 use serde::{Deserialize, Serialize};
 
-use crate::{ClockState, CpuLevel, GameTag};
+use crate::{Clock, ClockState, CpuLevel, GameTag};
 
 /// A table as the receiving player sees it: the same for both seats but
 /// for `you` and the draft of the setup phase, which is the receiver's own.
@@ -24,6 +24,57 @@ pub struct TableState {
     /// The table's clock, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockState>,
+}
+
+/// What an invite link leads to, told before sitting down: the game, the
+/// host, whether a seat is free and the clock; nothing of a seat's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invitation {
+    #[serde(default)]
+    pub game: GameTag,
+    /// Gunjin's rules (at a Shogi table, the defaults: unused).
+    pub rules: Rules,
+    /// The host's name (South's seat).
+    pub host: String,
+    /// Both seats are taken.
+    pub full: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
+}
+
+impl Invitation {
+    /// What a table shows someone not seated at it.
+    ///
+    /// ```
+    /// use gunjin_rules::{ByColor, Rules};
+    /// use gunjin_table::{GameTag, Invitation, Phase, SeatInfo, TableState};
+    /// let host = SeatInfo { name: "Aki".into(), cpu: None, connected: true };
+    /// let state = TableState {
+    ///     table: "00ff".into(),
+    ///     game: GameTag::Shogi,
+    ///     rules: Rules::default(),
+    ///     you: gunjin_rules::Color::South,
+    ///     seats: ByColor { south: Some(host), north: None },
+    ///     phase: Phase::Waiting,
+    ///     clock: None,
+    /// };
+    /// let invitation = Invitation::of(&state);
+    /// assert_eq!((invitation.game, invitation.host.as_str(), invitation.full), (GameTag::Shogi, "Aki", false));
+    /// ```
+    pub fn of(table: &TableState) -> Invitation {
+        Invitation {
+            game: table.game,
+            rules: table.rules,
+            host: table
+                .seats
+                .south
+                .as_ref()
+                .map(|s| s.name.clone())
+                .unwrap_or_default(),
+            full: table.seats.south.is_some() && table.seats.north.is_some(),
+            clock: table.clock.map(|c| c.clock),
+        }
+    }
 }
 
 /// Who sits on a seat.

@@ -1,11 +1,12 @@
 //! KIF (柿木形式) records: export as UTF-8 text (`.kifu`), import from
 //! UTF-8 or, for `.kif` files, Shift_JIS.
 //!
-//! Written: the 手合割 line for an even or handicap start, a board diagram
-//! (BOD) for any other, the moves as `７六歩(77)` with 同, 打, 成 and 不成,
-//! the last act (投了, 切れ負け, 入玉勝ち, 詰み, 千日手) and the result line.
-//! Read: the same, plus the usual variants (王/竜, missing origins, time
-//! columns, comments); a variation (変化) ends the main line.
+//! Written: the header ([`KifHeader`]: 開始日時 and the players' names,
+//! when known), the 手合割 line for an even or handicap start, a board
+//! diagram (BOD) for any other, the moves as `７六歩(77)` with 同, 打, 成 and
+//! 不成, the last act (投了, 切れ負け, 入玉勝ち, 詰み, 千日手) and the result
+//! line. Read: the same, plus the usual variants (王/竜, missing origins,
+//! time columns, comments); a variation (変化) ends the main line.
 
 mod bod;
 
@@ -88,6 +89,66 @@ pub fn decode_kif(bytes: &[u8], encoding: KifEncoding) -> Result<String, KifErro
     }
 }
 
+/// What a KIF's header says besides the start: who played each side and
+/// when the game began, as written (`2026/12/07 09:30:00`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KifHeader {
+    pub sente: Option<String>,
+    pub gote: Option<String>,
+    /// `開始日時`.
+    pub started: Option<String>,
+}
+
+impl KifHeader {
+    /// The header of a KIF text: its `開始日時` and players (`先手`/`後手`,
+    /// or `下手`/`上手` in a handicap game), wherever they stand before the
+    /// moves; what it does not say stays `None`.
+    ///
+    /// ```
+    /// use shogi_rules::KifHeader;
+    /// let header = KifHeader::read("開始日時：2026/12/07 09:30:00\n先手：Aki\n後手：Ben\n手合割：平手\n");
+    /// assert_eq!(header.sente.as_deref(), Some("Aki"));
+    /// assert_eq!(header.gote.as_deref(), Some("Ben"));
+    /// assert_eq!(header.started.as_deref(), Some("2026/12/07 09:30:00"));
+    /// ```
+    pub fn read(text: &str) -> KifHeader {
+        let mut header = KifHeader::default();
+        for line in text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+        {
+            if move_line(line).is_some() {
+                break;
+            }
+            let Some((key, value)) = line.split_once('：') else {
+                continue;
+            };
+            let value = Some(value.trim().to_owned()).filter(|v| !v.is_empty());
+            match key {
+                "先手" | "下手" => header.sente = value,
+                "後手" | "上手" => header.gote = value,
+                "開始日時" => header.started = value,
+                _ => {}
+            }
+        }
+        header
+    }
+
+    /// The header's lines, the players named as the start calls their
+    /// sides (`handicap`: 下手/上手).
+    fn write(&self, out: &mut String, handicap: bool) -> fmt::Result {
+        if let Some(started) = &self.started {
+            writeln!(out, "開始日時：{started}")?;
+        }
+        for (side, name) in [(Color::Sente, &self.sente), (Color::Gote, &self.gote)] {
+            if let Some(name) = name {
+                writeln!(out, "{}：{name}", side_name(side, handicap))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Names of the two sides: 先手/後手, or 下手/上手 in a handicap game.
 fn side_name(color: Color, handicap: bool) -> &'static str {
     match (color, handicap) {
@@ -148,15 +209,29 @@ fn ending_lines(game: &Game, handicap: bool) -> Option<(Option<&'static str>, St
 /// assert_eq!(read_kif(&kif).unwrap().moves(), game.moves());
 /// ```
 pub fn write_kif(game: &Game) -> String {
+    write_kif_with(game, &KifHeader::default())
+}
+
+/// The game as KIF text, under `header`.
+///
+/// ```
+/// use shogi_rules::{Game, KifHeader, Position, write_kif_with};
+/// let header = KifHeader { sente: Some("Aki".into()), gote: Some("CPU".into()), started: None };
+/// let kif = write_kif_with(&Game::new(Position::start()), &header);
+/// assert!(kif.contains("先手：Aki\n後手：CPU\n手合割：平手"));
+/// assert_eq!(KifHeader::read(&kif), header);
+/// ```
+pub fn write_kif_with(game: &Game, header: &KifHeader) -> String {
     let start = game.start();
     let handicap = Handicap::of_setup(&start.to_setup());
+    let giver = handicap.is_some_and(|h| h != Handicap::Even);
     let mut out = String::from("# KIF written by shogi-rules\n");
+    header.write(&mut out, giver).expect("writing to a String");
     match handicap {
         Some(h) => writeln!(out, "手合割：{}", h.japanese()),
         None => bod::write(&mut out, &start.to_setup()),
     }
     .expect("writing to a String");
-    let giver = handicap.is_some_and(|h| h != Handicap::Even);
     out.push_str("手数----指手---------消費時間--\n");
     for (i, (position, mv, previous)) in game.steps().enumerate() {
         let text = kif_move(&position, mv, previous);

@@ -111,7 +111,7 @@ pub use impasse::{DECLARATION_PIECES, ImpasseCount, declaration_points};
 pub use japanese::{
     ParseJapaneseError, japanese_move, japanese_moves, parse_japanese_move, role_name, square_name,
 };
-pub use kif::{KifEncoding, KifError, decode_kif, read_kif, write_kif};
+pub use kif::{KifEncoding, KifError, KifHeader, decode_kif, read_kif, write_kif, write_kif_with};
 pub use moves::Move;
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;

@@ -5,8 +5,8 @@ mod common;
 
 use common::{game_after, mv};
 use shogi_rules::{
-    Color, EndReason, Game, Handicap, KifEncoding, KifError, Outcome, decode_kif, read_kif,
-    write_kif,
+    Color, EndReason, Game, Handicap, KifEncoding, KifError, KifHeader, Outcome, decode_kif,
+    read_kif, write_kif, write_kif_with,
 };
 
 #[test]
@@ -64,6 +64,27 @@ fn reads_a_kakinoki_file() {
         game.outcome(),
         Some(Outcome::win(Color::Gote, EndReason::Resignation))
     );
+}
+
+#[test]
+fn the_header_names_the_players_and_the_start() {
+    let header = KifHeader::read(KAKINOKI);
+    assert_eq!(header.sente.as_deref(), Some("先手さん"));
+    assert_eq!(header.gote.as_deref(), Some("後手さん"));
+    assert_eq!(header.started.as_deref(), Some("2024/01/02 10:00:00"));
+    // Written back before the start, and read the same.
+    let game = read_kif(KAKINOKI).unwrap();
+    let kif = write_kif_with(&game, &header);
+    assert!(
+        kif.contains(
+            "開始日時：2024/01/02 10:00:00\n先手：先手さん\n後手：後手さん\n手合割：平手\n"
+        ),
+        "{kif}"
+    );
+    assert_eq!(KifHeader::read(&kif), header);
+    assert_eq!(read_kif(&kif).unwrap().moves(), game.moves());
+    // A record without a header has none.
+    assert_eq!(KifHeader::read(&write_kif(&game)), KifHeader::default());
 }
 
 #[cfg(feature = "shift-jis")]
@@ -130,6 +151,15 @@ fn handicap_games_name_the_giver_上手() {
     let read = read_kif(&kif).unwrap();
     assert_eq!(read.start(), &Handicap::Lance.position());
     assert_eq!(read.outcome(), game.outcome());
+    // The players are named as the sides are: 下手 moves second, 上手 gives.
+    let header = KifHeader {
+        sente: Some("Aki".into()),
+        gote: Some("CPU".into()),
+        started: None,
+    };
+    let kif = write_kif_with(&game, &header);
+    assert!(kif.contains("下手：Aki\n上手：CPU\n"), "{kif}");
+    assert_eq!(KifHeader::read(&kif), header);
 }
 
 #[test]
