@@ -52,6 +52,9 @@ pub struct Config {
     /// address.
     pub max_conns: usize,
     pub max_conns_per_addr: usize,
+    /// Requests for game records per client address (a database read
+    /// each): `429` past it.
+    pub record_rate: Rate,
     /// Tables one client address may open per hour.
     pub tables_per_addr_hour: u32,
     /// Open tables in total.
@@ -71,6 +74,14 @@ pub struct Config {
     /// Origins besides the site's own whose pages may open a WebSocket
     /// (e.g. `https://friends.example`).
     pub allowed_origins: Vec<String>,
+    /// Names the site is reached by (`games.example`), besides addresses
+    /// and `localhost`: a request for any other name is refused (`421`),
+    /// as a page of another name resolving here is DNS rebinding.
+    pub hosts: Vec<String>,
+    /// The site is served over HTTPS (by a proxy in front): the pages'
+    /// origin is `https://`, and responses carry HSTS. A trusted proxy's
+    /// `X-Forwarded-Proto: https` says the same of its requests.
+    pub https: bool,
     /// Reverse proxies whose `X-Forwarded-For` is believed: a request
     /// over their connections is counted by the client it names, not by
     /// the proxy's address. None by default: a client's own header would
@@ -115,11 +126,17 @@ impl Default for Config {
             first_message: Duration::from_secs(10),
             max_conns: 1000,
             max_conns_per_addr: 64,
+            record_rate: Rate {
+                burst: 20.0,
+                per_sec: 5.0,
+            },
             tables_per_addr_hour: 20,
             max_tables: 10_000,
             outbox: 256,
             send_buffer: None,
             allowed_origins: Vec::new(),
+            hosts: Vec::new(),
+            https: false,
             trusted_proxies: Vec::new(),
             backup_every: Duration::from_secs(3600),
             backups_kept: 3,

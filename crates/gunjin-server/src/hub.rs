@@ -18,6 +18,7 @@ use crate::refusal::Refusal;
 use crate::route::Away;
 use crate::seat::Seat;
 use crate::shogi::Shogi;
+use crate::site::Site;
 use crate::storage::StoreError;
 use crate::store::{AnyStored, Claim, Store, Stored};
 use crate::table::{self, Action, Command, SeatCommand, Table};
@@ -101,8 +102,11 @@ struct Inner {
     config: Config,
     store: Arc<Store>,
     tables: Mutex<HashMap<String, TableTx>>,
+    site: Arc<Site>,
     /// Tables opened per client address.
     opened: Mutex<PerAddress>,
+    /// Records read per client address.
+    records: Mutex<PerAddress>,
     /// CPU tables in play, per address and in total.
     cpu_tables: Admission,
     cpu: Pool,
@@ -118,6 +122,8 @@ impl Hub {
         let cpu_tables = Admission::new(config.max_cpu_tables, config.cpu_tables_per_addr);
         let cpu = Pool::new(config.cpu_threads);
         Hub(Arc::new(Inner {
+            site: Site::new(&config.hosts, &config.allowed_origins),
+            records: Mutex::new(PerAddress::new(config.record_rate)),
             config,
             store,
             tables: Mutex::default(),
@@ -133,6 +139,16 @@ impl Hub {
 
     pub fn cpu(&self) -> &Pool {
         &self.0.cpu
+    }
+
+    pub fn site(&self) -> &Arc<Site> {
+        &self.0.site
+    }
+
+    /// Whether a client at `addr` may read one more record now.
+    pub fn may_read_record(&self, addr: IpAddr) -> bool {
+        let mut records = self.0.records.lock().unwrap_or_else(|e| e.into_inner());
+        records.take(addr)
     }
 
     /// A place for a CPU table seated by a host at `addr`, held while its

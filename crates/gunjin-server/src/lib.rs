@@ -28,6 +28,7 @@ mod seats;
 mod serve;
 mod session;
 mod shogi;
+mod site;
 mod stage;
 mod storage;
 mod store;
@@ -42,7 +43,7 @@ use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Extension, Router};
+use axum::{Extension, Router, middleware};
 use gunjin_table::{MAX_MESSAGE_BYTES, TABLES_PATH, WS_PATH};
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
@@ -95,20 +96,9 @@ impl Server {
         let store = Arc::new(store);
         let listener = serve::listen(&config)?;
         let addr = listener.local_addr()?;
-        let app = Router::new()
-            .route(WS_PATH, get(websocket))
-            .route(TABLES_PATH, get(offered))
-            .route("/api/tables/{id}/record", get(record))
-            .fallback_service(ServeDir::new(&config.dist))
-            .layer(SetResponseHeaderLayer::overriding(
-                header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_str(&headers::content_security_policy(&config.dist))
-                    .map_err(io::Error::other)?,
-            ))
-            .layer(SetResponseHeaderLayer::overriding(
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ));
+        let csp = HeaderValue::from_str(&headers::content_security_policy(&config.dist))
+            .map_err(io::Error::other)?;
+        let dist = config.dist.clone();
         let backups = (!config.backup_every.is_zero() && !store.shared()).then(|| {
             tokio::spawn(backup::schedule(
                 store.clone(),
@@ -123,7 +113,30 @@ impl Server {
             eprintln!("resumed {resumed} tables");
         }
         let leases = tokio::spawn(lease::keep(hub.clone(), hub.config().lease));
-        let app = app.with_state(hub.clone());
+        let app = Router::new()
+            .route(WS_PATH, get(websocket))
+            .route(TABLES_PATH, get(offered))
+            .route("/api/tables/{id}/record", get(record))
+            .fallback_service(ServeDir::new(dist))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::CONTENT_SECURITY_POLICY,
+                csp,
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ))
+            // No page tells what it loads or links to where the player
+            // came from (a table's link, the page's options).
+            .layer(SetResponseHeaderLayer::overriding(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            ))
+            .layer(middleware::from_fn_with_state(
+                hub.site().clone(),
+                site::guard,
+            ))
+            .with_state(hub.clone());
         let config = hub.config();
         let admission = Admission::new(config.max_conns, config.max_conns_per_addr);
         let serve = tokio::spawn(serve::serve(
@@ -132,6 +145,7 @@ impl Server {
             admission,
             config.trusted_proxies.clone().into(),
             config.header_timeout,
+            config.https,
         ));
         Ok(Server {
             addr,
@@ -164,7 +178,7 @@ async fn websocket(
     Extension(peer): Extension<Peer>,
     request: HeaderMap,
 ) -> Response {
-    if !headers::origin_allowed(&request, &hub.config().allowed_origins) {
+    if !hub.site().origin_allowed(&request, peer.https) {
         return (
             StatusCode::FORBIDDEN,
             "this page's origin may not open tables here",
@@ -173,11 +187,18 @@ async fn websocket(
     }
     // Frames up to 4× the limit reach the session, which answers
     // `too_large`; larger ones are cut off by the WebSocket layer itself.
+    // The read buffer grows to a large frame when one comes: a waiting
+    // table's socket need not hold the library's default 128 KiB.
     upgrade
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| session::run(socket, hub, peer))
 }
+
+/// A WebSocket's read buffer to start with: a client's messages are a few
+/// hundred bytes (a move, a setup), the largest a few KiB.
+const READ_BUFFER_BYTES: usize = 4096;
 
 /// Tells the app that this site offers tables (over the build's own
 /// `tables.json`, which says it does not).
@@ -190,10 +211,25 @@ async fn offered() -> impl IntoResponse {
 
 /// The record of a finished game, in the rules crate's text form; its
 /// result (JSON, `"abandoned"` for a table that expired mid-game) in the
-/// `x-gunjin-result` header.
-async fn record(Path(id): Path<String>, State(hub): State<Hub>) -> Response {
-    match hub.store().finished(&id) {
-        Ok(Some((record, outcome))) => {
+/// `x-gunjin-result` header. Each is a read of the store, off the async
+/// threads and at most `--record-rate` a second per client address.
+async fn record(
+    Path(id): Path<String>,
+    State(hub): State<Hub>,
+    Extension(peer): Extension<Peer>,
+) -> Response {
+    if !hub.may_read_record(peer.ip) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(header::RETRY_AFTER, "1")],
+            "too many records asked for from this address: wait a moment",
+        )
+            .into_response();
+    }
+    let store = hub.clone();
+    let found = tokio::task::spawn_blocking(move || store.store().finished(&id)).await;
+    match found.map_err(io::Error::other) {
+        Ok(Ok(Some((record, outcome)))) => {
             let result = HeaderValue::from_str(&outcome).unwrap_or(HeaderValue::from_static("?"));
             (
                 [(HeaderName::from_static("x-gunjin-result"), result)],
@@ -201,7 +237,8 @@ async fn record(Path(id): Path<String>, State(hub): State<Hub>) -> Response {
             )
                 .into_response()
         }
-        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Ok(Ok(None)) => StatusCode::NOT_FOUND.into_response(),
+        Ok(Err(e)) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
 }

@@ -33,6 +33,8 @@ Options (each also read from the environment variable shown):
   --max-conns N       open connections in total  [GUNJIN_MAX_CONNS, default 1000]
   --max-conns-per-addr N  open connections per client address
                       [GUNJIN_MAX_CONNS_PER_ADDR, default 64]
+  --record-rate N     game records per second per client address (burst 4N)
+                      [GUNJIN_RECORD_RATE, default 5]
   --tables-per-addr-hour N  tables one address may open per hour
                       [GUNJIN_TABLES_PER_ADDR_HOUR, default 20]
   --max-tables N      open tables in total      [GUNJIN_MAX_TABLES, default 10000]
@@ -50,6 +52,11 @@ Options (each also read from the environment variable shown):
   --backup-dir DIR    where backups go  [GUNJIN_BACKUP_DIR, default <db>.backups]
   --allow-origin LIST origins besides the site's own that may open a
                       WebSocket, comma-separated [GUNJIN_ALLOW_ORIGIN]
+  --host LIST         names the site is reached by (games.example), besides
+                      addresses and localhost, comma-separated [GUNJIN_HOST]
+  --https BOOL        the site is served over HTTPS by a proxy in front:
+                      pages come from https://, responses carry HSTS
+                      [GUNJIN_HTTPS, default false]
   --trust-proxy LIST  reverse proxies (addresses or networks, e.g.
                       10.0.0.0/8, comma-separated) whose X-Forwarded-For
                       names the client the per-address caps count
@@ -136,6 +143,11 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--first-message-secs" => config.first_message = secs(&value)?,
             "--max-conns" => config.max_conns = count(&value)?,
             "--max-conns-per-addr" => config.max_conns_per_addr = count(&value)?,
+            "--record-rate" => {
+                let rate: f64 = value.parse().map_err(|e| bad(&e))?;
+                config.record_rate.per_sec = rate;
+                config.record_rate.burst = 4.0 * rate;
+            }
             "--tables-per-addr-hour" => {
                 config.tables_per_addr_hour = value.parse().map_err(|e| bad(&e))?
             }
@@ -151,6 +163,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--allow-origin" => {
                 config.allowed_origins = value.split(',').map(|o| o.trim().to_owned()).collect()
             }
+            "--host" => config.hosts = value.split(',').map(|h| h.trim().to_owned()).collect(),
+            "--https" => config.https = value.parse().map_err(|e| bad(&e))?,
             "--trust-proxy" => {
                 config.trusted_proxies = value
                     .split(',')
@@ -183,6 +197,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--first-message-secs", "GUNJIN_FIRST_MESSAGE_SECS"),
         ("--max-conns", "GUNJIN_MAX_CONNS"),
         ("--max-conns-per-addr", "GUNJIN_MAX_CONNS_PER_ADDR"),
+        ("--record-rate", "GUNJIN_RECORD_RATE"),
         ("--tables-per-addr-hour", "GUNJIN_TABLES_PER_ADDR_HOUR"),
         ("--max-tables", "GUNJIN_MAX_TABLES"),
         ("--outbox", "GUNJIN_OUTBOX"),
@@ -194,6 +209,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--backups-kept", "GUNJIN_BACKUPS_KEPT"),
         ("--backup-dir", "GUNJIN_BACKUP_DIR"),
         ("--allow-origin", "GUNJIN_ALLOW_ORIGIN"),
+        ("--host", "GUNJIN_HOST"),
+        ("--https", "GUNJIN_HTTPS"),
         ("--trust-proxy", "GUNJIN_TRUST_PROXY"),
         ("--ping-secs", "GUNJIN_PING_SECS"),
         ("--ping-timeout-secs", "GUNJIN_PING_TIMEOUT_SECS"),
