@@ -33,6 +33,10 @@ pub struct Config {
     /// A table nobody acted on for this long is closed; a finished game's
     /// record stays in the store.
     pub idle: Duration,
+    /// A table nobody joined closes sooner: this long after it opened or
+    /// its host last acted. (A full server also drops the oldest of them
+    /// to make room for a new one.)
+    pub unjoined: Duration,
     pub rate: Rate,
     /// A cap on the CPU's think time per move, below its level's own.
     pub cpu_millis: Option<f64>,
@@ -52,6 +56,9 @@ pub struct Config {
     /// address.
     pub max_conns: usize,
     pub max_conns_per_addr: usize,
+    /// Seated WebSockets per client address: far below `max_conns`, so
+    /// that a few addresses holding seats cannot fill the server.
+    pub seats_per_addr: usize,
     /// Requests for game records per client address (a database read
     /// each): `429` past it.
     pub record_rate: Rate,
@@ -114,6 +121,7 @@ impl Default for Config {
             setup_time: Duration::from_secs(180),
             grace: Duration::from_secs(120),
             idle: Duration::from_secs(3600),
+            unjoined: Duration::from_secs(600),
             rate: Rate {
                 burst: 40.0,
                 per_sec: 20.0,
@@ -126,6 +134,7 @@ impl Default for Config {
             first_message: Duration::from_secs(10),
             max_conns: 1000,
             max_conns_per_addr: 64,
+            seats_per_addr: 16,
             record_rate: Rate {
                 burst: 20.0,
                 per_sec: 5.0,

@@ -93,6 +93,14 @@ async fn send_act<R: Referee>(
     tx.send(Command::Act { side, conn, action }).await.is_ok()
 }
 
+/// A table nobody joined yet: whether its host is there, and since when
+/// (Unix milliseconds) it is away, or was last heard from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Unjoined {
+    pub host_here: bool,
+    pub since: u64,
+}
+
 /// Shared by every connection: the settings, the store and the address of
 /// each table's task.
 #[derive(Clone)]
@@ -102,6 +110,11 @@ struct Inner {
     config: Config,
     store: Arc<Store>,
     tables: Mutex<HashMap<String, TableTx>>,
+    /// The tables nobody joined yet, the first to go when the server is
+    /// full.
+    unjoined: Mutex<HashMap<String, Unjoined>>,
+    /// Seated connections per client address.
+    seated: Admission,
     site: Arc<Site>,
     /// Tables opened per client address.
     opened: Mutex<PerAddress>,
@@ -124,6 +137,8 @@ impl Hub {
         Hub(Arc::new(Inner {
             site: Site::new(&config.hosts, &config.allowed_origins),
             records: Mutex::new(PerAddress::new(config.record_rate)),
+            unjoined: Mutex::default(),
+            seated: Admission::new(usize::MAX, config.seats_per_addr),
             config,
             store,
             tables: Mutex::default(),
@@ -163,8 +178,32 @@ impl Hub {
         })
     }
 
+    /// A place among the seated connections of a client at `addr`, held
+    /// while the connection holds its seat.
+    pub fn seat_place(&self, addr: IpAddr) -> Result<Ticket, Refusal> {
+        self.0.seated.admit(addr).map_err(|_| {
+            Refusal::new(
+                ErrorCode::TooManySeats,
+                "this address holds as many seats as it may: leave a table first",
+            )
+        })
+    }
+
     pub fn store(&self) -> &Store {
         &self.0.store
+    }
+
+    fn unjoined(&self) -> std::sync::MutexGuard<'_, HashMap<String, Unjoined>> {
+        self.0.unjoined.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes whether nobody joined the table `id` yet (and how it waits).
+    pub fn note_unjoined(&self, id: &str, unjoined: Option<Unjoined>) {
+        let mut tables = self.unjoined();
+        match unjoined {
+            Some(unjoined) => tables.insert(id.to_owned(), unjoined),
+            None => tables.remove(id),
+        };
     }
 
     fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, TableTx>> {
@@ -209,21 +248,16 @@ impl Hub {
 
     /// Opens a table of `R`'s game for a client at `addr` with `host` on
     /// South and the clock if any (at most a day); returns its address
-    /// and the host's seat token. Refused past the caps on open tables and
-    /// on tables per address.
-    pub fn open<R: Hosted>(
+    /// and the host's seat token. Refused past the cap on tables per
+    /// address, and past the cap on open tables when no table nobody
+    /// joined can make room.
+    pub async fn open<R: Hosted>(
         &self,
         addr: IpAddr,
         host: String,
         rules: R::Rules,
         clock: Option<Clock>,
     ) -> Result<(TableTx, String), Refusal> {
-        if self.tables().len() >= self.config().max_tables {
-            return Err(Refusal::new(
-                ErrorCode::ServerFull,
-                "the server has as many tables open as it takes: try again later",
-            ));
-        }
         let allowed = self
             .0
             .opened
@@ -239,6 +273,7 @@ impl Hub {
                 ),
             ));
         }
+        self.make_room().await?;
         let token = token::random_id();
         let data = Table::<R>::open(
             rules,
@@ -260,6 +295,40 @@ impl Hub {
             },
         );
         Ok((tx, token))
+    }
+
+    /// Past `--max-tables`, closes the table nobody joined whose host is
+    /// away longest (else the one whose host waits longest) to make room
+    /// for one more; a table being played never goes. Without such a
+    /// table the server is full.
+    async fn make_room(&self) -> Result<(), Refusal> {
+        if self.tables().len() < self.config().max_tables {
+            return Ok(());
+        }
+        let victim = {
+            let mut unjoined = self.unjoined();
+            let oldest = unjoined
+                .iter()
+                .min_by_key(|(_, waits)| **waits)
+                .map(|(id, _)| id.clone());
+            oldest.inspect(|id| {
+                unjoined.remove(id);
+            })
+        };
+        let Some(victim) = victim else {
+            return Err(Refusal::new(
+                ErrorCode::ServerFull,
+                "the server has as many tables open as it takes: try again later",
+            ));
+        };
+        let tx = self.tables().get(&victim).cloned();
+        if let Some(tx) = tx {
+            let (done, evicted) = oneshot::channel();
+            if tx.seat(SeatCommand::Evict { done }).await {
+                let _ = evicted.await;
+            }
+        }
+        Ok(())
     }
 
     /// The table `id`: running here, or claimed from the store now (the
@@ -293,6 +362,7 @@ impl Hub {
         let mut tables = self.tables();
         if tables.get(id).is_some_and(TableTx::is_closed) {
             tables.remove(id);
+            self.unjoined().remove(id);
         }
     }
 

@@ -11,6 +11,7 @@
 mod admission;
 mod backup;
 mod clock;
+mod coalesce;
 mod config;
 mod cpu;
 mod headers;

@@ -25,6 +25,8 @@ Options (each also read from the environment variable shown):
   --setup-secs N      setup timer              [GUNJIN_SETUP_SECS, default 180]
   --grace-secs N      reconnection grace time  [GUNJIN_GRACE_SECS, default 120]
   --idle-secs N       idle table expiry        [GUNJIN_IDLE_SECS, default 3600]
+  --unjoined-secs N   expiry of a table nobody joined
+                      [GUNJIN_UNJOINED_SECS, default 600]
   --rate N            messages/s per connection (burst 2N) [GUNJIN_RATE, default 20]
   --header-secs N     time to send a request's headers; an idle HTTP
                       connection closes after it [GUNJIN_HEADER_SECS, default 10]
@@ -33,6 +35,8 @@ Options (each also read from the environment variable shown):
   --max-conns N       open connections in total  [GUNJIN_MAX_CONNS, default 1000]
   --max-conns-per-addr N  open connections per client address
                       [GUNJIN_MAX_CONNS_PER_ADDR, default 64]
+  --seats-per-addr N  seated WebSockets per client address
+                      [GUNJIN_SEATS_PER_ADDR, default 16]
   --record-rate N     game records per second per client address (burst 4N)
                       [GUNJIN_RECORD_RATE, default 5]
   --tables-per-addr-hour N  tables one address may open per hour
@@ -139,10 +143,12 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--setup-secs" => config.setup_time = secs(&value)?,
             "--grace-secs" => config.grace = secs(&value)?,
             "--idle-secs" => config.idle = secs(&value)?,
+            "--unjoined-secs" => config.unjoined = secs(&value)?,
             "--header-secs" => config.header_timeout = secs(&value)?,
             "--first-message-secs" => config.first_message = secs(&value)?,
             "--max-conns" => config.max_conns = count(&value)?,
             "--max-conns-per-addr" => config.max_conns_per_addr = count(&value)?,
+            "--seats-per-addr" => config.seats_per_addr = count(&value)?,
             "--record-rate" => {
                 let rate: f64 = value.parse().map_err(|e| bad(&e))?;
                 config.record_rate.per_sec = rate;
@@ -192,11 +198,13 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--setup-secs", "GUNJIN_SETUP_SECS"),
         ("--grace-secs", "GUNJIN_GRACE_SECS"),
         ("--idle-secs", "GUNJIN_IDLE_SECS"),
+        ("--unjoined-secs", "GUNJIN_UNJOINED_SECS"),
         ("--rate", "GUNJIN_RATE"),
         ("--header-secs", "GUNJIN_HEADER_SECS"),
         ("--first-message-secs", "GUNJIN_FIRST_MESSAGE_SECS"),
         ("--max-conns", "GUNJIN_MAX_CONNS"),
         ("--max-conns-per-addr", "GUNJIN_MAX_CONNS_PER_ADDR"),
+        ("--seats-per-addr", "GUNJIN_SEATS_PER_ADDR"),
         ("--record-rate", "GUNJIN_RECORD_RATE"),
         ("--tables-per-addr-hour", "GUNJIN_TABLES_PER_ADDR_HOUR"),
         ("--max-tables", "GUNJIN_MAX_TABLES"),

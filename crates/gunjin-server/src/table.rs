@@ -13,7 +13,8 @@ use tokio::time::Instant;
 
 use crate::admission::Ticket;
 use crate::clock::GameClock;
-use crate::hub::Hub;
+use crate::coalesce::{Coalesce, Update};
+use crate::hub::{Hub, Unjoined};
 use crate::referee::{Referee, TableInfo};
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
@@ -67,6 +68,9 @@ pub enum SeatCommand {
     /// Hand the table over (a drain, or another node asked for it): store
     /// it, release its lease, close every connection and end the task.
     Stop { done: oneshot::Sender<()> },
+    /// Close for good to make room (a full server, and nobody joined this
+    /// table).
+    Evict { done: oneshot::Sender<()> },
 }
 
 pub fn unix_millis() -> u64 {
@@ -90,7 +94,12 @@ pub struct Table<R: Referee> {
     seed: u64,
     /// The last time anyone acted (Unix milliseconds).
     touched: u64,
+    /// Since when the host of a table nobody joined is away (Unix
+    /// milliseconds): such a table closes `--unjoined-secs` after.
+    deserted: Option<u64>,
     seats: Seats,
+    /// Each seat's table and presence updates, coalesced.
+    updates: ByColor<Coalesce>,
     stage: Stage<R>,
     clock: Option<GameClock>,
     thinking: bool,
@@ -160,7 +169,9 @@ impl<R: Referee> Table<R> {
             first: stored.first,
             seed: stored.seed,
             touched: stored.touched,
+            deserted: None,
             seats: Seats::new(stored.seats),
+            updates: ByColor::default(),
             stage,
             thinking: false,
             saved,
@@ -175,6 +186,7 @@ impl<R: Referee> Table<R> {
     }
 
     async fn run(mut self) {
+        self.note_unjoined();
         self.drive_cpu();
         loop {
             let deadline = self.next_deadline();
@@ -182,6 +194,11 @@ impl<R: Referee> Table<R> {
                 cmd = self.inbox.recv() => match cmd {
                     Some(Command::Seat(SeatCommand::Stop { done })) => {
                         self.leave();
+                        let _ = done.send(());
+                        return;
+                    }
+                    Some(Command::Seat(SeatCommand::Evict { done })) => {
+                        self.expire("the server needed room, and nobody had joined this table");
                         let _ = done.send(());
                         return;
                     }
@@ -238,7 +255,10 @@ impl<R: Referee> Table<R> {
                 conn,
                 reply,
             }) => {
-                let result = self.seats.seat_of(&token);
+                let result = self
+                    .seats
+                    .seat_of(&token)
+                    .and_then(|side| self.seats.may_resume(side));
                 if let Ok(side) = result {
                     if rotate {
                         self.seats.rotate(side);
@@ -277,7 +297,9 @@ impl<R: Referee> Table<R> {
                     _ => self.drive_cpu(),
                 }
             }
-            Command::Seat(SeatCommand::Stop { .. }) => unreachable!("handled by the loop"),
+            Command::Seat(SeatCommand::Stop { .. } | SeatCommand::Evict { .. }) => {
+                unreachable!("handled by the loop")
+            }
         }
     }
 
@@ -296,6 +318,8 @@ impl<R: Referee> Table<R> {
     /// Hands the seat to a connection and tells it everything it may know.
     fn attach(&mut self, side: Color, conn: Conn) {
         self.seats.attach(side, conn);
+        // The new connection starts with the whole state, welcome first.
+        self.updates[side].release().for_each(drop);
         let welcome = ServerMessage::Welcome {
             table: self.id.clone(),
             token: self.seats.token(side),
@@ -346,12 +370,30 @@ impl<R: Referee> Table<R> {
 
     /// Re-arms the forfeit timers and tells both sides who is there.
     fn presence_changed(&mut self) {
+        self.note_unjoined();
         self.seats.rearm(self.stage.live(), self.hub.config().grace);
         self.broadcast_table();
         for side in SIDES {
-            let presence = self.seats.presence(!side);
-            self.send(side, &presence);
+            self.update(side, Update::Presence);
         }
+    }
+
+    /// Tells the hub whether nobody joined this table yet, and since when
+    /// its host is away or was last heard: a full server makes room by
+    /// closing the one whose host is away longest.
+    fn note_unjoined(&mut self) {
+        let waiting = matches!(self.stage, Stage::Waiting);
+        let host_here = self.seats.connected(Color::South);
+        self.deserted = match (waiting && !host_here, self.deserted) {
+            (false, _) => None,
+            (true, Some(since)) => Some(since),
+            (true, None) => Some(unix_millis()),
+        };
+        let unjoined = waiting.then(|| Unjoined {
+            host_here,
+            since: self.deserted.unwrap_or(self.touched),
+        });
+        self.hub.note_unjoined(&self.id, unjoined);
     }
 
     // ---- setup -------------------------------------------------------
@@ -506,20 +548,31 @@ impl<R: Referee> Table<R> {
 
     // ---- time --------------------------------------------------------
 
+    /// When the table closes: an hour after anyone last acted, sooner
+    /// once the host of a table nobody joined left it.
     fn expiry(&self) -> u64 {
-        self.touched + self.hub.config().idle.as_millis() as u64
+        let config = self.hub.config();
+        let idle = self.touched + config.idle.as_millis() as u64;
+        self.deserted.map_or(idle, |since| {
+            idle.min(since + config.unjoined.as_millis() as u64)
+        })
     }
 
-    fn next_deadline(&self) -> Instant {
+    fn next_deadline(&mut self) -> Instant {
         let setup = match &self.stage {
             Stage::Setup(setup) => Some(instant_of(setup.deadline)),
             _ => None,
         };
+        let updates = SIDES
+            .into_iter()
+            .filter_map(|s| self.updates[s].due())
+            .min();
         [
             Some(instant_of(self.expiry())),
             setup,
             self.seats.next_forfeit(),
             self.clock_deadline(),
+            updates,
         ]
         .into_iter()
         .flatten()
@@ -531,8 +584,20 @@ impl<R: Referee> Table<R> {
     fn on_deadline(&mut self) -> bool {
         let now = unix_millis();
         if now >= self.expiry() {
-            self.expire();
+            let why = match self.deserted {
+                Some(_) => "nobody joined the table in time",
+                None => "the table was idle too long",
+            };
+            self.expire(why);
             return true;
+        }
+        for side in SIDES {
+            if self.updates[side]
+                .due()
+                .is_some_and(|at| at <= Instant::now())
+            {
+                self.release_updates(side);
+            }
         }
         if matches!(&self.stage, Stage::Setup(s) if now >= s.deadline) {
             self.start_game();
@@ -571,41 +636,67 @@ impl<R: Referee> Table<R> {
     }
 
     /// Closes the table, its record stored first (an unfinished game as
-    /// abandoned), so a player told of the expiry finds it.
-    fn expire(&mut self) {
+    /// abandoned), so a player told of the expiry (and `why`) finds it.
+    fn expire(&mut self, why: &str) {
         if let Err(e) = self.hub.store().delete_table(&self.id, unix_millis()) {
             eprintln!("store: table {}: {e}", self.id);
         }
         self.forget();
-        self.seats.close_all(Some(&Refusal::new(
-            ErrorCode::Expired,
-            "the table was idle too long",
-        )));
+        self.seats
+            .close_all(Some(&Refusal::new(ErrorCode::Expired, why)));
     }
 
     // ---- messages and storage ----------------------------------------
 
-    /// Sends to the seat's connection; one that stopped reading is ended
-    /// and its seat counts as left.
+    /// Sends to the seat's connection, after any update held back; one
+    /// that stopped reading is ended and its seat counts as left.
     fn send(&mut self, side: Color, msg: &ServerMessage) {
+        self.release_updates(side);
+        self.deliver(side, msg);
+    }
+
+    fn deliver(&mut self, side: Color, msg: &ServerMessage) {
         if !self.seats.send(side, msg) {
             self.presence_changed();
         }
     }
 
+    /// Tells the seat of a change of this kind, now or (coalesced with
+    /// the next ones) shortly.
+    fn update(&mut self, side: Color, update: Update) {
+        if self.updates[side].admit(update) {
+            self.deliver_update(side, update);
+        }
+    }
+
+    /// The updates held back for the seat, each as the state now is.
+    fn release_updates(&mut self, side: Color) {
+        let held: Vec<Update> = self.updates[side].release().collect();
+        for update in held {
+            self.deliver_update(side, update);
+        }
+    }
+
+    fn deliver_update(&mut self, side: Color, update: Update) {
+        let msg = match update {
+            Update::Presence => self.seats.presence(!side),
+            Update::Table => R::table_message(TableInfo {
+                id: &self.id,
+                rules: self.rules,
+                you: side,
+                seats: self.seats.info(),
+                stage: &self.stage,
+                clock: self.clock_state(),
+                now: unix_millis(),
+            }),
+        };
+        self.deliver(side, &msg);
+    }
+
     fn broadcast_table(&mut self) {
         for side in SIDES {
             if self.seats.connected(side) {
-                let state = R::table_message(TableInfo {
-                    id: &self.id,
-                    rules: self.rules,
-                    you: side,
-                    seats: self.seats.info(),
-                    stage: &self.stage,
-                    clock: self.clock_state(),
-                    now: unix_millis(),
-                });
-                self.send(side, &state);
+                self.update(side, Update::Table);
             }
         }
     }

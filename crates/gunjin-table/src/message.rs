@@ -170,6 +170,9 @@ pub enum ErrorCode {
     /// This address (or the server) has as many CPU games on as it may:
     /// the seat stays free for a friend.
     TooManyCpuTables,
+    /// This address holds as many seats (at every table together) as it
+    /// may at once.
+    TooManySeats,
 }
 
 impl ErrorCode {
@@ -188,6 +191,7 @@ impl ErrorCode {
                 | ErrorCode::TimedOut
                 | ErrorCode::TooManyTables
                 | ErrorCode::ServerFull
+                | ErrorCode::TooManySeats
         )
     }
 }
