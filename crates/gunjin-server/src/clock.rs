@@ -46,6 +46,12 @@ impl GameClock {
         self.turn_began = Instant::now();
     }
 
+    /// The running turn waited this long for no fault of its side (the
+    /// CPU's search for a thread): it is not charged.
+    pub fn excuse(&mut self, waited: Duration) {
+        self.turn_began = (self.turn_began + waited).min(Instant::now());
+    }
+
     /// The game ended on `running`'s turn: its time so far is charged.
     pub fn stop(&mut self, running: Color) {
         self.left[running] = self.left[running].saturating_sub(self.used());

@@ -42,6 +42,10 @@ pub struct Config {
     pub cpu_millis: Option<f64>,
     /// CPU searches at once (the rest wait their turn).
     pub cpu_threads: usize,
+    /// The CPU answers within this long, queue included: each search's
+    /// share shrinks to keep it, and new CPU seats are refused while
+    /// shares are cut.
+    pub cpu_promise: Duration,
     /// Tables with a CPU seat, per client address (seated by its host)
     /// and in total, while their game is on.
     pub cpu_tables_per_addr: usize,
@@ -99,6 +103,9 @@ pub struct Config {
     /// ...and one it has heard nothing from (no pong, no message) for this
     /// long is closed: its seat counts as left.
     pub ping_timeout: Duration,
+    /// What the tests make fail on purpose.
+    #[cfg(feature = "faults")]
+    pub faults: crate::faults::Faults,
 }
 
 /// The per-connection token bucket: `burst` messages at once, refilled at
@@ -128,6 +135,7 @@ impl Default for Config {
             },
             cpu_millis: None,
             cpu_threads: crate::pool::Pool::default_threads(),
+            cpu_promise: Duration::from_secs(2),
             cpu_tables_per_addr: 3,
             max_cpu_tables: 500,
             header_timeout: Duration::from_secs(10),
@@ -152,6 +160,8 @@ impl Default for Config {
             backup_dir: None,
             ping_interval: Duration::from_secs(15),
             ping_timeout: Duration::from_secs(45),
+            #[cfg(feature = "faults")]
+            faults: Default::default(),
         }
     }
 }

@@ -12,7 +12,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::admission::{Admission, Full, Ticket};
 use crate::config::{Config, Rate};
 use crate::limit::PerAddress;
-use crate::pool::Pool;
+use crate::pool::{Place, Pool};
 use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
 use crate::route::Away;
@@ -93,6 +93,12 @@ async fn send_act<R: Referee>(
     tx.send(Command::Act { side, conn, action }).await.is_ok()
 }
 
+/// A CPU table's places, among its address's and in the CPU's pool.
+pub struct CpuPlace {
+    _ticket: Ticket,
+    _place: Place,
+}
+
 /// A table nobody joined yet: whether its host is there, and since when
 /// (Unix milliseconds) it is away, or was last heard from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -133,7 +139,7 @@ impl Hub {
             per_sec: per_hour / 3600.0,
         });
         let cpu_tables = Admission::new(config.max_cpu_tables, config.cpu_tables_per_addr);
-        let cpu = Pool::new(config.cpu_threads);
+        let cpu = Pool::new(config.cpu_threads, config.cpu_promise);
         Hub(Arc::new(Inner {
             site: Site::new(&config.hosts, &config.allowed_origins),
             records: Mutex::new(PerAddress::new(config.record_rate)),
@@ -166,15 +172,29 @@ impl Hub {
         records.take(addr)
     }
 
-    /// A place for a CPU table seated by a host at `addr`, held while its
-    /// game is on.
-    pub fn cpu_table(&self, addr: IpAddr) -> Result<Ticket, Refusal> {
-        self.0.cpu_tables.admit(addr).map_err(|full| {
-            let why = match full {
-                Full::Total => "the server has as many CPU games as it takes: try again later",
-                Full::Address => "this address has as many CPU games on as it may",
-            };
-            Refusal::new(ErrorCode::TooManyCpuTables, why)
+    /// A place for a CPU table seated by a host at `addr`, whose level
+    /// thinks `think` ms a move, held while its game is on: none past the
+    /// address's cap, or while the CPU's pool cannot keep its promise to
+    /// one more game.
+    pub fn cpu_table(&self, addr: IpAddr, think: f64) -> Result<CpuPlace, Refusal> {
+        let busy = || {
+            Refusal::new(
+                ErrorCode::CpuBusy,
+                "CPU opponents are busy: try again in a minute",
+            )
+        };
+        let ticket = self.0.cpu_tables.admit(addr).map_err(|full| match full {
+            Full::Total => busy(),
+            Full::Address => Refusal::new(
+                ErrorCode::TooManyCpuTables,
+                "this address has as many CPU games on as it may",
+            ),
+        })?;
+        let think = self.config().cpu_millis.map_or(think, |cap| cap.min(think));
+        let place = self.cpu().reserve(think).ok_or_else(busy)?;
+        Ok(CpuPlace {
+            _ticket: ticket,
+            _place: place,
         })
     }
 

@@ -14,6 +14,8 @@ mod clock;
 mod coalesce;
 mod config;
 mod cpu;
+#[cfg(feature = "faults")]
+mod faults;
 mod headers;
 mod hub;
 mod lease;
@@ -52,6 +54,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use admission::Admission;
 pub use config::{Config, Rate};
+#[cfg(feature = "faults")]
+pub use faults::Faults;
 use hub::Hub;
 pub use proxy::Network;
 use serve::Peer;

@@ -47,6 +47,8 @@ Options (each also read from the environment variable shown):
   --send-buffer BYTES the kernel's send buffer per connection
                       [GUNJIN_SEND_BUFFER, default: the system's]
   --cpu-threads N     CPU searches at once [GUNJIN_CPU_THREADS, default: cores - 1]
+  --cpu-promise-ms N  the CPU answers within this, queue included; new CPU
+                      seats wait while it cannot [GUNJIN_CPU_PROMISE_MS, default 2000]
   --cpu-tables-per-addr N  CPU tables in play per client address
                       [GUNJIN_CPU_TABLES_PER_ADDR, default 3]
   --max-cpu-tables N  CPU tables in play in total [GUNJIN_MAX_CPU_TABLES, default 500]
@@ -79,6 +81,12 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if cfg!(panic = "abort") {
+        eprintln!(
+            "warning: built with panic = \"abort\": a CPU search that panics stops the \
+             whole server (build it with --profile server)"
+        );
+    }
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     runtime.block_on(async {
         let server = match Server::start(config.clone()).await {
@@ -161,6 +169,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--outbox" => config.outbox = count(&value)?,
             "--send-buffer" => config.send_buffer = Some(value.parse().map_err(|e| bad(&e))?),
             "--cpu-threads" => config.cpu_threads = count(&value)?,
+            "--cpu-promise-ms" => {
+                config.cpu_promise = Duration::from_millis(value.parse().map_err(|e| bad(&e))?)
+            }
             "--cpu-tables-per-addr" => config.cpu_tables_per_addr = count(&value)?,
             "--max-cpu-tables" => config.max_cpu_tables = count(&value)?,
             "--backup-secs" => config.backup_every = secs(&value)?,
@@ -211,6 +222,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--outbox", "GUNJIN_OUTBOX"),
         ("--send-buffer", "GUNJIN_SEND_BUFFER"),
         ("--cpu-threads", "GUNJIN_CPU_THREADS"),
+        ("--cpu-promise-ms", "GUNJIN_CPU_PROMISE_MS"),
         ("--cpu-tables-per-addr", "GUNJIN_CPU_TABLES_PER_ADDR"),
         ("--max-cpu-tables", "GUNJIN_MAX_CPU_TABLES"),
         ("--backup-secs", "GUNJIN_BACKUP_SECS"),

@@ -258,7 +258,10 @@ impl ActionOf for Asked<'_> {
     fn of<R: Referee>(self) -> Result<Action<R>, Refusal> {
         match self.msg {
             ClientMessage::AddCpu { level } => {
-                Ok(Action::AddCpu(level, self.hub.cpu_table(self.peer.ip)))
+                // A level of another game is the table's to refuse.
+                let think = R::level(level).map_or(0.0, R::think_millis);
+                let place = self.hub.cpu_table(self.peer.ip, think);
+                Ok(Action::AddCpu(level, place))
             }
             ClientMessage::Resign => Ok(Action::Resign),
             ClientMessage::Open { .. }

@@ -11,10 +11,10 @@ use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::admission::Ticket;
 use crate::clock::GameClock;
 use crate::coalesce::{Coalesce, Update};
-use crate::hub::{Hub, Unjoined};
+use crate::hub::{CpuPlace, Hub, Unjoined};
+use crate::pool::Found;
 use crate::referee::{Referee, TableInfo};
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
@@ -26,7 +26,7 @@ use crate::token;
 /// What a seated player asks of the table.
 pub enum Action<R: Referee> {
     /// With the sender's place among the CPU tables, or why there is none.
-    AddCpu(CpuLevel, Result<Ticket, Refusal>),
+    AddCpu(CpuLevel, Result<CpuPlace, Refusal>),
     Draft(R::Draft),
     Ready(R::Setup),
     Move(R::Move),
@@ -43,8 +43,12 @@ pub enum Command<R: Referee> {
         conn: u64,
         action: Action<R>,
     },
-    /// The CPU's answer for the position after `ply` moves.
-    CpuMove { ply: usize, mv: Option<R::Move> },
+    /// The CPU's answer for the position after `ply` moves (`None` if its
+    /// search panicked), and how long it waited for a thread.
+    CpuMove {
+        ply: usize,
+        found: Found<Option<R::Move>>,
+    },
 }
 
 /// Who sits at a table, and the table's own going.
@@ -72,6 +76,12 @@ pub enum SeatCommand {
     /// table).
     Evict { done: oneshot::Sender<()> },
 }
+
+/// A CPU search ends this long before its clock would run out.
+const CLOCK_MARGIN: Duration = Duration::from_millis(200);
+
+/// A search for the CPU's move, given its milliseconds.
+type CpuSearch<R> = Box<dyn FnOnce(f64) -> Option<<R as Referee>::Move> + Send>;
 
 pub fn unix_millis() -> u64 {
     SystemTime::now()
@@ -110,7 +120,7 @@ pub struct Table<R: Referee> {
     /// end without writing more.
     lost: bool,
     /// The host's place among the CPU tables, held until the game ends.
-    cpu_place: Option<Ticket>,
+    cpu_place: Option<CpuPlace>,
     hub: Hub,
     inbox: mpsc::Receiver<Command<R>>,
     me: mpsc::WeakSender<Command<R>>,
@@ -282,19 +292,27 @@ impl<R: Referee> Table<R> {
                     self.presence_changed();
                 }
             }
-            Command::CpuMove { ply, mv } => {
+            Command::CpuMove { ply, found } => {
                 self.thinking = false;
                 let Stage::Play(game) = &self.stage else {
                     return;
                 };
+                if R::ply(game) != ply {
+                    return self.drive_cpu();
+                }
+                let (mv, waited) = found.unwrap_or_else(|| {
+                    let id = &self.id;
+                    eprintln!("table {id}: the CPU's search panicked: a random legal move instead");
+                    (None, Duration::ZERO)
+                });
+                if let Some(clock) = &mut self.clock {
+                    clock.excuse(waited);
+                }
                 let side = R::turn(game);
-                match mv {
-                    Some(mv) if R::ply(game) == ply => {
-                        if let Err(e) = self.play(side, mv) {
-                            eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
-                        }
-                    }
-                    _ => self.drive_cpu(),
+                // A search that failed (logged) plays a random legal move.
+                let mv = mv.or_else(|| R::random_move(game, self.seed));
+                if let Some(Err(e)) = mv.map(|mv| self.play(side, mv)) {
+                    eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
                 }
             }
             Command::Seat(SeatCommand::Stop { .. } | SeatCommand::Evict { .. }) => {
@@ -344,7 +362,7 @@ impl<R: Referee> Table<R> {
         &mut self,
         side: Color,
         level: CpuLevel,
-        place: Result<Ticket, Refusal>,
+        place: Result<CpuPlace, Refusal>,
     ) -> Result<(), Refusal> {
         if side != Color::South {
             return Err(Refusal::new(
@@ -524,26 +542,55 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    /// Starts the CPU searching if it is to move.
+    /// Starts the CPU searching if it is to move: on the pool, for its
+    /// level's time at most, and within the time its clock has left.
     fn drive_cpu(&mut self) {
         let Stage::Play(game) = &self.stage else {
             return;
         };
-        let cpu = self.seats.cpu(R::turn(game)).and_then(R::level);
+        let turn = R::turn(game);
+        let cpu = self.seats.cpu(turn).and_then(R::level);
         let Some(level) = cpu.filter(|_| !self.thinking) else {
             return;
         };
         self.thinking = true;
-        let search = R::cpu_search(game, level, self.seed, self.hub.config().cpu_millis);
+        let config = self.hub.config();
+        let left = self.clock.as_ref().map(|c| {
+            let left = c.deadline(turn).saturating_duration_since(Instant::now());
+            left.saturating_sub(CLOCK_MARGIN).as_secs_f64() * 1000.0
+        });
+        let think = [Some(R::think_millis(level)), config.cpu_millis, left]
+            .into_iter()
+            .flatten()
+            .fold(f64::INFINITY, f64::min);
+        let search = self.faulty(R::cpu_search(game, level, self.seed));
         let ply = R::ply(game);
         let me = self.me.clone();
-        let pool = self.hub.cpu().clone();
+        let searching = self.hub.cpu().run(think, search);
         tokio::spawn(async move {
-            let mv = pool.run(search).await.flatten();
+            let found = searching.await;
             if let Some(me) = me.upgrade() {
-                let _ = me.send(Command::CpuMove { ply, mv }).await;
+                let _ = me.send(Command::CpuMove { ply, found }).await;
             }
         });
+    }
+
+    /// The CPU's search, or one that panics where the tests inject a
+    /// faulty CPU.
+    #[cfg(feature = "faults")]
+    fn faulty(&self, search: CpuSearch<R>) -> CpuSearch<R> {
+        let Stage::Play(game) = &self.stage else {
+            return search;
+        };
+        match self.hub.config().faults.cpu_panics(R::ply(game)) {
+            true => Box::new(|_| panic!("a faulty CPU, on purpose")),
+            false => search,
+        }
+    }
+
+    #[cfg(not(feature = "faults"))]
+    fn faulty(&self, search: CpuSearch<R>) -> CpuSearch<R> {
+        search
     }
 
     // ---- time --------------------------------------------------------
@@ -614,11 +661,16 @@ impl<R: Referee> Table<R> {
         false
     }
 
-    /// When the side to move runs out of time, in a game on with a clock.
+    /// When the side to move runs out of time, in a game on with a clock;
+    /// never while the CPU searches (its search ends within its time left,
+    /// and its wait for a thread is not charged).
     fn clock_deadline(&self) -> Option<Instant> {
         let Stage::Play(game) = &self.stage else {
             return None;
         };
+        if self.thinking {
+            return None;
+        }
         Some(self.clock.as_ref()?.deadline(R::turn(game)))
     }
 

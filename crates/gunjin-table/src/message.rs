@@ -167,9 +167,12 @@ pub enum ErrorCode {
     TooManyTables,
     /// The server has as many tables open as it takes.
     ServerFull,
-    /// This address (or the server) has as many CPU games on as it may:
-    /// the seat stays free for a friend.
+    /// This address has as many CPU games on as it may: the seat stays
+    /// free for a friend.
     TooManyCpuTables,
+    /// The server's CPU opponents cannot take one more game now without
+    /// slowing those on: the seat stays free, try again in a minute.
+    CpuBusy,
     /// This address holds as many seats (at every table together) as it
     /// may at once.
     TooManySeats,

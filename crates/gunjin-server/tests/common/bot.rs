@@ -43,6 +43,8 @@ pub struct Bot {
     pub received: Vec<String>,
     /// The time from sending each move to seeing it played.
     pub latencies: Vec<Duration>,
+    /// The time from seeing each own move played to the opponent's next.
+    pub replies: Vec<Duration>,
     /// Bytes of every message received.
     pub bytes: usize,
     /// The bot makes no move once the game reaches this many moves.
@@ -60,6 +62,8 @@ pub struct Bot {
     from: Option<IpAddr>,
     seed: u64,
     sent_move: Option<(Move, Instant)>,
+    /// When the bot's last move was seen played, until the reply.
+    awaiting: Option<Instant>,
     setup_sent: bool,
 }
 
@@ -101,6 +105,7 @@ impl Bot {
             keep: false,
             received: Vec::new(),
             latencies: Vec::new(),
+            replies: Vec::new(),
             bytes: 0,
             stop_at: None,
             think: Duration::ZERO,
@@ -109,6 +114,7 @@ impl Bot {
             from,
             seed,
             sent_move: None,
+            awaiting: None,
             setup_sent: false,
         })
     }
@@ -351,7 +357,13 @@ impl Bot {
     /// setup when the setup phase starts, a random legal move on its turn.
     pub async fn step(&mut self) -> Result<ServerMessage, BotError> {
         let msg = self.recv().await?;
-        match &msg {
+        self.answer(&msg).await?;
+        Ok(msg)
+    }
+
+    /// Answers a message received as a player would (see [`Bot::step`]).
+    pub async fn answer(&mut self, msg: &ServerMessage) -> Result<(), BotError> {
+        match msg {
             ServerMessage::Table(state) => {
                 if let Phase::Setup { ready, .. } = state.phase
                     && !ready[self.side]
@@ -394,13 +406,21 @@ impl Bot {
             }
             _ => {}
         }
-        Ok(msg)
+        Ok(())
     }
 
-    /// Notes the latency of the bot's own move when it comes back played.
+    /// Notes the latency of the bot's own move when it comes back played,
+    /// and the time the opponent took to reply to it.
     fn played(&mut self, played: Option<&PublicMove>) {
-        if let (Some(played), Some((mv, at))) = (played, self.sent_move)
-            && played.side == self.side
+        let Some(played) = played else { return };
+        if played.side != self.side {
+            if let Some(since) = self.awaiting.take() {
+                self.replies.push(since.elapsed());
+            }
+            return;
+        }
+        self.awaiting = Some(Instant::now());
+        if let Some((mv, at)) = self.sent_move
             && played.mv == mv
         {
             self.latencies.push(at.elapsed());
