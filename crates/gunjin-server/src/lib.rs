@@ -98,6 +98,8 @@ impl Server {
             config.lease,
         )
         .map_err(io::Error::other)?;
+        #[cfg(feature = "faults")]
+        let store = store.failing_when(config.faults.store_full.clone());
         let store = Arc::new(store);
         let listener = serve::listen(&config)?;
         let addr = listener.local_addr()?;

@@ -145,6 +145,14 @@ impl Store {
         })
     }
 
+    /// The store, its writes failing while `full` is set (the tests' full
+    /// disk).
+    #[cfg(feature = "faults")]
+    pub fn failing_when(self, full: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Store {
+        let db = Box::new(crate::faults::FullDisk { db: self.db, full });
+        Store { db, ..self }
+    }
+
     /// Whether other nodes share the store.
     pub fn shared(&self) -> bool {
         self.db.shared()

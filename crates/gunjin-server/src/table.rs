@@ -20,6 +20,7 @@ use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
 use crate::seats::{SIDES, Seats};
 use crate::stage::{SetupStage, Stage};
+use crate::storage::StoreError;
 use crate::store::StoredTable;
 use crate::token;
 
@@ -77,6 +78,32 @@ pub enum SeatCommand {
     Evict { done: oneshot::Sender<()> },
 }
 
+/// How often a game the store did not take is tried again.
+const STORE_RETRY: Duration = Duration::from_secs(1);
+
+/// What the table told nobody yet, waiting for the store.
+enum Held {
+    /// The game's start.
+    Start,
+    /// A move, or (`played: false`) an end that is no move.
+    Move { played: bool },
+}
+
+struct Unsaved {
+    held: Held,
+    since: Instant,
+    retry_at: Instant,
+}
+
+/// What both seats are told while the store does not take their game, and
+/// any action is answered meanwhile.
+fn cannot_save() -> Refusal {
+    Refusal::new(
+        ErrorCode::CannotSave,
+        "the server cannot save games right now: play goes on once it can",
+    )
+}
+
 /// A CPU search ends this long before its clock would run out.
 const CLOCK_MARGIN: Duration = Duration::from_millis(200);
 
@@ -116,6 +143,9 @@ pub struct Table<R: Referee> {
     /// How many of the game's record entries are stored; `None` before
     /// its start is.
     saved: Option<usize>,
+    /// A change of the game the store did not take, announced to nobody
+    /// until it does.
+    unsaved: Option<Unsaved>,
     /// The store said another node holds the table now: this task must
     /// end without writing more.
     lost: bool,
@@ -185,6 +215,7 @@ impl<R: Referee> Table<R> {
             stage,
             thinking: false,
             saved,
+            unsaved: None,
             lost: false,
             cpu_place: None,
             hub,
@@ -281,6 +312,9 @@ impl<R: Referee> Table<R> {
             Command::Act { side, conn, action } => {
                 if !self.seats.plays(side, conn) {
                     return;
+                }
+                if self.unsaved.is_some() {
+                    return self.send(side, &cannot_save().to_message());
                 }
                 self.touched = unix_millis();
                 if let Err(refusal) = self.act(side, action) {
@@ -473,10 +507,7 @@ impl<R: Referee> Table<R> {
             clock.start();
         }
         self.save_table();
-        self.save_game();
-        self.broadcast_table();
-        self.broadcast_game(false);
-        self.drive_cpu();
+        self.store_and_announce(Held::Start);
     }
 
     // ---- play --------------------------------------------------------
@@ -521,7 +552,65 @@ impl<R: Referee> Table<R> {
     /// written: the table's lasting state did not change (`touched` is
     /// renewed on a restart anyway).
     fn after_move(&mut self, played: bool) {
-        self.save_game();
+        self.store_and_announce(Held::Move { played });
+    }
+
+    /// Stores the game, then announces what changed in it. What the store
+    /// does not take is announced to nobody: both seats are told in one
+    /// sentence that the server cannot save games right now, every action
+    /// waits, and the store is tried again until it takes it.
+    fn store_and_announce(&mut self, held: Held) {
+        match self.save_game() {
+            Ok(()) => self.announce(held),
+            Err(e) => {
+                eprintln!("store: game {}: {e}: held back until it is stored", self.id);
+                self.unsaved = Some(Unsaved {
+                    held,
+                    since: Instant::now(),
+                    retry_at: Instant::now() + STORE_RETRY,
+                });
+                for side in SIDES {
+                    self.send(side, &cannot_save().to_message());
+                }
+            }
+        }
+    }
+
+    /// Tries the store again; once it takes the game, the time it took is
+    /// charged to nobody and what was held back is announced.
+    fn store_again(&mut self) {
+        let Some(unsaved) = self.unsaved.take() else {
+            return;
+        };
+        if self.save_game().is_err() {
+            let retry_at = Instant::now() + STORE_RETRY;
+            self.unsaved = Some(Unsaved {
+                retry_at,
+                ..unsaved
+            });
+            return;
+        }
+        eprintln!(
+            "store: game {}: stored after {:?}",
+            self.id,
+            unsaved.since.elapsed()
+        );
+        if let Some(clock) = &mut self.clock {
+            clock.excuse(unsaved.since.elapsed());
+        }
+        self.announce(unsaved.held);
+    }
+
+    /// Tells both seats what changed in the stored game.
+    fn announce(&mut self, held: Held) {
+        let played = match held {
+            Held::Start => {
+                self.broadcast_table();
+                self.broadcast_game(false);
+                return self.drive_cpu();
+            }
+            Held::Move { played } => played,
+        };
         self.broadcast_game(played);
         let over = self.stage.settle();
         if let Some(clock) = self.clock_message() {
@@ -620,6 +709,7 @@ impl<R: Referee> Table<R> {
             self.seats.next_forfeit(),
             self.clock_deadline(),
             updates,
+            self.unsaved.as_ref().map(|u| u.retry_at),
         ]
         .into_iter()
         .flatten()
@@ -646,6 +736,13 @@ impl<R: Referee> Table<R> {
                 self.release_updates(side);
             }
         }
+        // The game waits for the store: no forfeit, no time-out meanwhile.
+        if let Some(unsaved) = &self.unsaved {
+            if unsaved.retry_at <= Instant::now() {
+                self.store_again();
+            }
+            return false;
+        }
         if matches!(&self.stage, Stage::Setup(s) if now >= s.deadline) {
             self.start_game();
         }
@@ -663,12 +760,13 @@ impl<R: Referee> Table<R> {
 
     /// When the side to move runs out of time, in a game on with a clock;
     /// never while the CPU searches (its search ends within its time left,
-    /// and its wait for a thread is not charged).
+    /// and its wait for a thread is not charged) or while a move waits for
+    /// the store (its opponent's turn has not begun).
     fn clock_deadline(&self) -> Option<Instant> {
         let Stage::Play(game) = &self.stage else {
             return None;
         };
-        if self.thinking {
+        if self.thinking || self.unsaved.is_some() {
             return None;
         }
         Some(self.clock.as_ref()?.deadline(R::turn(game)))
@@ -793,24 +891,18 @@ impl<R: Referee> Table<R> {
     }
 
     /// Stores the game's start once, then each entry not stored yet.
-    fn save_game(&mut self) {
+    fn save_game(&mut self) -> Result<(), StoreError> {
         let Some(game) = self.stage.game() else {
-            return;
+            return Ok(());
         };
         let store = self.hub.store();
         let from = match self.saved {
             Some(from) => from,
-            None => match store.start_game::<R>(&self.id, game) {
-                Ok(()) => 0,
-                Err(e) => return eprintln!("store: game {}: {e}", self.id),
-            },
+            None => store.start_game::<R>(&self.id, game).map(|()| 0)?,
         };
-        match store.append::<R>(&self.id, game, from, unix_millis()) {
-            Ok(held) => {
-                self.saved = Some(R::entry_count(game));
-                self.lost |= !held;
-            }
-            Err(e) => eprintln!("store: game {}: {e}", self.id),
-        }
+        let held = store.append::<R>(&self.id, game, from, unix_millis())?;
+        self.saved = Some(R::entry_count(game));
+        self.lost |= !held;
+        Ok(())
     }
 }

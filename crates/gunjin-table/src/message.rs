@@ -176,6 +176,10 @@ pub enum ErrorCode {
     /// This address holds as many seats (at every table together) as it
     /// may at once.
     TooManySeats,
+    /// The server cannot store the game right now: the last move (or the
+    /// start) is announced once it can, and every action waits till then.
+    /// Sent to both seats, and in answer to any action meanwhile.
+    CannotSave,
 }
 
 impl ErrorCode {
