@@ -230,19 +230,26 @@ impl Hub {
         self.0.tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Restarts every stored table of a store of this node's own; returns
-    /// how many. A shared store's tables are claimed as their players come.
-    pub fn resume_all(&self) -> Result<usize, StoreError> {
+    /// Restarts every stored table of a store of this node's own, those
+    /// named in `lost` as games that may have lost moves (a damaged log
+    /// dropped writes of theirs); returns their ids. A shared store's
+    /// tables are claimed as their players come.
+    pub fn resume_all(&self, lost: &[String]) -> Result<Vec<String>, StoreError> {
         if self.store().shared() {
-            return Ok(0);
+            return Ok(Vec::new());
         }
         let stored = self.store().claim_all()?;
-        let count = stored.len();
+        let mut ids = Vec::new();
         let mut tables = self.tables();
-        for stored in stored {
+        for mut stored in stored {
+            let id = stored.id().to_owned();
+            if lost.contains(&id) {
+                stored.fell_behind();
+            }
             self.run_any(&mut tables, stored);
+            ids.push(id);
         }
-        Ok(count)
+        Ok(ids)
     }
 
     /// Starts a stored table's task. A restart counts as activity: the
@@ -254,7 +261,7 @@ impl Hub {
     ) -> TableTx {
         stored.table.touched = table::unix_millis();
         let id = stored.table.id.clone();
-        let tx = R::address(Table::spawn(self.clone(), stored.table, stored.game));
+        let tx = R::address(Table::spawn(self.clone(), stored));
         tables.insert(id, tx.clone());
         tx
     }
@@ -312,6 +319,7 @@ impl Hub {
             Stored {
                 table: data,
                 game: None,
+                behind: false,
             },
         );
         Ok((tx, token))

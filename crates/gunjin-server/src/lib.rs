@@ -37,6 +37,7 @@ mod storage;
 mod store;
 mod table;
 mod token;
+mod wal;
 
 use std::io;
 use std::net::SocketAddr;
@@ -62,11 +63,16 @@ use serve::Peer;
 pub use storage::is_postgres_url;
 use store::Store;
 
+/// Copies a file (for [`backup::set_aside`]).
+fn copy(from: &std::path::Path, to: &std::path::Path) -> io::Result<()> {
+    std::fs::copy(from, to).map(drop)
+}
+
 /// A running server: its address, and the handle to stop it.
 pub struct Server {
     pub addr: SocketAddr,
     /// What was done to a damaged, empty or missing store before it
-    /// opened (also logged).
+    /// opened, or what a damaged write-ahead log lost (also logged).
     pub recovered: Option<String>,
     hub: Hub,
     serve: JoinHandle<()>,
@@ -91,6 +97,13 @@ impl Server {
         if let Some(report) = &recovered {
             eprintln!("{report}");
         }
+        // A store set right above has no log of its own to check.
+        let damaged_log = match (&config.database, &recovered) {
+            (None, None) => {
+                wal::check(&config.db).map(|damage| (backup::set_aside(&config.db, copy), damage))
+            }
+            _ => None,
+        };
         let store = Store::open(
             config.database.as_deref(),
             &config.db,
@@ -115,10 +128,19 @@ impl Server {
             ))
         });
         let hub = Hub::new(config, store);
-        let resumed = hub.resume_all().map_err(io::Error::other)?;
-        if resumed > 0 {
-            eprintln!("resumed {resumed} tables");
+        let lost = damaged_log
+            .as_ref()
+            .map_or(Vec::new(), |(_, damage)| wal::ids_named(&damage.pages));
+        let resumed = hub.resume_all(&lost).map_err(io::Error::other)?;
+        if !resumed.is_empty() {
+            eprintln!("resumed {} tables", resumed.len());
         }
+        let log_report = damaged_log.map(|(aside, damage)| {
+            let report = damage.report(&hub.config().db, &aside, &resumed);
+            eprintln!("{report}");
+            report
+        });
+        let recovered = recovered.or(log_report);
         let leases = tokio::spawn(lease::keep(hub.clone(), hub.config().lease));
         let app = Router::new()
             .route(WS_PATH, get(websocket))

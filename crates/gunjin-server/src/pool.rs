@@ -323,7 +323,7 @@ mod tests {
         assert!(found[3].is_none(), "the panic is caught");
         let budgets: Vec<f64> = found.iter().flatten().map(|(budget, _)| *budget).collect();
         assert_eq!(budgets.len(), 7);
-        assert!(budgets[0] < 200.0 * CUT, "{budgets:?}");
+        assert!(budgets.iter().any(|&b| b < 200.0 * CUT), "{budgets:?}");
         assert!(all < promise, "{all:?} for {budgets:?}");
         assert!(
             pool.reserve(1.0).is_none(),

@@ -21,7 +21,7 @@ use crate::seat::{Conn, Seat};
 use crate::seats::{SIDES, Seats};
 use crate::stage::{SetupStage, Stage};
 use crate::storage::StoreError;
-use crate::store::StoredTable;
+use crate::store::{Stored, StoredTable};
 use crate::token;
 
 /// What a seated player asks of the table.
@@ -146,6 +146,9 @@ pub struct Table<R: Referee> {
     /// A change of the game the store did not take, announced to nobody
     /// until it does.
     unsaved: Option<Unsaved>,
+    /// The seats not told yet that their game may have lost its last moves
+    /// (the store's log was damaged), to be told when they come back.
+    behind: ByColor<bool>,
     /// The store said another node holds the table now: this task must
     /// end without writing more.
     lost: bool,
@@ -185,11 +188,12 @@ impl<R: Referee> Table<R> {
 
     /// Starts the task of a new or restored table; the sender is its
     /// address.
-    pub fn spawn(
-        hub: Hub,
-        stored: StoredTable<R>,
-        game: Option<R::Game>,
-    ) -> mpsc::Sender<Command<R>> {
+    pub fn spawn(hub: Hub, stored: Stored<R>) -> mpsc::Sender<Command<R>> {
+        let Stored {
+            table: stored,
+            game,
+            behind,
+        } = stored;
         let (tx, inbox) = mpsc::channel(256);
         let stage = match (game, stored.setup_deadline) {
             (Some(game), _) => Stage::of_game(game),
@@ -216,6 +220,7 @@ impl<R: Referee> Table<R> {
             thinking: false,
             saved,
             unsaved: None,
+            behind: ByColor::new_with(|_| behind),
             lost: false,
             cpu_place: None,
             hub,
@@ -389,6 +394,14 @@ impl<R: Referee> Table<R> {
             if let Some(clock) = self.clock_message() {
                 self.send(side, &clock);
             }
+        }
+        if std::mem::take(&mut self.behind[side]) {
+            let lost = Refusal::new(
+                ErrorCode::RolledBack,
+                "the server crashed and may have lost this game's last moves: \
+                 it goes on from the position sent",
+            );
+            self.send(side, &lost.to_message());
         }
     }
 

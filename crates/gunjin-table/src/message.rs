@@ -180,6 +180,9 @@ pub enum ErrorCode {
     /// start) is announced once it can, and every action waits till then.
     /// Sent to both seats, and in answer to any action meanwhile.
     CannotSave,
+    /// The server crashed with its store damaged, and this game may have
+    /// lost its last moves: it goes on from the position just sent.
+    RolledBack,
 }
 
 impl ErrorCode {
