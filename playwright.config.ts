@@ -77,7 +77,7 @@ export default defineConfig({
         `exec target/server/gunjin-server --dist dist --addr 127.0.0.1:${tablePort} ` +
         `--db target/e2e/tables-${tablePort}.sqlite3 --setup-secs 60 --grace-secs 6 ` +
         // Every browser of the run comes from one address.
-        `--max-conns-per-addr 1000 --tables-per-addr-hour 1000`,
+        `--max-conns-per-addr 1000 --seats-per-addr 1000 --tables-per-addr-hour 1000`,
       url: `http://127.0.0.1:${tablePort}/index.html`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -34,20 +34,9 @@ async fn add_cpu(host: &mut Bot, level: Level) {
     .unwrap();
 }
 
-/// Whether the host's table shows the CPU seated (the host then sets up
-/// as a player would), or the refusal.
+/// Whether the host's table shows the CPU seated, or the refusal.
 async fn seated(host: &mut Bot) -> Result<(), ErrorCode> {
-    loop {
-        let msg = host.recv().await.unwrap();
-        match &msg {
-            ServerMessage::Table(t) if t.seats.north.as_ref().is_some_and(|s| s.cpu.is_some()) => {
-                host.answer(&msg).await.unwrap();
-                return Ok(());
-            }
-            ServerMessage::Error { code, .. } => return Err(*code),
-            _ => {}
-        }
-    }
+    host.cpu_seated().await.unwrap().map_or(Ok(()), Err)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -452,6 +452,24 @@ impl Bot {
         Ok(())
     }
 
+    /// Waits for the table to show the CPU seated opposite (the bot then
+    /// sets up as a player would): `None`; or the refusal's code.
+    pub async fn cpu_seated(&mut self) -> Result<Option<ErrorCode>, BotError> {
+        loop {
+            let msg = self.recv().await?;
+            match &msg {
+                ServerMessage::Table(t)
+                    if t.seats.north.as_ref().is_some_and(|s| s.cpu.is_some()) =>
+                {
+                    self.answer(&msg).await?;
+                    return Ok(None);
+                }
+                ServerMessage::Error { code, .. } => return Ok(Some(*code)),
+                _ => {}
+            }
+        }
+    }
+
     /// Plays until the game has `ply` moves (or is over), then stops moving.
     pub async fn play_until(&mut self, ply: usize) -> Result<(), BotError> {
         self.stop_at = Some(ply);
