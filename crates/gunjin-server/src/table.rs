@@ -146,6 +146,9 @@ pub struct Table<R: Referee> {
     /// A change of the game the store did not take, announced to nobody
     /// until it does.
     unsaved: Option<Unsaved>,
+    /// The seats that came while the game waited for the store, and have
+    /// not seen it.
+    viewless: ByColor<bool>,
     /// The seats not told yet that their game may have lost its last moves
     /// (the store's log was damaged), to be told when they come back.
     behind: ByColor<bool>,
@@ -220,6 +223,7 @@ impl<R: Referee> Table<R> {
             thinking: false,
             saved,
             unsaved: None,
+            viewless: ByColor::default(),
             behind: ByColor::new_with(|_| behind),
             lost: false,
             cpu_place: None,
@@ -384,7 +388,12 @@ impl<R: Referee> Table<R> {
         };
         self.send(side, &welcome);
         self.presence_changed();
-        if let Some(game) = self.stage.game() {
+        // A game whose last change the store did not take yet is shown to
+        // nobody: this seat gets the whole view once it is stored.
+        if self.unsaved.is_some() {
+            self.viewless[side] = true;
+            self.send(side, &cannot_save().to_message());
+        } else if let Some(game) = self.stage.game() {
             let view = R::game_message(game, side, false);
             let over = R::over_message(game);
             self.send(side, &view);
@@ -869,7 +878,8 @@ impl<R: Referee> Table<R> {
         let Some(game) = self.stage.game() else {
             return;
         };
-        let msgs = ByColor::new_with(|side| R::game_message(game, side, played));
+        let viewless = std::mem::take(&mut self.viewless);
+        let msgs = ByColor::new_with(|side| R::game_message(game, side, played && !viewless[side]));
         for side in SIDES {
             self.send(side, &msgs[side]);
         }

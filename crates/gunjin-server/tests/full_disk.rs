@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use common::bot::Bot;
 use common::next_error;
 use gunjin_table::{ClientMessage, ErrorCode, ServerMessage};
 
@@ -63,8 +64,20 @@ async fn a_move_that_cannot_be_stored_is_not_announced_until_it_is() {
     // What the store holds is what both were told.
     assert_eq!(stored_moves(&db, &mover.table), 6);
     assert_eq!(waiter.view.as_ref().unwrap().ply(), 6);
-    // The disk has room again: the move is announced, and the game goes
-    // on to its end, every move stored.
+    // A seat coming back meanwhile is told the same, and shown nothing of
+    // the move (its whole view comes once stored).
+    let (table, token) = (waiter.table.clone(), waiter.token.clone());
+    waiter = Bot::resume(server.addr, 61, &table, &token).await.unwrap();
+    loop {
+        match waiter.recv().await.unwrap() {
+            ServerMessage::Error { code, .. } => break assert_eq!(code, ErrorCode::CannotSave),
+            ServerMessage::Game { .. } | ServerMessage::Step(_) => panic!("the move shown"),
+            _ => {}
+        }
+    }
+    // The disk has room again: the move is announced (to the seat that
+    // came back, with its whole view), and the game goes on to its end,
+    // every move stored.
     full.store(false, Ordering::Relaxed);
     waiter.stop_at = None;
     let outcome = common::play_out(&mut mover, &mut waiter).await;
