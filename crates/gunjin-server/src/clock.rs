@@ -75,3 +75,30 @@ impl GameClock {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A wait excused (the CPU's for a thread, the store's) is charged to
+    /// nobody; more than the turn has lasted charges nothing.
+    #[test]
+    fn a_wait_excused_is_not_charged() {
+        let millis = 60_000;
+        let mut clock = GameClock::new(Clock::PerGame { millis }, None);
+        let start = Instant::now();
+        std::thread::sleep(Duration::from_millis(80));
+        clock.excuse(Duration::from_millis(50));
+        clock.moved(Color::South);
+        let charged = millis - clock.left.south;
+        let elapsed = start.elapsed().as_millis() as u64;
+        assert!(
+            charged >= 30 && charged <= elapsed - 50 + 1,
+            "{charged} of {elapsed}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        clock.excuse(Duration::from_secs(10));
+        clock.moved(Color::North);
+        assert!(millis - clock.left.north <= 1, "{}", clock.left.north);
+    }
+}
