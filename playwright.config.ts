@@ -6,7 +6,7 @@ import { defineConfig } from "@playwright/test";
 //
 // Two servers: a static one (the static-only deployment: CPU play, no
 // tables) for most tests, and the table server
-// (`target/release/gunjin-server`, short timers, a fresh database) for
+// (`target/server/gunjin-server`, short timers, a fresh database) for
 // online.spec.ts.
 const port = Number(process.env.E2E_PORT ?? 4178);
 const tablePort = Number(process.env.E2E_TABLE_PORT ?? 4179);
@@ -74,10 +74,10 @@ export default defineConfig({
       command:
         // A fresh database each run, in target/ (not left behind in /tmp).
         `mkdir -p target/e2e && rm -f target/e2e/tables-${tablePort}.sqlite3* && ` +
-        `exec target/release/gunjin-server --dist dist --addr 127.0.0.1:${tablePort} ` +
+        `exec target/server/gunjin-server --dist dist --addr 127.0.0.1:${tablePort} ` +
         `--db target/e2e/tables-${tablePort}.sqlite3 --setup-secs 60 --grace-secs 6 ` +
         // Every browser of the run comes from one address.
-        `--max-conns-per-addr 1000 --tables-per-addr-hour 1000`,
+        `--max-conns-per-addr 1000 --seats-per-addr 1000 --tables-per-addr-hour 1000`,
       url: `http://127.0.0.1:${tablePort}/index.html`,
       reuseExistingServer: false,
       timeout: 30_000,

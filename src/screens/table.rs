@@ -293,6 +293,9 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             Unheard::Refused(ErrorCode::NotYourTurn) => t_string!(i18n, common.unheard_turn),
             Unheard::Refused(ErrorCode::IllegalMove) => t_string!(i18n, common.unheard_illegal),
             Unheard::Refused(ErrorCode::RateLimited) => t_string!(i18n, common.unheard_fast),
+            Unheard::Refused(ErrorCode::CpuBusy) => t_string!(i18n, common.unheard_cpu_busy),
+            Unheard::Refused(ErrorCode::CannotSave) => t_string!(i18n, common.unheard_cannot_save),
+            Unheard::Refused(ErrorCode::RolledBack) => t_string!(i18n, common.unheard_rolled_back),
             Unheard::Refused(_) => t_string!(i18n, common.unheard_refused),
         })
     };

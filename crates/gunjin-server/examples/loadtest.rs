@@ -7,7 +7,9 @@
 //! played (p50, p99) and the process's peak RSS (server and clients both).
 //! With `--target ADDR` it plays against servers already running there
 //! instead (a node, or HAProxy in front of several: `scripts/scale`); the
-//! clock starts once every table is seated.
+//! clock starts once every table is seated. With `--waiting N` it opens N
+//! tables nobody joins there instead, and tells what they cost the
+//! server's memory.
 
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,10 @@ loadtest: concurrent scripted games against an in-process server
   --rate N       server rate limit, messages/s per connection (burst 2N)
                  [default: unlimited, so the figures measure the server]
   --target ADDR  play against the server(s) there, not one in this process
+  --waiting N    instead of games: N tables nobody joins, their hosts
+                 connected, and the server's resident memory before and
+                 after (with --target and --server-pid)
+  --server-pid P the server's process, for --waiting
 ";
 
 struct Args {
@@ -41,6 +47,8 @@ struct Args {
     plies: Option<usize>,
     rate: Option<f64>,
     target: Option<std::net::SocketAddr>,
+    waiting: usize,
+    server_pid: Option<u32>,
 }
 
 fn parse() -> Result<Args, String> {
@@ -50,6 +58,8 @@ fn parse() -> Result<Args, String> {
         plies: None,
         rate: None,
         target: None,
+        waiting: 0,
+        server_pid: None,
     };
     for (flag, text) in flags::pairs(HELP)? {
         match flag.as_str() {
@@ -58,10 +68,52 @@ fn parse() -> Result<Args, String> {
             "--plies" => args.plies = Some(flags::value(&flag, &text)?),
             "--rate" => args.rate = Some(flags::value(&flag, &text)?),
             "--target" => args.target = Some(flags::value(&flag, &text)?),
+            "--waiting" => args.waiting = flags::value(&flag, &text)?,
+            "--server-pid" => args.server_pid = Some(flags::value(&flag, &text)?),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
     Ok(args)
+}
+
+/// A process's resident set in KiB, from /proc (Linux).
+fn rss_kib(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+            line["VmRSS:".len()..]
+                .trim()
+                .trim_end_matches(" kB")
+                .parse()
+                .ok()
+        })
+        .unwrap_or(f64::NAN)
+}
+
+/// Opens `count` tables nobody joins at `addr`, their hosts staying, and
+/// prints what they cost the server `pid` in resident memory.
+async fn waiting(addr: std::net::SocketAddr, pid: u32, count: usize) {
+    let before = rss_kib(pid);
+    let mut hosts = Vec::with_capacity(count);
+    for batch in (0..count).collect::<Vec<_>>().chunks(100) {
+        let opened = batch
+            .iter()
+            .map(|&i| tokio::spawn(Bot::open(addr, i as u64, Rules::KIRAKUKEN)));
+        for host in opened {
+            hosts.push(host.await.expect("a task").expect("a table opens"));
+        }
+    }
+    // Let the server's allocator settle on what the tables hold.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let after = rss_kib(pid);
+    println!(
+        "waiting tables {count}: server RSS {:.1} MiB before, {:.1} MiB after: {:.1} kB a table",
+        before / 1024.0,
+        after / 1024.0,
+        (after - before) * 1.024 / count as f64
+    );
+    drop(hosts);
 }
 
 /// The process's peak resident set, from /proc (Linux).
@@ -171,6 +223,7 @@ async fn main() {
         // One address plays every table: no caps but the rate's.
         max_conns: usize::MAX,
         max_conns_per_addr: usize::MAX,
+        seats_per_addr: usize::MAX,
         tables_per_addr_hour: u32::MAX,
         max_tables: usize::MAX,
         backup_every: Duration::ZERO,
@@ -184,6 +237,11 @@ async fn main() {
         .target
         .or(server.as_ref().map(|s| s.addr))
         .expect("an address");
+    if args.waiting > 0 {
+        let pid = args.server_pid.filter(|_| args.target.is_some());
+        let pid = pid.expect("--waiting needs --target and --server-pid");
+        return waiting(addr, pid, args.waiting).await;
+    }
     let cpu_start = cpu_seconds();
     let args = std::sync::Arc::new(args);
     let start = std::sync::Arc::new(Start {

@@ -6,8 +6,19 @@
 //! cannot queue up every search).
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
+
+/// A client's address as every per-address cap counts it: an IPv4
+/// address (also when mapped into IPv6) by itself, an IPv6 one by its
+/// /64, the network one subscriber is given, so that the addresses of one
+/// network do not count as many clients.
+pub fn counted(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !(u128::MAX >> 64))),
+        v4 => v4,
+    }
+}
 
 #[derive(Clone)]
 pub struct Admission(Arc<Inner>);
@@ -108,6 +119,19 @@ impl Drop for Ticket {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_counts_by_its_64_and_ipv4_by_itself() {
+        let ip = |text: &str| counted(text.parse().unwrap());
+        assert_eq!(ip("2001:db8:1:2:aaaa::1"), ip("2001:db8:1:2:ffff::9"));
+        assert_ne!(ip("2001:db8:1:2::1"), ip("2001:db8:1:3::1"));
+        assert_eq!(
+            ip("2001:db8:1:2::1"),
+            "2001:db8:1:2::".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(ip("::ffff:192.0.2.7"), ip("192.0.2.7"));
+        assert_ne!(ip("192.0.2.7"), ip("192.0.2.8"));
+    }
 
     #[test]
     fn caps_in_total_and_per_address() {

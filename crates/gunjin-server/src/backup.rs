@@ -79,6 +79,18 @@ fn damage(path: &Path) -> Option<String> {
     }
 }
 
+/// Moves or copies (`how`) the store with its `-wal` and `-shm` to
+/// `<db>.damaged-<unix millis>`; returns that path.
+pub fn set_aside(db: &Path, how: fn(&Path, &Path) -> std::io::Result<()>) -> PathBuf {
+    let aside = PathBuf::from(format!("{}.damaged-{}", db.display(), unix_millis()));
+    for suffix in ["", "-wal", "-shm"] {
+        let from = PathBuf::from(format!("{}{suffix}", db.display()));
+        let to = PathBuf::from(format!("{}{suffix}", aside.display()));
+        let _ = how(&from, &to);
+    }
+    aside
+}
+
 /// Makes `db` usable before the store opens it. A damaged file is moved
 /// aside (with its `-wal` and `-shm`); a damaged, empty or missing one is
 /// replaced by the newest backup in `dir` that checks out. Returns what
@@ -96,12 +108,7 @@ pub fn recover(db: &Path, dir: &Path) -> Option<String> {
     }
     let mut report = format!("store: {} {problem}", db.display());
     if size.is_some() {
-        let aside = PathBuf::from(format!("{}.damaged-{}", db.display(), unix_millis()));
-        for suffix in ["", "-wal", "-shm"] {
-            let from = PathBuf::from(format!("{}{suffix}", db.display()));
-            let to = PathBuf::from(format!("{}{suffix}", aside.display()));
-            let _ = fs::rename(from, to);
-        }
+        let aside = set_aside(db, |from, to| fs::rename(from, to));
         report += &format!("; moved aside to {}", aside.display());
     }
     match candidates.iter().find(|b| damage(b).is_none()) {

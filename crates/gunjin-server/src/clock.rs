@@ -46,6 +46,12 @@ impl GameClock {
         self.turn_began = Instant::now();
     }
 
+    /// The running turn waited this long for no fault of its side (the
+    /// CPU's search for a thread): it is not charged.
+    pub fn excuse(&mut self, waited: Duration) {
+        self.turn_began = (self.turn_began + waited).min(Instant::now());
+    }
+
     /// The game ended on `running`'s turn: its time so far is charged.
     pub fn stop(&mut self, running: Color) {
         self.left[running] = self.left[running].saturating_sub(self.used());
@@ -67,5 +73,32 @@ impl GameClock {
             left,
             running,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A wait excused (the CPU's for a thread, the store's) is charged to
+    /// nobody; more than the turn has lasted charges nothing.
+    #[test]
+    fn a_wait_excused_is_not_charged() {
+        let millis = 60_000;
+        let mut clock = GameClock::new(Clock::PerGame { millis }, None);
+        let start = Instant::now();
+        std::thread::sleep(Duration::from_millis(80));
+        clock.excuse(Duration::from_millis(50));
+        clock.moved(Color::South);
+        let charged = millis - clock.left.south;
+        let elapsed = start.elapsed().as_millis() as u64;
+        assert!(
+            charged >= 30 && charged <= elapsed - 50 + 1,
+            "{charged} of {elapsed}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        clock.excuse(Duration::from_secs(10));
+        clock.moved(Color::North);
+        assert!(millis - clock.left.north <= 1, "{}", clock.left.north);
     }
 }

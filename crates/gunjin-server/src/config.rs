@@ -33,11 +33,19 @@ pub struct Config {
     /// A table nobody acted on for this long is closed; a finished game's
     /// record stays in the store.
     pub idle: Duration,
+    /// A table nobody joined closes sooner: this long after it opened or
+    /// its host last acted. (A full server also drops the oldest of them
+    /// to make room for a new one.)
+    pub unjoined: Duration,
     pub rate: Rate,
     /// A cap on the CPU's think time per move, below its level's own.
     pub cpu_millis: Option<f64>,
     /// CPU searches at once (the rest wait their turn).
     pub cpu_threads: usize,
+    /// The CPU answers within this long, queue included: each search's
+    /// share shrinks to keep it, and new CPU seats are refused while
+    /// shares are cut.
+    pub cpu_promise: Duration,
     /// Tables with a CPU seat, per client address (seated by its host)
     /// and in total, while their game is on.
     pub cpu_tables_per_addr: usize,
@@ -52,6 +60,12 @@ pub struct Config {
     /// address.
     pub max_conns: usize,
     pub max_conns_per_addr: usize,
+    /// Seated WebSockets per client address: far below `max_conns`, so
+    /// that a few addresses holding seats cannot fill the server.
+    pub seats_per_addr: usize,
+    /// Requests for game records per client address (a database read
+    /// each): `429` past it.
+    pub record_rate: Rate,
     /// Tables one client address may open per hour.
     pub tables_per_addr_hour: u32,
     /// Open tables in total.
@@ -71,6 +85,14 @@ pub struct Config {
     /// Origins besides the site's own whose pages may open a WebSocket
     /// (e.g. `https://friends.example`).
     pub allowed_origins: Vec<String>,
+    /// Names the site is reached by (`games.example`), besides addresses
+    /// and `localhost`: a request for any other name is refused (`421`),
+    /// as a page of another name resolving here is DNS rebinding.
+    pub hosts: Vec<String>,
+    /// The site is served over HTTPS (by a proxy in front): the pages'
+    /// origin is `https://`, and responses carry HSTS. A trusted proxy's
+    /// `X-Forwarded-Proto: https` says the same of its requests.
+    pub https: bool,
     /// Reverse proxies whose `X-Forwarded-For` is believed: a request
     /// over their connections is counted by the client it names, not by
     /// the proxy's address. None by default: a client's own header would
@@ -81,6 +103,9 @@ pub struct Config {
     /// ...and one it has heard nothing from (no pong, no message) for this
     /// long is closed: its seat counts as left.
     pub ping_timeout: Duration,
+    /// What the tests make fail on purpose.
+    #[cfg(feature = "faults")]
+    pub faults: crate::faults::Faults,
 }
 
 /// The per-connection token bucket: `burst` messages at once, refilled at
@@ -103,29 +128,40 @@ impl Default for Config {
             setup_time: Duration::from_secs(180),
             grace: Duration::from_secs(120),
             idle: Duration::from_secs(3600),
+            unjoined: Duration::from_secs(600),
             rate: Rate {
                 burst: 40.0,
                 per_sec: 20.0,
             },
             cpu_millis: None,
             cpu_threads: crate::pool::Pool::default_threads(),
+            cpu_promise: Duration::from_secs(2),
             cpu_tables_per_addr: 3,
             max_cpu_tables: 500,
             header_timeout: Duration::from_secs(10),
             first_message: Duration::from_secs(10),
             max_conns: 1000,
             max_conns_per_addr: 64,
+            seats_per_addr: 16,
+            record_rate: Rate {
+                burst: 20.0,
+                per_sec: 5.0,
+            },
             tables_per_addr_hour: 20,
             max_tables: 10_000,
             outbox: 256,
             send_buffer: None,
             allowed_origins: Vec::new(),
+            hosts: Vec::new(),
+            https: false,
             trusted_proxies: Vec::new(),
             backup_every: Duration::from_secs(3600),
             backups_kept: 3,
             backup_dir: None,
             ping_interval: Duration::from_secs(15),
             ping_timeout: Duration::from_secs(45),
+            #[cfg(feature = "faults")]
+            faults: Default::default(),
         }
     }
 }

@@ -1,9 +1,9 @@
-//! Gunjin's CPU seats: the `gunjin-cpu` player, searching off the async
-//! threads. A CPU that fails (panics, or answers what the rules refuse) in
+//! Gunjin's CPU seats: the `gunjin-cpu` player, searching on the CPU's
+//! pool. A CPU that fails (panics, or answers what the rules refuse) in
 //! some mode never stalls or ends a table: its seat then plays a random
-//! setup or a random legal move, and the server logs it.
+//! setup or (the table's) a random legal move, and the server logs it.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::catch_unwind;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -11,7 +11,6 @@ use gunjin_cpu::{Budget, Cpu, Level};
 use gunjin_rules::{Move, Rules, Setup, View};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::seq::IndexedRandom;
 
 /// Milliseconds since the first call: the clock the CPU's budget reads.
 fn clock_millis() -> f64 {
@@ -19,31 +18,24 @@ fn clock_millis() -> f64 {
     ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
-/// The CPU's move for `view` within the level's think time (or `cap`, if
-/// smaller); a random legal move if the CPU fails. `None` only when the
-/// side to move has no legal move. Blocks: run it on a blocking thread.
-pub fn search(level: Level, seed: u64, view: &View, cap: Option<f64>) -> Option<Move> {
-    let millis = cap.map_or(level.think_millis(), |c| c.min(level.think_millis()));
-    let chosen = catch_unwind(AssertUnwindSafe(|| {
-        Cpu::new(level, seed).choose_move(view, Budget::new(millis, clock_millis))
-    }));
+/// The CPU's move for `view` within `millis`; `None` (logged) if it
+/// answers none the rules allow while there is one. Blocks: run it on the
+/// CPU's pool, which also catches a panic.
+pub fn search(level: Level, seed: u64, view: &View, millis: f64) -> Option<Move> {
+    let chosen = Cpu::new(level, seed).choose_move(view, Budget::new(millis, clock_millis));
     match chosen {
-        Ok(Some(mv)) if view.allows(mv) => Some(mv),
-        failed => {
-            let legal = view.legal_moves();
-            if !legal.is_empty() {
-                let rules = view.rules();
-                match failed {
-                    Ok(Some(mv)) => eprintln!("cpu ({level:?}, {rules}): {mv} is not legal"),
-                    Ok(None) => eprintln!("cpu ({level:?}, {rules}): no move"),
-                    Err(_) => eprintln!("cpu ({level:?}, {rules}): the search panicked"),
-                }
-            }
-            let ply = view.ply() as u64;
-            legal
-                .choose(&mut SmallRng::seed_from_u64(seed ^ ply))
-                .copied()
+        Some(mv) if view.allows(mv) => Some(mv),
+        Some(mv) => {
+            let rules = view.rules();
+            eprintln!("cpu ({level:?}, {rules}): {mv} is not legal: a random legal move instead");
+            None
         }
+        None if !view.legal_moves().is_empty() => {
+            let rules = view.rules();
+            eprintln!("cpu ({level:?}, {rules}): no move: a random legal move instead");
+            None
+        }
+        None => None,
     }
 }
 

@@ -1,9 +1,7 @@
-//! What the browser is told and asked: the Content-Security-Policy that
-//! fits the app, and the `Origin` a WebSocket must come from.
+//! The Content-Security-Policy that fits the app.
 
 use std::path::Path;
 
-use axum::http::{HeaderMap, header};
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
@@ -44,18 +42,6 @@ fn inline_code(html: &str) -> impl Iterator<Item = &str> {
     scripts.chain(handlers)
 }
 
-/// Whether a WebSocket's request may open: no `Origin` (not a browser),
-/// the site's own (the same host as `Host`), or one of `allowed`.
-pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin.split_once("://").map(|(_, host)| host);
-    origin_host.is_some_and(|o| host.is_some_and(|h| o.eq_ignore_ascii_case(h)))
-        || allowed.iter().any(|a| a.trim_end_matches('/') == origin)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,23 +61,5 @@ mod tests {
                 "this.media='all'"
             ]
         );
-    }
-
-    #[test]
-    fn origins() {
-        let headers = |origin: &str| {
-            let mut h = HeaderMap::new();
-            h.insert(header::HOST, "games.example:8080".parse().unwrap());
-            h.insert(header::ORIGIN, origin.parse().unwrap());
-            h
-        };
-        assert!(origin_allowed(&HeaderMap::new(), &[]));
-        assert!(origin_allowed(&headers("https://games.example:8080"), &[]));
-        assert!(!origin_allowed(&headers("https://evil.example"), &[]));
-        let allowed = ["https://friends.example".to_owned()];
-        assert!(origin_allowed(
-            &headers("https://friends.example"),
-            &allowed
-        ));
     }
 }

@@ -12,12 +12,13 @@ use tokio::sync::{mpsc, oneshot};
 use crate::admission::{Admission, Full, Ticket};
 use crate::config::{Config, Rate};
 use crate::limit::PerAddress;
-use crate::pool::Pool;
+use crate::pool::{Place, Pool};
 use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
 use crate::route::Away;
 use crate::seat::Seat;
 use crate::shogi::Shogi;
+use crate::site::Site;
 use crate::storage::StoreError;
 use crate::store::{AnyStored, Claim, Store, Stored};
 use crate::table::{self, Action, Command, SeatCommand, Table};
@@ -92,6 +93,20 @@ async fn send_act<R: Referee>(
     tx.send(Command::Act { side, conn, action }).await.is_ok()
 }
 
+/// A CPU table's places, among its address's and in the CPU's pool.
+pub struct CpuPlace {
+    _ticket: Ticket,
+    _place: Place,
+}
+
+/// A table nobody joined yet: whether its host is there, and since when
+/// (Unix milliseconds) it is away, or was last heard from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Unjoined {
+    pub host_here: bool,
+    pub since: u64,
+}
+
 /// Shared by every connection: the settings, the store and the address of
 /// each table's task.
 #[derive(Clone)]
@@ -101,8 +116,16 @@ struct Inner {
     config: Config,
     store: Arc<Store>,
     tables: Mutex<HashMap<String, TableTx>>,
+    /// The tables nobody joined yet, the first to go when the server is
+    /// full.
+    unjoined: Mutex<HashMap<String, Unjoined>>,
+    /// Seated connections per client address.
+    seated: Admission,
+    site: Arc<Site>,
     /// Tables opened per client address.
     opened: Mutex<PerAddress>,
+    /// Records read per client address.
+    records: Mutex<PerAddress>,
     /// CPU tables in play, per address and in total.
     cpu_tables: Admission,
     cpu: Pool,
@@ -116,8 +139,12 @@ impl Hub {
             per_sec: per_hour / 3600.0,
         });
         let cpu_tables = Admission::new(config.max_cpu_tables, config.cpu_tables_per_addr);
-        let cpu = Pool::new(config.cpu_threads);
+        let cpu = Pool::new(config.cpu_threads, config.cpu_promise);
         Hub(Arc::new(Inner {
+            site: Site::new(&config.hosts, &config.allowed_origins),
+            records: Mutex::new(PerAddress::new(config.record_rate)),
+            unjoined: Mutex::default(),
+            seated: Admission::new(usize::MAX, config.seats_per_addr),
             config,
             store,
             tables: Mutex::default(),
@@ -135,15 +162,50 @@ impl Hub {
         &self.0.cpu
     }
 
-    /// A place for a CPU table seated by a host at `addr`, held while its
-    /// game is on.
-    pub fn cpu_table(&self, addr: IpAddr) -> Result<Ticket, Refusal> {
-        self.0.cpu_tables.admit(addr).map_err(|full| {
-            let why = match full {
-                Full::Total => "the server has as many CPU games as it takes: try again later",
-                Full::Address => "this address has as many CPU games on as it may",
-            };
-            Refusal::new(ErrorCode::TooManyCpuTables, why)
+    pub fn site(&self) -> &Arc<Site> {
+        &self.0.site
+    }
+
+    /// Whether a client at `addr` may read one more record now.
+    pub fn may_read_record(&self, addr: IpAddr) -> bool {
+        let mut records = self.0.records.lock().unwrap_or_else(|e| e.into_inner());
+        records.take(addr)
+    }
+
+    /// A place for a CPU table seated by a host at `addr`, whose level
+    /// thinks `think` ms a move, held while its game is on: none past the
+    /// address's cap, or while the CPU's pool cannot keep its promise to
+    /// one more game.
+    pub fn cpu_table(&self, addr: IpAddr, think: f64) -> Result<CpuPlace, Refusal> {
+        let busy = || {
+            Refusal::new(
+                ErrorCode::CpuBusy,
+                "CPU opponents are busy: try again in a minute",
+            )
+        };
+        let ticket = self.0.cpu_tables.admit(addr).map_err(|full| match full {
+            Full::Total => busy(),
+            Full::Address => Refusal::new(
+                ErrorCode::TooManyCpuTables,
+                "this address has as many CPU games on as it may",
+            ),
+        })?;
+        let think = self.config().cpu_millis.map_or(think, |cap| cap.min(think));
+        let place = self.cpu().reserve(think).ok_or_else(busy)?;
+        Ok(CpuPlace {
+            _ticket: ticket,
+            _place: place,
+        })
+    }
+
+    /// A place among the seated connections of a client at `addr`, held
+    /// while the connection holds its seat.
+    pub fn seat_place(&self, addr: IpAddr) -> Result<Ticket, Refusal> {
+        self.0.seated.admit(addr).map_err(|_| {
+            Refusal::new(
+                ErrorCode::TooManySeats,
+                "this address holds as many seats as it may: leave a table first",
+            )
         })
     }
 
@@ -151,23 +213,43 @@ impl Hub {
         &self.0.store
     }
 
+    fn unjoined(&self) -> std::sync::MutexGuard<'_, HashMap<String, Unjoined>> {
+        self.0.unjoined.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes whether nobody joined the table `id` yet (and how it waits).
+    pub fn note_unjoined(&self, id: &str, unjoined: Option<Unjoined>) {
+        let mut tables = self.unjoined();
+        match unjoined {
+            Some(unjoined) => tables.insert(id.to_owned(), unjoined),
+            None => tables.remove(id),
+        };
+    }
+
     fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, TableTx>> {
         self.0.tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Restarts every stored table of a store of this node's own; returns
-    /// how many. A shared store's tables are claimed as their players come.
-    pub fn resume_all(&self) -> Result<usize, StoreError> {
+    /// Restarts every stored table of a store of this node's own, those
+    /// named in `lost` as games that may have lost moves (a damaged log
+    /// dropped writes of theirs); returns their ids. A shared store's
+    /// tables are claimed as their players come.
+    pub fn resume_all(&self, lost: &[String]) -> Result<Vec<String>, StoreError> {
         if self.store().shared() {
-            return Ok(0);
+            return Ok(Vec::new());
         }
         let stored = self.store().claim_all()?;
-        let count = stored.len();
+        let mut ids = Vec::new();
         let mut tables = self.tables();
-        for stored in stored {
+        for mut stored in stored {
+            let id = stored.id().to_owned();
+            if lost.contains(&id) {
+                stored.fell_behind();
+            }
             self.run_any(&mut tables, stored);
+            ids.push(id);
         }
-        Ok(count)
+        Ok(ids)
     }
 
     /// Starts a stored table's task. A restart counts as activity: the
@@ -179,7 +261,7 @@ impl Hub {
     ) -> TableTx {
         stored.table.touched = table::unix_millis();
         let id = stored.table.id.clone();
-        let tx = R::address(Table::spawn(self.clone(), stored.table, stored.game));
+        let tx = R::address(Table::spawn(self.clone(), stored));
         tables.insert(id, tx.clone());
         tx
     }
@@ -193,21 +275,16 @@ impl Hub {
 
     /// Opens a table of `R`'s game for a client at `addr` with `host` on
     /// South and the clock if any (at most a day); returns its address
-    /// and the host's seat token. Refused past the caps on open tables and
-    /// on tables per address.
-    pub fn open<R: Hosted>(
+    /// and the host's seat token. Refused past the cap on tables per
+    /// address, and past the cap on open tables when no table nobody
+    /// joined can make room.
+    pub async fn open<R: Hosted>(
         &self,
         addr: IpAddr,
         host: String,
         rules: R::Rules,
         clock: Option<Clock>,
     ) -> Result<(TableTx, String), Refusal> {
-        if self.tables().len() >= self.config().max_tables {
-            return Err(Refusal::new(
-                ErrorCode::ServerFull,
-                "the server has as many tables open as it takes: try again later",
-            ));
-        }
         let allowed = self
             .0
             .opened
@@ -223,6 +300,7 @@ impl Hub {
                 ),
             ));
         }
+        self.make_room().await?;
         let token = token::random_id();
         let data = Table::<R>::open(
             rules,
@@ -241,9 +319,44 @@ impl Hub {
             Stored {
                 table: data,
                 game: None,
+                behind: false,
             },
         );
         Ok((tx, token))
+    }
+
+    /// Past `--max-tables`, closes the table nobody joined whose host is
+    /// away longest (else the one whose host waits longest) to make room
+    /// for one more; a table being played never goes. Without such a
+    /// table the server is full.
+    async fn make_room(&self) -> Result<(), Refusal> {
+        if self.tables().len() < self.config().max_tables {
+            return Ok(());
+        }
+        let victim = {
+            let mut unjoined = self.unjoined();
+            let oldest = unjoined
+                .iter()
+                .min_by_key(|(_, waits)| **waits)
+                .map(|(id, _)| id.clone());
+            oldest.inspect(|id| {
+                unjoined.remove(id);
+            })
+        };
+        let Some(victim) = victim else {
+            return Err(Refusal::new(
+                ErrorCode::ServerFull,
+                "the server has as many tables open as it takes: try again later",
+            ));
+        };
+        let tx = self.tables().get(&victim).cloned();
+        if let Some(tx) = tx {
+            let (done, evicted) = oneshot::channel();
+            if tx.seat(SeatCommand::Evict { done }).await {
+                let _ = evicted.await;
+            }
+        }
+        Ok(())
     }
 
     /// The table `id`: running here, or claimed from the store now (the
@@ -277,6 +390,7 @@ impl Hub {
         let mut tables = self.tables();
         if tables.get(id).is_some_and(TableTx::is_closed) {
             tables.remove(id);
+            self.unjoined().remove(id);
         }
     }
 

@@ -11,8 +11,11 @@
 mod admission;
 mod backup;
 mod clock;
+mod coalesce;
 mod config;
 mod cpu;
+#[cfg(feature = "faults")]
+mod faults;
 mod headers;
 mod hub;
 mod lease;
@@ -28,12 +31,14 @@ mod seats;
 mod serve;
 mod session;
 mod shogi;
+mod site;
 mod stage;
 mod static_files;
 mod storage;
 mod store;
 mod table;
 mod token;
+mod wal;
 
 use std::io;
 use std::net::SocketAddr;
@@ -43,24 +48,31 @@ use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Extension, Router};
+use axum::{Extension, Router, middleware};
 use gunjin_table::{MAX_MESSAGE_BYTES, TABLES_PATH, WS_PATH};
 use tokio::task::JoinHandle;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use admission::Admission;
 pub use config::{Config, Rate};
+#[cfg(feature = "faults")]
+pub use faults::Faults;
 use hub::Hub;
 pub use proxy::Network;
 use serve::Peer;
 pub use storage::is_postgres_url;
 use store::Store;
 
+/// Copies a file (for [`backup::set_aside`]).
+fn copy(from: &std::path::Path, to: &std::path::Path) -> io::Result<()> {
+    std::fs::copy(from, to).map(drop)
+}
+
 /// A running server: its address, and the handle to stop it.
 pub struct Server {
     pub addr: SocketAddr,
     /// What was done to a damaged, empty or missing store before it
-    /// opened (also logged).
+    /// opened, or what a damaged write-ahead log lost (also logged).
     pub recovered: Option<String>,
     hub: Hub,
     serve: JoinHandle<()>,
@@ -85,6 +97,13 @@ impl Server {
         if let Some(report) = &recovered {
             eprintln!("{report}");
         }
+        // A store set right above has no log of its own to check.
+        let damaged_log = match (&config.database, &recovered) {
+            (None, None) => {
+                wal::check(&config.db).map(|damage| (backup::set_aside(&config.db, copy), damage))
+            }
+            _ => None,
+        };
         let store = Store::open(
             config.database.as_deref(),
             &config.db,
@@ -92,23 +111,14 @@ impl Server {
             config.lease,
         )
         .map_err(io::Error::other)?;
+        #[cfg(feature = "faults")]
+        let store = store.failing_when(config.faults.store_full.clone());
         let store = Arc::new(store);
         let listener = serve::listen(&config)?;
         let addr = listener.local_addr()?;
-        let app = Router::new()
-            .route(WS_PATH, get(websocket))
-            .route(TABLES_PATH, get(offered))
-            .route("/api/tables/{id}/record", get(record))
-            .fallback_service(static_files::router(&config.dist))
-            .layer(SetResponseHeaderLayer::overriding(
-                header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_str(&headers::content_security_policy(&config.dist))
-                    .map_err(io::Error::other)?,
-            ))
-            .layer(SetResponseHeaderLayer::overriding(
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ));
+        let csp = HeaderValue::from_str(&headers::content_security_policy(&config.dist))
+            .map_err(io::Error::other)?;
+        let dist = config.dist.clone();
         let backups = (!config.backup_every.is_zero() && !store.shared()).then(|| {
             tokio::spawn(backup::schedule(
                 store.clone(),
@@ -118,12 +128,44 @@ impl Server {
             ))
         });
         let hub = Hub::new(config, store);
-        let resumed = hub.resume_all().map_err(io::Error::other)?;
-        if resumed > 0 {
-            eprintln!("resumed {resumed} tables");
+        let lost = damaged_log
+            .as_ref()
+            .map_or(Vec::new(), |(_, damage)| wal::ids_named(&damage.pages));
+        let resumed = hub.resume_all(&lost).map_err(io::Error::other)?;
+        if !resumed.is_empty() {
+            eprintln!("resumed {} tables", resumed.len());
         }
+        let log_report = damaged_log.map(|(aside, damage)| {
+            let report = damage.report(&hub.config().db, &aside, &resumed);
+            eprintln!("{report}");
+            report
+        });
+        let recovered = recovered.or(log_report);
         let leases = tokio::spawn(lease::keep(hub.clone(), hub.config().lease));
-        let app = app.with_state(hub.clone());
+        let app = Router::new()
+            .route(WS_PATH, get(websocket))
+            .route(TABLES_PATH, get(offered))
+            .route("/api/tables/{id}/record", get(record))
+            .fallback_service(static_files::router(&dist))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::CONTENT_SECURITY_POLICY,
+                csp,
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ))
+            // No page tells what it loads or links to where the player
+            // came from (a table's link, the page's options).
+            .layer(SetResponseHeaderLayer::overriding(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            ))
+            .layer(middleware::from_fn_with_state(
+                hub.site().clone(),
+                site::guard,
+            ))
+            .with_state(hub.clone());
         let config = hub.config();
         let admission = Admission::new(config.max_conns, config.max_conns_per_addr);
         let serve = tokio::spawn(serve::serve(
@@ -132,6 +174,7 @@ impl Server {
             admission,
             config.trusted_proxies.clone().into(),
             config.header_timeout,
+            config.https,
         ));
         Ok(Server {
             addr,
@@ -164,7 +207,7 @@ async fn websocket(
     Extension(peer): Extension<Peer>,
     request: HeaderMap,
 ) -> Response {
-    if !headers::origin_allowed(&request, &hub.config().allowed_origins) {
+    if !hub.site().origin_allowed(&request, peer.https) {
         return (
             StatusCode::FORBIDDEN,
             "this page's origin may not open tables here",
@@ -173,11 +216,18 @@ async fn websocket(
     }
     // Frames up to 4× the limit reach the session, which answers
     // `too_large`; larger ones are cut off by the WebSocket layer itself.
+    // The read buffer grows to a large frame when one comes: a waiting
+    // table's socket need not hold the library's default 128 KiB.
     upgrade
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| session::run(socket, hub, peer))
 }
+
+/// A WebSocket's read buffer to start with: a client's messages are a few
+/// hundred bytes (a move, a setup), the largest a few KiB.
+const READ_BUFFER_BYTES: usize = 4096;
 
 /// Tells the app that this site offers tables (over the build's own
 /// `tables.json`, which says it does not).
@@ -190,10 +240,25 @@ async fn offered() -> impl IntoResponse {
 
 /// The record of a finished game, in the rules crate's text form; its
 /// result (JSON, `"abandoned"` for a table that expired mid-game) in the
-/// `x-gunjin-result` header.
-async fn record(Path(id): Path<String>, State(hub): State<Hub>) -> Response {
-    match hub.store().finished(&id) {
-        Ok(Some((record, outcome))) => {
+/// `x-gunjin-result` header. Each is a read of the store, off the async
+/// threads and at most `--record-rate` a second per client address.
+async fn record(
+    Path(id): Path<String>,
+    State(hub): State<Hub>,
+    Extension(peer): Extension<Peer>,
+) -> Response {
+    if !hub.may_read_record(peer.ip) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(header::RETRY_AFTER, "1")],
+            "too many records asked for from this address: wait a moment",
+        )
+            .into_response();
+    }
+    let store = hub.clone();
+    let found = tokio::task::spawn_blocking(move || store.store().finished(&id)).await;
+    match found.map_err(io::Error::other) {
+        Ok(Ok(Some((record, outcome)))) => {
             let result = HeaderValue::from_str(&outcome).unwrap_or(HeaderValue::from_static("?"));
             (
                 [(HeaderName::from_static("x-gunjin-result"), result)],
@@ -201,7 +266,8 @@ async fn record(Path(id): Path<String>, State(hub): State<Hub>) -> Response {
             )
                 .into_response()
         }
-        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Ok(Ok(None)) => StatusCode::NOT_FOUND.into_response(),
+        Ok(Err(e)) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::config::Rate;
 
@@ -62,6 +62,12 @@ impl TokenBucket {
         self.take_at(Instant::now())
     }
 
+    /// How long until one more message is allowed.
+    pub fn wait(&mut self) -> Duration {
+        self.refill(Instant::now());
+        Duration::from_secs_f64((1.0 - self.tokens).max(0.0) / self.rate.per_sec)
+    }
+
     fn refill(&mut self, now: Instant) {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
         self.last = now;
@@ -87,7 +93,6 @@ impl TokenBucket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     #[test]
     fn a_burst_then_the_steady_rate() {

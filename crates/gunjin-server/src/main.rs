@@ -25,6 +25,8 @@ Options (each also read from the environment variable shown):
   --setup-secs N      setup timer              [GUNJIN_SETUP_SECS, default 180]
   --grace-secs N      reconnection grace time  [GUNJIN_GRACE_SECS, default 120]
   --idle-secs N       idle table expiry        [GUNJIN_IDLE_SECS, default 3600]
+  --unjoined-secs N   expiry of a table nobody joined
+                      [GUNJIN_UNJOINED_SECS, default 600]
   --rate N            messages/s per connection (burst 2N) [GUNJIN_RATE, default 20]
   --header-secs N     time to send a request's headers; an idle HTTP
                       connection closes after it [GUNJIN_HEADER_SECS, default 10]
@@ -33,6 +35,10 @@ Options (each also read from the environment variable shown):
   --max-conns N       open connections in total  [GUNJIN_MAX_CONNS, default 1000]
   --max-conns-per-addr N  open connections per client address
                       [GUNJIN_MAX_CONNS_PER_ADDR, default 64]
+  --seats-per-addr N  seated WebSockets per client address
+                      [GUNJIN_SEATS_PER_ADDR, default 16]
+  --record-rate N     game records per second per client address (burst 4N)
+                      [GUNJIN_RECORD_RATE, default 5]
   --tables-per-addr-hour N  tables one address may open per hour
                       [GUNJIN_TABLES_PER_ADDR_HOUR, default 20]
   --max-tables N      open tables in total      [GUNJIN_MAX_TABLES, default 10000]
@@ -41,6 +47,8 @@ Options (each also read from the environment variable shown):
   --send-buffer BYTES the kernel's send buffer per connection
                       [GUNJIN_SEND_BUFFER, default: the system's]
   --cpu-threads N     CPU searches at once [GUNJIN_CPU_THREADS, default: cores - 1]
+  --cpu-promise-ms N  the CPU answers within this, queue included; new CPU
+                      seats wait while it cannot [GUNJIN_CPU_PROMISE_MS, default 2000]
   --cpu-tables-per-addr N  CPU tables in play per client address
                       [GUNJIN_CPU_TABLES_PER_ADDR, default 3]
   --max-cpu-tables N  CPU tables in play in total [GUNJIN_MAX_CPU_TABLES, default 500]
@@ -50,6 +58,11 @@ Options (each also read from the environment variable shown):
   --backup-dir DIR    where backups go  [GUNJIN_BACKUP_DIR, default <db>.backups]
   --allow-origin LIST origins besides the site's own that may open a
                       WebSocket, comma-separated [GUNJIN_ALLOW_ORIGIN]
+  --host LIST         names the site is reached by (games.example), besides
+                      addresses and localhost, comma-separated [GUNJIN_HOST]
+  --https BOOL        the site is served over HTTPS by a proxy in front:
+                      pages come from https://, responses carry HSTS
+                      [GUNJIN_HTTPS, default false]
   --trust-proxy LIST  reverse proxies (addresses or networks, e.g.
                       10.0.0.0/8, comma-separated) whose X-Forwarded-For
                       names the client the per-address caps count
@@ -68,6 +81,12 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if cfg!(panic = "abort") {
+        eprintln!(
+            "warning: built with panic = \"abort\": a CPU search that panics stops the \
+             whole server (build it with --profile server)"
+        );
+    }
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     runtime.block_on(async {
         let server = match Server::start(config.clone()).await {
@@ -132,10 +151,17 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--setup-secs" => config.setup_time = secs(&value)?,
             "--grace-secs" => config.grace = secs(&value)?,
             "--idle-secs" => config.idle = secs(&value)?,
+            "--unjoined-secs" => config.unjoined = secs(&value)?,
             "--header-secs" => config.header_timeout = secs(&value)?,
             "--first-message-secs" => config.first_message = secs(&value)?,
             "--max-conns" => config.max_conns = count(&value)?,
             "--max-conns-per-addr" => config.max_conns_per_addr = count(&value)?,
+            "--seats-per-addr" => config.seats_per_addr = count(&value)?,
+            "--record-rate" => {
+                let rate: f64 = value.parse().map_err(|e| bad(&e))?;
+                config.record_rate.per_sec = rate;
+                config.record_rate.burst = 4.0 * rate;
+            }
             "--tables-per-addr-hour" => {
                 config.tables_per_addr_hour = value.parse().map_err(|e| bad(&e))?
             }
@@ -143,6 +169,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--outbox" => config.outbox = count(&value)?,
             "--send-buffer" => config.send_buffer = Some(value.parse().map_err(|e| bad(&e))?),
             "--cpu-threads" => config.cpu_threads = count(&value)?,
+            "--cpu-promise-ms" => {
+                config.cpu_promise = Duration::from_millis(value.parse().map_err(|e| bad(&e))?)
+            }
             "--cpu-tables-per-addr" => config.cpu_tables_per_addr = count(&value)?,
             "--max-cpu-tables" => config.max_cpu_tables = count(&value)?,
             "--backup-secs" => config.backup_every = secs(&value)?,
@@ -151,6 +180,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
             "--allow-origin" => {
                 config.allowed_origins = value.split(',').map(|o| o.trim().to_owned()).collect()
             }
+            "--host" => config.hosts = value.split(',').map(|h| h.trim().to_owned()).collect(),
+            "--https" => config.https = value.parse().map_err(|e| bad(&e))?,
             "--trust-proxy" => {
                 config.trusted_proxies = value
                     .split(',')
@@ -178,22 +209,28 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Config, String> {
         ("--setup-secs", "GUNJIN_SETUP_SECS"),
         ("--grace-secs", "GUNJIN_GRACE_SECS"),
         ("--idle-secs", "GUNJIN_IDLE_SECS"),
+        ("--unjoined-secs", "GUNJIN_UNJOINED_SECS"),
         ("--rate", "GUNJIN_RATE"),
         ("--header-secs", "GUNJIN_HEADER_SECS"),
         ("--first-message-secs", "GUNJIN_FIRST_MESSAGE_SECS"),
         ("--max-conns", "GUNJIN_MAX_CONNS"),
         ("--max-conns-per-addr", "GUNJIN_MAX_CONNS_PER_ADDR"),
+        ("--seats-per-addr", "GUNJIN_SEATS_PER_ADDR"),
+        ("--record-rate", "GUNJIN_RECORD_RATE"),
         ("--tables-per-addr-hour", "GUNJIN_TABLES_PER_ADDR_HOUR"),
         ("--max-tables", "GUNJIN_MAX_TABLES"),
         ("--outbox", "GUNJIN_OUTBOX"),
         ("--send-buffer", "GUNJIN_SEND_BUFFER"),
         ("--cpu-threads", "GUNJIN_CPU_THREADS"),
+        ("--cpu-promise-ms", "GUNJIN_CPU_PROMISE_MS"),
         ("--cpu-tables-per-addr", "GUNJIN_CPU_TABLES_PER_ADDR"),
         ("--max-cpu-tables", "GUNJIN_MAX_CPU_TABLES"),
         ("--backup-secs", "GUNJIN_BACKUP_SECS"),
         ("--backups-kept", "GUNJIN_BACKUPS_KEPT"),
         ("--backup-dir", "GUNJIN_BACKUP_DIR"),
         ("--allow-origin", "GUNJIN_ALLOW_ORIGIN"),
+        ("--host", "GUNJIN_HOST"),
+        ("--https", "GUNJIN_HTTPS"),
         ("--trust-proxy", "GUNJIN_TRUST_PROXY"),
         ("--ping-secs", "GUNJIN_PING_SECS"),
         ("--ping-timeout-secs", "GUNJIN_PING_TIMEOUT_SECS"),

@@ -60,6 +60,14 @@ pub fn client(headers: &HeaderMap) -> Option<IpAddr> {
     addr.parse::<IpAddr>().ok().map(|a| a.to_canonical())
 }
 
+/// Whether a trusted proxy received the request over HTTPS: the last
+/// `X-Forwarded-Proto`, the one it set.
+pub fn https(headers: &HeaderMap) -> bool {
+    let last = headers.get_all("x-forwarded-proto").iter().next_back();
+    last.and_then(|proto| proto.to_str().ok())
+        .is_some_and(|proto| proto.rsplit(',').next().unwrap_or("").trim() == "https")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +105,16 @@ mod tests {
         assert_eq!(client(&headers), Some(ip("192.0.2.7")));
         headers.append("x-forwarded-for", "not an address".parse().unwrap());
         assert_eq!(client(&headers), None);
+    }
+
+    #[test]
+    fn https_is_what_the_proxy_said_last() {
+        let mut headers = HeaderMap::new();
+        assert!(!https(&headers));
+        headers.append("x-forwarded-proto", "http".parse().unwrap());
+        headers.append("x-forwarded-proto", "https".parse().unwrap());
+        assert!(https(&headers));
+        headers.append("x-forwarded-proto", "https, http".parse().unwrap());
+        assert!(!https(&headers));
     }
 }

@@ -12,6 +12,7 @@ use gunjin_table::{
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -91,14 +92,18 @@ pub trait Referee: 'static {
 
     /// The CPU's hidden setup.
     fn cpu_setup(level: Self::Level, seed: u64, rules: Self::Rules) -> Self::Setup;
-    /// A search for the CPU's move, to run off the async threads; `None`
-    /// when the CPU is not to move.
+    /// How long the level thinks per move, in milliseconds.
+    fn think_millis(level: Self::Level) -> f64;
+    /// A search for the CPU's move, to run off the async threads within
+    /// the milliseconds it is given; `None` when the CPU finds no move
+    /// the rules allow.
     fn cpu_search(
         game: &Self::Game,
         level: Self::Level,
         seed: u64,
-        cap: Option<f64>,
-    ) -> Box<dyn FnOnce() -> Option<Self::Move> + Send>;
+    ) -> Box<dyn FnOnce(f64) -> Option<Self::Move> + Send>;
+    /// A legal move drawn at random, for a CPU whose search failed.
+    fn random_move(game: &Self::Game, seed: u64) -> Option<Self::Move>;
 }
 
 /// What the table tells of itself, for [`Referee::table_state`].
@@ -284,13 +289,24 @@ impl Referee for Gunjin {
         cpu::setup(level, seed, rules)
     }
 
+    fn think_millis(level: Level) -> f64 {
+        level.think_millis()
+    }
+
     fn cpu_search(
         game: &Game,
         level: Level,
         seed: u64,
-        cap: Option<f64>,
-    ) -> Box<dyn FnOnce() -> Option<Move> + Send> {
+    ) -> Box<dyn FnOnce(f64) -> Option<Move> + Send> {
         let view = game.view(game.position().turn());
-        Box::new(move || cpu::search(level, seed, &view, cap))
+        Box::new(move |millis| cpu::search(level, seed, &view, millis))
+    }
+
+    fn random_move(game: &Game, seed: u64) -> Option<Move> {
+        let ply = game.history().len() as u64;
+        let legal = game.position().legal_moves();
+        legal
+            .choose(&mut SmallRng::seed_from_u64(seed ^ ply))
+            .copied()
     }
 }

@@ -5,15 +5,25 @@ use gunjin_rules::{ByColor, Color};
 use gunjin_table::{CpuLevel, ErrorCode, SeatInfo, ServerMessage};
 use tokio::time::{Duration, Instant};
 
+use crate::config::Rate;
+use crate::limit::TokenBucket;
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
 use crate::token;
 
 pub const SIDES: [Color; 2] = [Color::South, Color::North];
 
+/// Resumes of one seat at once, then per second: a page reloaded or a
+/// connection dropped now and then, never a loop.
+const RESUMES: Rate = Rate {
+    burst: 10.0,
+    per_sec: 0.5,
+};
+
 pub struct Seats {
     pub held: ByColor<Option<Seat>>,
     conns: ByColor<Option<Conn>>,
+    resumes: ByColor<TokenBucket>,
     /// When an absent player forfeits; armed only while absence counts and
     /// the opponent is present.
     forfeit_at: ByColor<Option<Instant>>,
@@ -24,6 +34,7 @@ impl Seats {
         Seats {
             held,
             conns: ByColor::default(),
+            resumes: ByColor::new_with(|_| TokenBucket::new(RESUMES)),
             forfeit_at: ByColor::default(),
         }
     }
@@ -40,6 +51,18 @@ impl Seats {
             .ok_or_else(|| {
                 Refusal::new(ErrorCode::BadToken, "no seat at this table has this token")
             })
+    }
+
+    /// `side`, if its seat may be resumed once more now (one holding the
+    /// token, reconnecting in a loop, would flood the other seat).
+    pub fn may_resume(&mut self, side: Color) -> Result<Color, Refusal> {
+        match self.resumes[side].take() {
+            true => Ok(side),
+            false => Err(Refusal::new(
+                ErrorCode::RateLimited,
+                "this seat reconnected too often: wait a few seconds",
+            )),
+        }
     }
 
     /// Seats a newcomer on North, the guest's seat.

@@ -18,16 +18,19 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tower_service::Service;
 
-use crate::admission::{Admission, Full, Ticket};
+use crate::admission::{Admission, Full, Ticket, counted};
 use crate::config::Config;
 use crate::proxy::{self, Network};
 
-/// Who a request came from: the client's address (for a trusted proxy's
-/// connection, the one the request forwards), and its places, held (never
-/// read) by the WebSocket it may become.
+/// Who a request came from: the client's address as the caps count it
+/// ([`counted`]; for a trusted proxy's connection, the one the request
+/// forwards), whether it reached the site
+/// over HTTPS, and its places, held (never read) by the WebSocket it may
+/// become.
 #[derive(Clone)]
 pub struct Peer {
     pub ip: IpAddr,
+    pub https: bool,
     _connection: Arc<Ticket>,
     _request: Option<Arc<Ticket>>,
 }
@@ -53,6 +56,7 @@ pub async fn serve(
     admission: Admission,
     trusted: Arc<[Network]>,
     header: Duration,
+    https: bool,
 ) {
     loop {
         match listener.accept().await {
@@ -60,11 +64,12 @@ pub async fn serve(
                 let proxy = trusted.iter().any(|n| n.contains(addr.ip()));
                 tokio::spawn(connection(
                     tcp,
-                    addr.ip(),
+                    counted(addr.ip()),
                     proxy,
                     app.clone(),
                     admission.clone(),
                     header,
+                    https,
                 ));
             }
             // Out of file descriptors, most likely: wait for some to close
@@ -84,6 +89,7 @@ async fn connection(
     app: Router,
     admission: Admission,
     header: Duration,
+    https: bool,
 ) {
     let admitted = match proxy {
         true => admission.proxied(),
@@ -98,7 +104,7 @@ async fn connection(
     let _ = tcp.set_nodelay(true);
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         let forwarding = proxy.then_some(&admission);
-        let peer = peer(&ticket, addr, forwarding, request.headers());
+        let peer = peer(&ticket, addr, forwarding, https, request.headers());
         let mut app = app.clone();
         async move {
             match peer {
@@ -120,22 +126,25 @@ async fn connection(
 
 /// A request's peer: the connection's client, or, over a trusted proxy's
 /// connection (`forwarding`), the client the request forwards (the proxy
-/// itself if it names none) with a place of its own.
+/// itself if it names none) with a place of its own. Over HTTPS when the
+/// site is (`https`), or when a trusted proxy says so.
 fn peer(
     connection: &Arc<Ticket>,
     addr: IpAddr,
     forwarding: Option<&Admission>,
+    https: bool,
     headers: &HeaderMap,
 ) -> Result<Peer, Full> {
     let (ip, request) = match forwarding {
         None => (addr, None),
         Some(admission) => {
-            let ip = proxy::client(headers).unwrap_or(addr);
+            let ip = proxy::client(headers).map_or(addr, counted);
             (ip, Some(Arc::new(admission.forwarded(ip)?)))
         }
     };
     Ok(Peer {
         ip,
+        https: https || forwarding.is_some() && proxy::https(headers),
         _connection: connection.clone(),
         _request: request,
     })

@@ -12,6 +12,7 @@ use gunjin_table::{ClientMessage, ErrorCode, GameTag, MAX_MESSAGE_BYTES, ServerM
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use crate::admission::Ticket;
 use crate::hub::{ActionOf, Hub, TableTx};
 use crate::limit::TokenBucket;
 use crate::name;
@@ -28,10 +29,12 @@ fn next_conn_id() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The seat a connection plays, once bound.
+/// The seat a connection plays, once bound, and its place among its
+/// address's seated connections.
 struct Bound {
     table: TableTx,
     side: Color,
+    _place: Ticket,
 }
 
 /// How long the writer may take to send what is queued once the
@@ -109,7 +112,7 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             }
         }
     }
-    if let Some(Bound { table, side }) = bound {
+    if let Some(Bound { table, side, .. }) = bound {
         table
             .seat(SeatCommand::Detach {
                 side,
@@ -166,11 +169,18 @@ async fn handle(
         .into());
     }
     let msg: ClientMessage = serde_json::from_str(text).map_err(|e| unreadable(text, e))?;
-    if let Some(Bound { table, side }) = bound {
+    if let Some(Bound { table, side, .. }) = bound {
         let asked = Asked { hub, peer, msg };
         let sent = table.act(*side, conn.id, asked).await?;
         return if sent { Ok(()) } else { Err(Away::Elsewhere) };
     }
+    if !matches!(
+        msg,
+        ClientMessage::Open { .. } | ClientMessage::Join { .. } | ClientMessage::Resume { .. }
+    ) {
+        return Err(Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into());
+    }
+    let place = hub.seat_place(peer.ip)?;
     let (table, command) = match msg {
         ClientMessage::Open {
             game,
@@ -180,8 +190,8 @@ async fn handle(
         } => {
             let name = name::player_name(&name)?;
             let (table, token) = match game {
-                GameTag::Gunjin => hub.open::<Gunjin>(peer.ip, name, rules, clock)?,
-                GameTag::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock)?,
+                GameTag::Gunjin => hub.open::<Gunjin>(peer.ip, name, rules, clock).await?,
+                GameTag::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock).await?,
             };
             (table, Seating::Resume(token, false))
         }
@@ -194,11 +204,7 @@ async fn handle(
             token,
             rotate,
         } => (hub.table(&table)?, Seating::Resume(token, rotate)),
-        _ => {
-            return Err(
-                Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into(),
-            );
-        }
+        _ => unreachable!("only seating messages come here"),
     };
     let (reply, answer) = oneshot::channel();
     let conn = conn.clone();
@@ -215,7 +221,11 @@ async fn handle(
         return Err(Away::Elsewhere);
     }
     let side = answer.await.map_err(|_| Away::Elsewhere)??;
-    *bound = Some(Bound { table, side });
+    *bound = Some(Bound {
+        table,
+        side,
+        _place: place,
+    });
     Ok(())
 }
 
@@ -263,7 +273,10 @@ impl ActionOf for Asked<'_> {
     fn of<R: Referee>(self) -> Result<Action<R>, Refusal> {
         match self.msg {
             ClientMessage::AddCpu { level } => {
-                Ok(Action::AddCpu(level, self.hub.cpu_table(self.peer.ip)))
+                // A level of another game is the table's to refuse.
+                let think = R::level(level).map_or(0.0, R::think_millis);
+                let place = self.hub.cpu_table(self.peer.ip, think);
+                Ok(Action::AddCpu(level, place))
             }
             ClientMessage::Resign => Ok(Action::Resign),
             ClientMessage::Open { .. }

@@ -8,6 +8,10 @@
 
 use std::time::Instant;
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+
 use gunjin_rules::{ByColor, Color};
 use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage, TableState};
 use shogi_cpu::{Budget, Deadline, Decision, Engine, Level};
@@ -281,25 +285,44 @@ impl Referee for Shogi {
 
     fn cpu_setup(_level: Level, _seed: u64, (): ()) {}
 
+    /// The level's nodes at a little under the speed of a native search
+    /// (1.67 M nodes a second, docs/BENCHMARKS.md "Shogi CPU").
+    fn think_millis(level: Level) -> f64 {
+        level.style().nodes as f64 / NODES_PER_MILLI
+    }
+
     /// A fresh engine each move: the table keeps no search state, so a
     /// restored table plays on exactly as one that never stopped.
     fn cpu_search(
         game: &ShogiGame,
         level: Level,
         seed: u64,
-        cap: Option<f64>,
-    ) -> Box<dyn FnOnce() -> Option<Decision> + Send> {
+    ) -> Box<dyn FnOnce(f64) -> Option<Decision> + Send> {
         let game = game.game.clone();
         let seed = seed ^ game.moves().len() as u64;
-        Box::new(move || {
+        Box::new(move |millis| {
             let began = Instant::now();
             let now = move || began.elapsed().as_secs_f64() * 1000.0;
             let budget = Budget {
-                deadline: cap.map(|at| Deadline { now: &now, at }),
+                deadline: Some(Deadline {
+                    now: &now,
+                    at: millis,
+                }),
                 ..Budget::default()
             };
             let thought = Engine::new(4).think(&game, level, seed, &budget, &mut |_| {});
             Some(thought.decision)
         })
     }
+
+    fn random_move(game: &ShogiGame, seed: u64) -> Option<Decision> {
+        let ply = game.game.moves().len() as u64;
+        let legal = game.game.position().legal_moves();
+        let mut rng = SmallRng::seed_from_u64(seed ^ ply);
+        legal.choose(&mut rng).copied().map(Decision::Move)
+    }
 }
+
+/// Nodes a millisecond a native Shogi search is counted at, a little under
+/// what it does, so that a level's think time is not cut short.
+const NODES_PER_MILLI: f64 = 1500.0;

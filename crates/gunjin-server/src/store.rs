@@ -66,16 +66,37 @@ pub struct StoredTable<R: Referee> {
     pub clock_left: Option<ByColor<u64>>,
 }
 
-/// A table as stored, and its game if one started.
+/// A table as stored, its game if one started, and whether that game has
+/// fewer entries than the store counted (it lost moves: a damaged log).
 pub struct Stored<R: Referee> {
     pub table: StoredTable<R>,
     pub game: Option<R::Game>,
+    pub behind: bool,
 }
 
 /// A stored table of either game.
 pub enum AnyStored {
     Gunjin(Box<Stored<Gunjin>>),
     Shogi(Box<Stored<Shogi>>),
+}
+
+impl AnyStored {
+    pub fn id(&self) -> &str {
+        match self {
+            AnyStored::Gunjin(stored) => &stored.table.id,
+            AnyStored::Shogi(stored) => &stored.table.id,
+        }
+    }
+
+    /// Marks the table as one that may have lost what it last stored (a
+    /// move, its game's start, a guest sitting down): its players are
+    /// told when they come back.
+    pub fn fell_behind(&mut self) {
+        match self {
+            AnyStored::Gunjin(stored) => stored.behind = true,
+            AnyStored::Shogi(stored) => stored.behind = true,
+        }
+    }
 }
 
 /// The game tag alone, read first to pick the table's referee.
@@ -101,6 +122,7 @@ const SAVE_TABLE: &str =
 const START_GAME: &str = "INSERT INTO games (table_id, record) VALUES ($1, $2)
      ON CONFLICT (table_id) DO UPDATE SET record = excluded.record, outcome = NULL, finished_at = NULL";
 const CLEAR_MOVES: &str = "DELETE FROM moves WHERE table_id = $1";
+const COUNT: &str = "UPDATE tables SET plies = CAST($2 AS BIGINT) WHERE id = $1 AND owner = $3";
 /// An entry is appended only by the lease's holder (a node that lost it
 /// writes nothing); one stored already (an append run again after its
 /// answer was lost, `storage/postgres.rs`) is written over with itself.
@@ -117,10 +139,10 @@ const RECORD_START: &str = "SELECT record FROM games WHERE table_id = $1";
 const ENTRIES: &str = "SELECT entry FROM moves WHERE table_id = $1 ORDER BY ply";
 /// Free, expired or already this node's.
 const CLAIM: &str = "UPDATE tables SET owner = $2, lease_until = $3, wanted_by = NULL
-     WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < $4) RETURNING state";
+     WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < $4) RETURNING state, plies";
 const WANT: &str = "UPDATE tables SET wanted_by = $2 WHERE id = $1";
 const CLAIM_ALL: &str =
-    "UPDATE tables SET owner = $1, lease_until = $2, wanted_by = NULL RETURNING id, state";
+    "UPDATE tables SET owner = $1, lease_until = $2, wanted_by = NULL RETURNING id, state, plies";
 const RENEW: &str = "UPDATE tables SET lease_until = $2 WHERE owner = $1 RETURNING id, wanted_by";
 const RELEASE: &str = "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL
      WHERE id = $1 AND owner = $2";
@@ -143,6 +165,14 @@ impl Store {
             owner,
             lease,
         })
+    }
+
+    /// The store, its writes failing while `full` is set (the tests' full
+    /// disk).
+    #[cfg(feature = "faults")]
+    pub fn failing_when(self, full: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Store {
+        let db = Box::new(crate::faults::FullDisk { db: self.db, full });
+        Store { db, ..self }
     }
 
     /// Whether other nodes share the store.
@@ -180,8 +210,19 @@ impl Store {
                 vec![table.into(), Value::Text(R::record_start(game))],
             ),
             statement(CLEAR_MOVES, vec![table.into()]),
+            self.count(table, 0),
         ])?;
         Ok(())
+    }
+
+    /// The statement counting a table's entries, this node's alone.
+    fn count(&self, table: &str, entries: usize) -> Statement {
+        let params = vec![
+            table.into(),
+            Value::Int(entries as i64),
+            self.owner.as_str().into(),
+        ];
+        statement(COUNT, params)
     }
 
     /// Appends the game's entries from the `from`th on, one row each, and
@@ -208,6 +249,9 @@ impl Store {
                 statement(APPEND, params)
             })
             .collect();
+        if count > 0 {
+            statements.push(self.count(table, from + count));
+        }
         if let Some(outcome) = R::outcome_json(game) {
             let params = vec![table.into(), Value::Text(outcome), millis(now_millis)];
             statements.push(statement(FINISH, params));
@@ -260,11 +304,16 @@ impl Store {
         }
     }
 
-    /// The table `state` with its game rebuilt by replay; `None` (reported)
-    /// for one that no longer reads.
-    fn rebuild(&self, state: &str, table: &str) -> Result<Option<AnyStored>> {
+    /// The table `state` with its game rebuilt by replay, checked against
+    /// the entries counted for it (`plies`, none before the count was
+    /// kept); `None` (reported) for one that no longer reads.
+    fn rebuild(&self, state: &str, table: &str, plies: &Value) -> Result<Option<AnyStored>> {
         let record = self.game_record(table)?;
-        Ok(rebuild_any(state, record.as_deref())
+        let plies = match plies {
+            Value::Int(n) => Some(*n as usize),
+            _ => None,
+        };
+        Ok(rebuild_any(state, record.as_deref(), plies)
             .map_err(|e| eprintln!("store: skipping a table that does not load: {e}"))
             .ok())
     }
@@ -280,13 +329,9 @@ impl Store {
             millis(unix_millis()),
         ];
         let claimed = self.db.query(statement(CLAIM, params))?;
-        if let Some(Value::Text(state)) = claimed
-            .into_iter()
-            .next()
-            .and_then(|r| r.into_iter().next())
-        {
+        if let Some([Value::Text(state), plies]) = claimed.first().map(Vec::as_slice) {
             return Ok(self
-                .rebuild(&state, id)?
+                .rebuild(state, id, plies)?
                 .map_or(Claim::Missing, Claim::Taken));
         }
         let want = vec![id.into(), self.owner.as_str().into()];
@@ -306,8 +351,8 @@ impl Store {
         ))?;
         let mut tables = Vec::new();
         for row in rows {
-            if let [Value::Text(id), Value::Text(state)] = row.as_slice()
-                && let Some(stored) = self.rebuild(state, id)?
+            if let [Value::Text(id), Value::Text(state), plies] = row.as_slice()
+                && let Some(stored) = self.rebuild(state, id, plies)?
             {
                 tables.push(stored);
             }
@@ -341,17 +386,26 @@ impl Store {
 }
 
 /// A table of whichever game its state names.
-fn rebuild_any(state: &str, record: Option<&str>) -> std::result::Result<AnyStored, String> {
+fn rebuild_any(
+    state: &str,
+    record: Option<&str>,
+    plies: Option<usize>,
+) -> std::result::Result<AnyStored, String> {
     let tagged: Tagged = serde_json::from_str(state).map_err(|e| e.to_string())?;
     Ok(match tagged.game {
-        GameTag::Gunjin => AnyStored::Gunjin(Box::new(rebuild(state, record)?)),
-        GameTag::Shogi => AnyStored::Shogi(Box::new(rebuild(state, record)?)),
+        GameTag::Gunjin => AnyStored::Gunjin(Box::new(rebuild(state, record, plies)?)),
+        GameTag::Shogi => AnyStored::Shogi(Box::new(rebuild(state, record, plies)?)),
     })
 }
 
+/// The table, its game replayed, and (said loudly) whether the game has
+/// fewer entries than counted: it was rolled back, and its players are
+/// told. More entries than counted (the count's row older than the
+/// moves') are kept: they replay, so nobody loses a move.
 fn rebuild<R: Referee>(
     state: &str,
     record: Option<&str>,
+    plies: Option<usize>,
 ) -> std::result::Result<Stored<R>, String> {
     let table: StoredTable<R> = serde_json::from_str(state).map_err(|e| e.to_string())?;
     if table.game != R::GAME {
@@ -361,7 +415,24 @@ fn rebuild<R: Referee>(
         .map(R::replay)
         .transpose()
         .map_err(|e| format!("table {}: {e}", table.id))?;
-    Ok(Stored { table, game })
+    let entries = game.as_ref().map_or(0, R::entry_count);
+    let behind = plies.is_some_and(|plies| entries < plies);
+    match plies {
+        Some(plies) if plies != entries => eprintln!(
+            "store: table {}: its record has {entries} entries where {plies} were stored{}",
+            table.id,
+            match behind {
+                true => ": the game goes on from the last of them, and its players are told",
+                false => ": all of them are kept",
+            },
+        ),
+        _ => {}
+    }
+    Ok(Stored {
+        table,
+        game,
+        behind,
+    })
 }
 
 #[cfg(test)]
@@ -415,13 +486,30 @@ mod tests {
         let text = include_str!("../tests/fixtures/table-v2.json");
         let table: StoredTable<Gunjin> = serde_json::from_str(text).unwrap();
         assert_eq!(table.game, gunjin_table::GameTag::Gunjin);
-        assert!(super::rebuild::<Gunjin>(text, None).is_ok());
+        assert!(super::rebuild::<Gunjin>(text, None, None).is_ok());
         let shogi = text.replacen('{', r#"{"game":"shogi","#, 1);
-        assert!(super::rebuild::<Gunjin>(&shogi, None).is_err());
+        assert!(super::rebuild::<Gunjin>(&shogi, None, None).is_err());
         assert!(matches!(
-            super::rebuild_any(text, None),
+            super::rebuild_any(text, None, None),
             Ok(super::AnyStored::Gunjin(_))
         ));
+    }
+
+    /// A record with fewer entries than the store counted for its table
+    /// was rolled back; one with as many, or without a count (stored
+    /// before it was kept), or with more (the moves kept), was not.
+    #[test]
+    fn a_record_shorter_than_its_count_is_behind() {
+        let text = include_str!("../tests/fixtures/shogi-table-v3.json");
+        let record = "north startpos 7g7f 3c3d 8h2b+ 3a2b";
+        let behind = |plies| match super::rebuild_any(text, Some(record), plies) {
+            Ok(super::AnyStored::Shogi(stored)) => stored.behind,
+            _ => panic!("a Shogi table"),
+        };
+        assert!(behind(Some(6)));
+        assert!(!behind(Some(4)));
+        assert!(!behind(Some(3)));
+        assert!(!behind(None));
     }
 
     /// A Shogi table in play against the CPU with a byoyomi clock
@@ -433,11 +521,12 @@ mod tests {
         let text = include_str!("../tests/fixtures/shogi-table-v3.json");
         let record = "north startpos 7g7f 3c3d P*5e";
         assert!(
-            super::rebuild_any(text, Some(record)).is_err(),
+            super::rebuild_any(text, Some(record), None).is_err(),
             "P*5e from an empty hand"
         );
         let record = "north startpos 7g7f 3c3d 8h2b+ 3a2b";
-        let Ok(super::AnyStored::Shogi(stored)) = super::rebuild_any(text, Some(record)) else {
+        let Ok(super::AnyStored::Shogi(stored)) = super::rebuild_any(text, Some(record), None)
+        else {
             panic!("a Shogi table");
         };
         let game = stored.game.expect("its game");
@@ -450,14 +539,15 @@ mod tests {
                 gunjin_table::ShogiLevel::Club
             ))
         );
-        assert!(super::rebuild::<Gunjin>(text, Some(record)).is_err());
+        assert!(super::rebuild::<Gunjin>(text, Some(record), None).is_err());
         let ended = format!("{record} resign:north");
         assert!(
-            super::rebuild_any(text, Some(&ended)).is_err(),
+            super::rebuild_any(text, Some(&ended), None).is_err(),
             "no such side"
         );
         let ended = format!("{record} resign:gote");
-        let Ok(super::AnyStored::Shogi(stored)) = super::rebuild_any(text, Some(&ended)) else {
+        let Ok(super::AnyStored::Shogi(stored)) = super::rebuild_any(text, Some(&ended), None)
+        else {
             panic!("a Shogi table");
         };
         use crate::referee::Referee;

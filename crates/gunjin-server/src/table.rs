@@ -11,21 +11,23 @@ use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, Invitation, ServerMes
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::admission::Ticket;
 use crate::clock::GameClock;
-use crate::hub::Hub;
+use crate::coalesce::{Coalesce, Update};
+use crate::hub::{CpuPlace, Hub, Unjoined};
+use crate::pool::Found;
 use crate::referee::{Referee, TableInfo};
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
 use crate::seats::{SIDES, Seats};
 use crate::stage::{SetupStage, Stage};
-use crate::store::StoredTable;
+use crate::storage::StoreError;
+use crate::store::{Stored, StoredTable};
 use crate::token;
 
 /// What a seated player asks of the table.
 pub enum Action<R: Referee> {
     /// With the sender's place among the CPU tables, or why there is none.
-    AddCpu(CpuLevel, Result<Ticket, Refusal>),
+    AddCpu(CpuLevel, Result<CpuPlace, Refusal>),
     Draft(R::Draft),
     Ready(R::Setup),
     Move(R::Move),
@@ -42,8 +44,12 @@ pub enum Command<R: Referee> {
         conn: u64,
         action: Action<R>,
     },
-    /// The CPU's answer for the position after `ply` moves.
-    CpuMove { ply: usize, mv: Option<R::Move> },
+    /// The CPU's answer for the position after `ply` moves (`None` if its
+    /// search panicked), and how long it waited for a thread.
+    CpuMove {
+        ply: usize,
+        found: Found<Option<R::Move>>,
+    },
 }
 
 /// Who sits at a table, and the table's own going.
@@ -69,7 +75,42 @@ pub enum SeatCommand {
     /// Hand the table over (a drain, or another node asked for it): store
     /// it, release its lease, close every connection and end the task.
     Stop { done: oneshot::Sender<()> },
+    /// Close for good to make room (a full server, and nobody joined this
+    /// table).
+    Evict { done: oneshot::Sender<()> },
 }
+
+/// How often a game the store did not take is tried again.
+const STORE_RETRY: Duration = Duration::from_secs(1);
+
+/// What the table told nobody yet, waiting for the store.
+enum Held {
+    /// The game's start.
+    Start,
+    /// A move, or (`played: false`) an end that is no move.
+    Move { played: bool },
+}
+
+struct Unsaved {
+    held: Held,
+    since: Instant,
+    retry_at: Instant,
+}
+
+/// What both seats are told while the store does not take their game, and
+/// any action is answered meanwhile.
+fn cannot_save() -> Refusal {
+    Refusal::new(
+        ErrorCode::CannotSave,
+        "the server cannot save games right now: play goes on once it can",
+    )
+}
+
+/// A CPU search ends this long before its clock would run out.
+const CLOCK_MARGIN: Duration = Duration::from_millis(200);
+
+/// A search for the CPU's move, given its milliseconds.
+type CpuSearch<R> = Box<dyn FnOnce(f64) -> Option<<R as Referee>::Move> + Send>;
 
 pub fn unix_millis() -> u64 {
     SystemTime::now()
@@ -92,18 +133,32 @@ pub struct Table<R: Referee> {
     seed: u64,
     /// The last time anyone acted (Unix milliseconds).
     touched: u64,
+    /// Since when the host of a table nobody joined is away (Unix
+    /// milliseconds): such a table closes `--unjoined-secs` after.
+    deserted: Option<u64>,
     seats: Seats,
+    /// Each seat's table and presence updates, coalesced.
+    updates: ByColor<Coalesce>,
     stage: Stage<R>,
     clock: Option<GameClock>,
     thinking: bool,
     /// How many of the game's record entries are stored; `None` before
     /// its start is.
     saved: Option<usize>,
+    /// A change of the game the store did not take, announced to nobody
+    /// until it does.
+    unsaved: Option<Unsaved>,
+    /// The seats that came while the game waited for the store, and have
+    /// not seen it.
+    viewless: ByColor<bool>,
+    /// The seats not told yet that their game may have lost its last moves
+    /// (the store's log was damaged), to be told when they come back.
+    behind: ByColor<bool>,
     /// The store said another node holds the table now: this task must
     /// end without writing more.
     lost: bool,
     /// The host's place among the CPU tables, held until the game ends.
-    cpu_place: Option<Ticket>,
+    cpu_place: Option<CpuPlace>,
     hub: Hub,
     inbox: mpsc::Receiver<Command<R>>,
     me: mpsc::WeakSender<Command<R>>,
@@ -138,11 +193,12 @@ impl<R: Referee> Table<R> {
 
     /// Starts the task of a new or restored table; the sender is its
     /// address.
-    pub fn spawn(
-        hub: Hub,
-        stored: StoredTable<R>,
-        game: Option<R::Game>,
-    ) -> mpsc::Sender<Command<R>> {
+    pub fn spawn(hub: Hub, stored: Stored<R>) -> mpsc::Sender<Command<R>> {
+        let Stored {
+            table: stored,
+            game,
+            behind,
+        } = stored;
         let (tx, inbox) = mpsc::channel(256);
         let stage = match (game, stored.setup_deadline) {
             (Some(game), _) => Stage::of_game(game),
@@ -162,10 +218,15 @@ impl<R: Referee> Table<R> {
             first: stored.first,
             seed: stored.seed,
             touched: stored.touched,
+            deserted: None,
             seats: Seats::new(stored.seats),
+            updates: ByColor::default(),
             stage,
             thinking: false,
             saved,
+            unsaved: None,
+            viewless: ByColor::default(),
+            behind: ByColor::new_with(|_| behind),
             lost: false,
             cpu_place: None,
             hub,
@@ -177,6 +238,7 @@ impl<R: Referee> Table<R> {
     }
 
     async fn run(mut self) {
+        self.note_unjoined();
         self.drive_cpu();
         loop {
             let deadline = self.next_deadline();
@@ -184,6 +246,11 @@ impl<R: Referee> Table<R> {
                 cmd = self.inbox.recv() => match cmd {
                     Some(Command::Seat(SeatCommand::Stop { done })) => {
                         self.leave();
+                        let _ = done.send(());
+                        return;
+                    }
+                    Some(Command::Seat(SeatCommand::Evict { done })) => {
+                        self.expire("the server needed room, and nobody had joined this table");
                         let _ = done.send(());
                         return;
                     }
@@ -240,7 +307,10 @@ impl<R: Referee> Table<R> {
                 conn,
                 reply,
             }) => {
-                let result = self.seats.seat_of(&token);
+                let result = self
+                    .seats
+                    .seat_of(&token)
+                    .and_then(|side| self.seats.may_resume(side));
                 if let Ok(side) = result {
                     if rotate {
                         self.seats.rotate(side);
@@ -253,6 +323,9 @@ impl<R: Referee> Table<R> {
             Command::Act { side, conn, action } => {
                 if !self.seats.plays(side, conn) {
                     return;
+                }
+                if self.unsaved.is_some() {
+                    return self.send(side, &cannot_save().to_message());
                 }
                 self.touched = unix_millis();
                 if let Err(refusal) = self.act(side, action) {
@@ -267,22 +340,32 @@ impl<R: Referee> Table<R> {
                     self.presence_changed();
                 }
             }
-            Command::CpuMove { ply, mv } => {
+            Command::CpuMove { ply, found } => {
                 self.thinking = false;
                 let Stage::Play(game) = &self.stage else {
                     return;
                 };
+                if R::ply(game) != ply {
+                    return self.drive_cpu();
+                }
+                let (mv, waited) = found.unwrap_or_else(|| {
+                    let id = &self.id;
+                    eprintln!("table {id}: the CPU's search panicked: a random legal move instead");
+                    (None, Duration::ZERO)
+                });
+                if let Some(clock) = &mut self.clock {
+                    clock.excuse(waited);
+                }
                 let side = R::turn(game);
-                match mv {
-                    Some(mv) if R::ply(game) == ply => {
-                        if let Err(e) = self.play(side, mv) {
-                            eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
-                        }
-                    }
-                    _ => self.drive_cpu(),
+                // A search that failed (logged) plays a random legal move.
+                let mv = mv.or_else(|| R::random_move(game, self.seed));
+                if let Some(Err(e)) = mv.map(|mv| self.play(side, mv)) {
+                    eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
                 }
             }
-            Command::Seat(SeatCommand::Stop { .. }) => unreachable!("handled by the loop"),
+            Command::Seat(SeatCommand::Stop { .. } | SeatCommand::Evict { .. }) => {
+                unreachable!("handled by the loop")
+            }
         }
     }
 
@@ -301,6 +384,8 @@ impl<R: Referee> Table<R> {
     /// Hands the seat to a connection and tells it everything it may know.
     fn attach(&mut self, side: Color, conn: Conn) {
         self.seats.attach(side, conn);
+        // The new connection starts with the whole state, welcome first.
+        self.updates[side].release().for_each(drop);
         let welcome = ServerMessage::Welcome {
             table: self.id.clone(),
             token: self.seats.token(side),
@@ -308,7 +393,12 @@ impl<R: Referee> Table<R> {
         };
         self.send(side, &welcome);
         self.presence_changed();
-        if let Some(game) = self.stage.game() {
+        // A game whose last change the store did not take yet is shown to
+        // nobody: this seat gets the whole view once it is stored.
+        if self.unsaved.is_some() {
+            self.viewless[side] = true;
+            self.send(side, &cannot_save().to_message());
+        } else if let Some(game) = self.stage.game() {
             let view = R::game_message(game, side, false);
             let over = R::over_message(game);
             self.send(side, &view);
@@ -319,13 +409,21 @@ impl<R: Referee> Table<R> {
                 self.send(side, &clock);
             }
         }
+        if std::mem::take(&mut self.behind[side]) {
+            let lost = Refusal::new(
+                ErrorCode::RolledBack,
+                "the server crashed and may have lost this game's last moves: \
+                 it goes on from the position sent",
+            );
+            self.send(side, &lost.to_message());
+        }
     }
 
     fn add_cpu(
         &mut self,
         side: Color,
         level: CpuLevel,
-        place: Result<Ticket, Refusal>,
+        place: Result<CpuPlace, Refusal>,
     ) -> Result<(), Refusal> {
         if side != Color::South {
             return Err(Refusal::new(
@@ -351,12 +449,30 @@ impl<R: Referee> Table<R> {
 
     /// Re-arms the forfeit timers and tells both sides who is there.
     fn presence_changed(&mut self) {
+        self.note_unjoined();
         self.seats.rearm(self.stage.live(), self.hub.config().grace);
         self.broadcast_table();
         for side in SIDES {
-            let presence = self.seats.presence(!side);
-            self.send(side, &presence);
+            self.update(side, Update::Presence);
         }
+    }
+
+    /// Tells the hub whether nobody joined this table yet, and since when
+    /// its host is away or was last heard: a full server makes room by
+    /// closing the one whose host is away longest.
+    fn note_unjoined(&mut self) {
+        let waiting = matches!(self.stage, Stage::Waiting);
+        let host_here = self.seats.connected(Color::South);
+        self.deserted = match (waiting && !host_here, self.deserted) {
+            (false, _) => None,
+            (true, Some(since)) => Some(since),
+            (true, None) => Some(unix_millis()),
+        };
+        let unjoined = waiting.then(|| Unjoined {
+            host_here,
+            since: self.deserted.unwrap_or(self.touched),
+        });
+        self.hub.note_unjoined(&self.id, unjoined);
     }
 
     // ---- setup -------------------------------------------------------
@@ -418,10 +534,7 @@ impl<R: Referee> Table<R> {
             clock.start();
         }
         self.save_table();
-        self.save_game();
-        self.broadcast_table();
-        self.broadcast_game(false);
-        self.drive_cpu();
+        self.store_and_announce(Held::Start);
     }
 
     // ---- play --------------------------------------------------------
@@ -466,7 +579,65 @@ impl<R: Referee> Table<R> {
     /// written: the table's lasting state did not change (`touched` is
     /// renewed on a restart anyway).
     fn after_move(&mut self, played: bool) {
-        self.save_game();
+        self.store_and_announce(Held::Move { played });
+    }
+
+    /// Stores the game, then announces what changed in it. What the store
+    /// does not take is announced to nobody: both seats are told in one
+    /// sentence that the server cannot save games right now, every action
+    /// waits, and the store is tried again until it takes it.
+    fn store_and_announce(&mut self, held: Held) {
+        match self.save_game() {
+            Ok(()) => self.announce(held),
+            Err(e) => {
+                eprintln!("store: game {}: {e}: held back until it is stored", self.id);
+                self.unsaved = Some(Unsaved {
+                    held,
+                    since: Instant::now(),
+                    retry_at: Instant::now() + STORE_RETRY,
+                });
+                for side in SIDES {
+                    self.send(side, &cannot_save().to_message());
+                }
+            }
+        }
+    }
+
+    /// Tries the store again; once it takes the game, the time it took is
+    /// charged to nobody and what was held back is announced.
+    fn store_again(&mut self) {
+        let Some(unsaved) = self.unsaved.take() else {
+            return;
+        };
+        if self.save_game().is_err() {
+            let retry_at = Instant::now() + STORE_RETRY;
+            self.unsaved = Some(Unsaved {
+                retry_at,
+                ..unsaved
+            });
+            return;
+        }
+        eprintln!(
+            "store: game {}: stored after {:?}",
+            self.id,
+            unsaved.since.elapsed()
+        );
+        if let Some(clock) = &mut self.clock {
+            clock.excuse(unsaved.since.elapsed());
+        }
+        self.announce(unsaved.held);
+    }
+
+    /// Tells both seats what changed in the stored game.
+    fn announce(&mut self, held: Held) {
+        let played = match held {
+            Held::Start => {
+                self.broadcast_table();
+                self.broadcast_game(false);
+                return self.drive_cpu();
+            }
+            Held::Move { played } => played,
+        };
         self.broadcast_game(played);
         let over = self.stage.settle();
         if let Some(clock) = self.clock_message() {
@@ -487,44 +658,85 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    /// Starts the CPU searching if it is to move.
+    /// Starts the CPU searching if it is to move: on the pool, for its
+    /// level's time at most, and within the time its clock has left.
     fn drive_cpu(&mut self) {
         let Stage::Play(game) = &self.stage else {
             return;
         };
-        let cpu = self.seats.cpu(R::turn(game)).and_then(R::level);
+        let turn = R::turn(game);
+        let cpu = self.seats.cpu(turn).and_then(R::level);
         let Some(level) = cpu.filter(|_| !self.thinking) else {
             return;
         };
         self.thinking = true;
-        let search = R::cpu_search(game, level, self.seed, self.hub.config().cpu_millis);
+        let config = self.hub.config();
+        let left = self.clock.as_ref().map(|c| {
+            let left = c.deadline(turn).saturating_duration_since(Instant::now());
+            left.saturating_sub(CLOCK_MARGIN).as_secs_f64() * 1000.0
+        });
+        let think = [Some(R::think_millis(level)), config.cpu_millis, left]
+            .into_iter()
+            .flatten()
+            .fold(f64::INFINITY, f64::min);
+        let search = self.faulty(R::cpu_search(game, level, self.seed));
         let ply = R::ply(game);
         let me = self.me.clone();
-        let pool = self.hub.cpu().clone();
+        let searching = self.hub.cpu().run(think, search);
         tokio::spawn(async move {
-            let mv = pool.run(search).await.flatten();
+            let found = searching.await;
             if let Some(me) = me.upgrade() {
-                let _ = me.send(Command::CpuMove { ply, mv }).await;
+                let _ = me.send(Command::CpuMove { ply, found }).await;
             }
         });
     }
 
-    // ---- time --------------------------------------------------------
-
-    fn expiry(&self) -> u64 {
-        self.touched + self.hub.config().idle.as_millis() as u64
+    /// The CPU's search, or one that panics where the tests inject a
+    /// faulty CPU.
+    #[cfg(feature = "faults")]
+    fn faulty(&self, search: CpuSearch<R>) -> CpuSearch<R> {
+        let Stage::Play(game) = &self.stage else {
+            return search;
+        };
+        match self.hub.config().faults.cpu_panics(R::ply(game)) {
+            true => Box::new(|_| panic!("a faulty CPU, on purpose")),
+            false => search,
+        }
     }
 
-    fn next_deadline(&self) -> Instant {
+    #[cfg(not(feature = "faults"))]
+    fn faulty(&self, search: CpuSearch<R>) -> CpuSearch<R> {
+        search
+    }
+
+    // ---- time --------------------------------------------------------
+
+    /// When the table closes: an hour after anyone last acted, sooner
+    /// once the host of a table nobody joined left it.
+    fn expiry(&self) -> u64 {
+        let config = self.hub.config();
+        let idle = self.touched + config.idle.as_millis() as u64;
+        self.deserted.map_or(idle, |since| {
+            idle.min(since + config.unjoined.as_millis() as u64)
+        })
+    }
+
+    fn next_deadline(&mut self) -> Instant {
         let setup = match &self.stage {
             Stage::Setup(setup) => Some(instant_of(setup.deadline)),
             _ => None,
         };
+        let updates = SIDES
+            .into_iter()
+            .filter_map(|s| self.updates[s].due())
+            .min();
         [
             Some(instant_of(self.expiry())),
             setup,
             self.seats.next_forfeit(),
             self.clock_deadline(),
+            updates,
+            self.unsaved.as_ref().map(|u| u.retry_at),
         ]
         .into_iter()
         .flatten()
@@ -536,8 +748,27 @@ impl<R: Referee> Table<R> {
     fn on_deadline(&mut self) -> bool {
         let now = unix_millis();
         if now >= self.expiry() {
-            self.expire();
+            let why = match self.deserted {
+                Some(_) => "nobody joined the table in time",
+                None => "the table was idle too long",
+            };
+            self.expire(why);
             return true;
+        }
+        for side in SIDES {
+            if self.updates[side]
+                .due()
+                .is_some_and(|at| at <= Instant::now())
+            {
+                self.release_updates(side);
+            }
+        }
+        // The game waits for the store: no forfeit, no time-out meanwhile.
+        if let Some(unsaved) = &self.unsaved {
+            if unsaved.retry_at <= Instant::now() {
+                self.store_again();
+            }
+            return false;
         }
         if matches!(&self.stage, Stage::Setup(s) if now >= s.deadline) {
             self.start_game();
@@ -554,11 +785,17 @@ impl<R: Referee> Table<R> {
         false
     }
 
-    /// When the side to move runs out of time, in a game on with a clock.
+    /// When the side to move runs out of time, in a game on with a clock;
+    /// never while the CPU searches (its search ends within its time left,
+    /// and its wait for a thread is not charged) or while a move waits for
+    /// the store (its opponent's turn has not begun).
     fn clock_deadline(&self) -> Option<Instant> {
         let Stage::Play(game) = &self.stage else {
             return None;
         };
+        if self.thinking || self.unsaved.is_some() {
+            return None;
+        }
         Some(self.clock.as_ref()?.deadline(R::turn(game)))
     }
 
@@ -576,23 +813,26 @@ impl<R: Referee> Table<R> {
     }
 
     /// Closes the table, its record stored first (an unfinished game as
-    /// abandoned), so a player told of the expiry finds it.
-    fn expire(&mut self) {
+    /// abandoned), so a player told of the expiry (and `why`) finds it.
+    fn expire(&mut self, why: &str) {
         if let Err(e) = self.hub.store().delete_table(&self.id, unix_millis()) {
             eprintln!("store: table {}: {e}", self.id);
         }
         self.forget();
-        self.seats.close_all(Some(&Refusal::new(
-            ErrorCode::Expired,
-            "the table was idle too long",
-        )));
+        self.seats
+            .close_all(Some(&Refusal::new(ErrorCode::Expired, why)));
     }
 
     // ---- messages and storage ----------------------------------------
 
-    /// Sends to the seat's connection; one that stopped reading is ended
-    /// and its seat counts as left.
+    /// Sends to the seat's connection, after any update held back; one
+    /// that stopped reading is ended and its seat counts as left.
     fn send(&mut self, side: Color, msg: &ServerMessage) {
+        self.release_updates(side);
+        self.deliver(side, msg);
+    }
+
+    fn deliver(&mut self, side: Color, msg: &ServerMessage) {
         if !self.seats.send(side, msg) {
             self.presence_changed();
         }
@@ -611,11 +851,34 @@ impl<R: Referee> Table<R> {
         })
     }
 
+    /// Tells the seat of a change of this kind, now or (coalesced with
+    /// the next ones) shortly.
+    fn update(&mut self, side: Color, update: Update) {
+        if self.updates[side].admit(update) {
+            self.deliver_update(side, update);
+        }
+    }
+
+    /// The updates held back for the seat, each as the state now is.
+    fn release_updates(&mut self, side: Color) {
+        let held: Vec<Update> = self.updates[side].release().collect();
+        for update in held {
+            self.deliver_update(side, update);
+        }
+    }
+
+    fn deliver_update(&mut self, side: Color, update: Update) {
+        let msg = match update {
+            Update::Presence => self.seats.presence(!side),
+            Update::Table => ServerMessage::Table(self.table_state(side)),
+        };
+        self.deliver(side, &msg);
+    }
+
     fn broadcast_table(&mut self) {
         for side in SIDES {
             if self.seats.connected(side) {
-                let state = ServerMessage::Table(self.table_state(side));
-                self.send(side, &state);
+                self.update(side, Update::Table);
             }
         }
     }
@@ -631,7 +894,8 @@ impl<R: Referee> Table<R> {
         let Some(game) = self.stage.game() else {
             return;
         };
-        let msgs = ByColor::new_with(|side| R::game_message(game, side, played));
+        let viewless = std::mem::take(&mut self.viewless);
+        let msgs = ByColor::new_with(|side| R::game_message(game, side, played && !viewless[side]));
         for side in SIDES {
             self.send(side, &msgs[side]);
         }
@@ -666,24 +930,18 @@ impl<R: Referee> Table<R> {
     }
 
     /// Stores the game's start once, then each entry not stored yet.
-    fn save_game(&mut self) {
+    fn save_game(&mut self) -> Result<(), StoreError> {
         let Some(game) = self.stage.game() else {
-            return;
+            return Ok(());
         };
         let store = self.hub.store();
         let from = match self.saved {
             Some(from) => from,
-            None => match store.start_game::<R>(&self.id, game) {
-                Ok(()) => 0,
-                Err(e) => return eprintln!("store: game {}: {e}", self.id),
-            },
+            None => store.start_game::<R>(&self.id, game).map(|()| 0)?,
         };
-        match store.append::<R>(&self.id, game, from, unix_millis()) {
-            Ok(held) => {
-                self.saved = Some(R::entry_count(game));
-                self.lost |= !held;
-            }
-            Err(e) => eprintln!("store: game {}: {e}", self.id),
-        }
+        let held = store.append::<R>(&self.id, game, from, unix_millis())?;
+        self.saved = Some(R::entry_count(game));
+        self.lost |= !held;
+        Ok(())
     }
 }

@@ -1,5 +1,7 @@
-//! Backups on a schedule, and a store that is damaged (truncated,
-//! garbled), empty or missing replaced on start by the newest good backup.
+//! Backups on a schedule, a store that is damaged (truncated, garbled),
+//! empty or missing replaced on start by the newest good backup, and a
+//! write-ahead log damaged after a crash said loudly, no game going back
+//! without its players told.
 
 mod common;
 
@@ -130,4 +132,142 @@ async fn a_damaged_empty_or_missing_store_is_restored_from_the_newest_good_backu
         assert!(back.is_ok(), "{how:?}: the table is back");
         server.stop().await;
     }
+}
+
+/// What a seat finds when it comes back: the ply of the view it is sent
+/// and whether it is told the game may have lost moves; `None` if it is
+/// refused (the table, or the seat, is gone).
+async fn comes_back(addr: std::net::SocketAddr, table: &str, token: &str) -> Option<(usize, bool)> {
+    use gunjin_table::{ClientMessage, ErrorCode, ServerMessage};
+    let mut bot = Bot::connect(addr, 1).await.unwrap();
+    let resume = ClientMessage::Resume {
+        table: table.into(),
+        token: token.into(),
+        rotate: false,
+    };
+    bot.send(&resume).await.unwrap();
+    let mut ply = None;
+    loop {
+        let next = tokio::time::timeout(Duration::from_millis(500), bot.recv()).await;
+        match next.map(Result::unwrap) {
+            Ok(ServerMessage::Error {
+                code: ErrorCode::NoSuchTable | ErrorCode::BadToken,
+                ..
+            }) => return None,
+            Ok(ServerMessage::Game { view, .. }) => ply = Some(view.ply()),
+            Ok(ServerMessage::Error {
+                code: ErrorCode::RolledBack,
+                ..
+            }) => return Some((ply.unwrap_or(0), true)),
+            Ok(_) => {}
+            // (A table before its game has no view: ply 0.)
+            Err(_) => return Some((ply.unwrap_or(0), false)),
+        }
+    }
+}
+
+/// A crash leaves the store and its log; the log is then garbled in the
+/// middle (SQLite would replay it up to there and drop the rest without a
+/// word). The server says so loudly and names the tables whose writes it
+/// lost, keeps what the log still holds, and every seat whose game went
+/// back is told when it comes back; a seat or table lost whole is
+/// refused, and named in the report.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_log_is_told_and_no_game_goes_back_silently() {
+    let (server, scratch) = common::start("log-damaged").await;
+    let addr = server.addr;
+    let (mut a, mut b) = common::pair(addr, 70).await;
+    common::play_until(&mut a, &mut b, 6).await;
+    let (mut c, mut d) = common::pair(addr, 80).await;
+    common::play_until(&mut c, &mut d, 8).await;
+    for bot in [&mut a, &mut b] {
+        bot.stop_at = None;
+    }
+    a.move_if_my_turn().await.unwrap();
+    b.move_if_my_turn().await.unwrap();
+    common::play_until(&mut a, &mut b, 14).await;
+    let late = Bot::open(addr, 90, Rules::KIRAKUKEN).await.unwrap();
+    let seats: Vec<(String, String, usize)> = [&a, &b, &c, &d, &late]
+        .iter()
+        .map(|bot| {
+            let ply = bot.view.as_ref().map_or(0, |v| v.ply());
+            (bot.table.clone(), bot.token.clone(), ply)
+        })
+        .collect();
+    // The crash: the store and its log as they are now, then garbled
+    // inside a frame in the middle of the log.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let crashed = common::Scratch::new("log-damaged-crashed");
+    let config = crashed.config();
+    let wal = |db: &Path| PathBuf::from(format!("{}-wal", db.display()));
+    fs::copy(&scratch.config().db, &config.db).unwrap();
+    fs::copy(wal(&scratch.config().db), wal(&config.db)).unwrap();
+    let mut log = fs::read(wal(&config.db)).unwrap();
+    let frame = 24 + u32::from_be_bytes(log[8..12].try_into().unwrap()) as usize;
+    let at = 32 + (log.len() - 32) / frame * 2 / 5 * frame + 24 + 200;
+    log[at..at + 8].copy_from_slice(b"garbled!");
+    fs::write(wal(&config.db), log).unwrap();
+    server.stop().await;
+
+    let server = Server::start(config).await.unwrap();
+    let report = server.recovered.clone().expect("the damage is reported");
+    assert!(
+        report.contains("WRITE-AHEAD LOG") && report.contains("dropped"),
+        "{report}"
+    );
+    let mut went_back = 0;
+    for (table, token, seen) in &seats {
+        match comes_back(server.addr, table, token).await {
+            Some((ply, told)) => {
+                assert!(ply <= *seen, "{ply} > {seen}");
+                assert!(
+                    ply == *seen || told,
+                    "{table} went back from {seen} to {ply} silently"
+                );
+                went_back += usize::from(ply < *seen);
+            }
+            None => {
+                assert!(
+                    report.contains(table.as_str()),
+                    "{table} lost unnamed: {report}"
+                );
+                went_back += 1;
+            }
+        }
+    }
+    assert!(went_back > 0, "the damage cost something: {report}");
+    server.stop().await;
+}
+
+/// Each table's record is checked against the count of its entries the
+/// store kept with them: one that has fewer (here made so by hand) went
+/// back, and both its seats are told when they come back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_shorter_than_its_count_is_told() {
+    let (server, scratch) = common::start("count").await;
+    let (mut host, mut guest) = common::pair(server.addr, 95).await;
+    common::play_until(&mut host, &mut guest, 6).await;
+    server.stop().await;
+    let config = scratch.config();
+    let db = rusqlite::Connection::open(&config.db).unwrap();
+    let counted: i64 = db
+        .query_row(
+            "SELECT plies FROM tables WHERE id = ?1",
+            [&host.table],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(counted, 6);
+    db.execute(
+        "DELETE FROM moves WHERE table_id = ?1 AND ply >= 4",
+        [&host.table],
+    )
+    .unwrap();
+    drop(db);
+    let server = Server::start(config).await.unwrap();
+    for bot in [&host, &guest] {
+        let back = comes_back(server.addr, &bot.table, &bot.token).await;
+        assert_eq!(back, Some((4, true)));
+    }
+    server.stop().await;
 }

@@ -1,6 +1,7 @@
 //! What the server refuses: bad moves (the connection stays), malformed
 //! and oversized messages, forged tokens (the connection closes),
-//! and floods (rate limited).
+//! and floods (rate limited; a seat reconnecting in a loop reaches its
+//! opponent as a few coalesced updates).
 
 mod common;
 
@@ -20,6 +21,18 @@ async fn started(addr: std::net::SocketAddr, seed: u64) -> (Bot, Bot) {
         (host, guest)
     } else {
         (guest, host)
+    }
+}
+
+/// The mover moves again, and the waiting seat is told.
+async fn the_game_goes_on(mover: &mut Bot, waiter: &mut Bot) {
+    mover.stop_at = None;
+    mover.move_if_my_turn().await.unwrap();
+    loop {
+        if let ServerMessage::Step(p) = waiter.recv().await.unwrap() {
+            assert_eq!(p.side, mover.side);
+            break;
+        }
     }
 }
 
@@ -46,14 +59,7 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
         .await
         .unwrap();
     assert_eq!(next_error(&mut waiter).await, ErrorCode::WrongPhase);
-    mover.stop_at = None;
-    mover.move_if_my_turn().await.unwrap();
-    loop {
-        if let ServerMessage::Step(p) = waiter.recv().await.unwrap() {
-            assert_eq!(p.side, mover.side);
-            break;
-        }
-    }
+    the_game_goes_on(&mut mover, &mut waiter).await;
 }
 
 #[tokio::test]
@@ -284,4 +290,61 @@ async fn a_seat_token_rotated_on_resume_replaces_the_old_one() {
         .await
         .unwrap();
     assert_eq!(back.side, host.side);
+}
+
+/// One seat reconnecting with its own token as fast as it can: its
+/// resumes are limited, and its opponent gets a few coalesced updates a
+/// second, not two per reconnection; the game then goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_reconnecting_in_a_loop_does_not_flood_the_other() {
+    use std::time::{Duration, Instant};
+    let (server, _scratch) = common::start("resume-flood").await;
+    let (mut mover, waiter) = started(server.addr, 50).await;
+    let (addr, table, token) = (server.addr, waiter.table.clone(), waiter.token.clone());
+    let waiter_token = token.clone();
+    drop(waiter);
+    let flood = Duration::from_secs(3);
+    let flooding = tokio::spawn(async move {
+        let (mut welcomed, mut refused) = (0, 0);
+        let end = Instant::now() + flood;
+        while Instant::now() < end {
+            let mut bot = Bot::connect(addr, 51).await.unwrap();
+            let resume = ClientMessage::Resume {
+                table: table.clone(),
+                token: token.clone(),
+                rotate: false,
+            };
+            bot.send(&resume).await.unwrap();
+            match bot.recv().await.unwrap() {
+                ServerMessage::Welcome { .. } => welcomed += 1,
+                ServerMessage::Error {
+                    code: ErrorCode::RateLimited,
+                    ..
+                } => refused += 1,
+                other => panic!("{other:?}"),
+            }
+        }
+        (welcomed, refused)
+    });
+    // What the other seat is sent meanwhile.
+    let (mut received, before) = (0, mover.bytes);
+    let end = Instant::now() + flood;
+    while let Ok(Ok(_)) = tokio::time::timeout_at(end.into(), mover.recv()).await {
+        received += 1;
+    }
+    let bytes = mover.bytes - before;
+    let (welcomed, refused) = flooding.await.unwrap();
+    eprintln!(
+        "{welcomed} resumes taken, {refused} refused in {flood:?}; \
+         the other seat got {received} messages ({bytes} bytes in all)"
+    );
+    assert!(welcomed <= 12, "{welcomed} resumes taken");
+    assert!(refused > welcomed, "{refused} refused");
+    assert!(received <= 6 + 4 * 3 + 4, "{received} messages");
+    // The game goes on: the seat comes back once it waited.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mut waiter = Bot::resume(server.addr, 52, &mover.table, &waiter_token)
+        .await
+        .unwrap();
+    the_game_goes_on(&mut mover, &mut waiter).await;
 }

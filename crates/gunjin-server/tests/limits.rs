@@ -113,11 +113,14 @@ async fn tables_are_capped_per_address_and_in_total() {
     assert_eq!(open(server.addr).await, None);
     assert_eq!(open(server.addr).await, Some(ErrorCode::TooManyTables));
 
+    // A full server makes room by closing a table nobody joined; one being
+    // played never goes.
     let (server, _scratch) = common::start_with("tables-total", |c| {
         c.max_tables = 1;
     })
     .await;
     assert_eq!(open(server.addr).await, None);
+    let (_host, _guest) = common::pair(server.addr, 1).await;
     assert_eq!(open(server.addr).await, Some(ErrorCode::ServerFull));
 }
 
@@ -193,4 +196,63 @@ async fn a_trusted_proxys_clients_are_capped_by_the_address_it_forwards() {
     let _b = forwarding(addr, stranger, "198.51.100.2").await.unwrap();
     let c = forwarding(addr, stranger, "198.51.100.3").await;
     assert!(c.err().unwrap().contains("503"));
+}
+
+/// An IPv6 client counts by its /64: the addresses of one network are one
+/// client (a subscriber is given a whole /64), another network another.
+#[tokio::test]
+async fn ipv6_clients_are_counted_by_their_64() {
+    let (server, _scratch) = common::start_with("per-64", |c| {
+        c.max_conns_per_addr = 2;
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let (addr, proxy) = (server.addr, [127, 0, 0, 1]);
+    let _a = forwarding(addr, proxy, "2001:db8:1:1::1").await.unwrap();
+    let _b = forwarding(addr, proxy, "2001:db8:1:1:ffff:ffff:ffff:fffe")
+        .await
+        .unwrap();
+    let full = forwarding(addr, proxy, "2001:db8:1:1::2")
+        .await
+        .err()
+        .unwrap();
+    assert!(full.contains("503"), "{full}");
+    let _next = forwarding(addr, proxy, "2001:db8:1:2::1").await.unwrap();
+}
+
+/// The status of a GET of `path` from the loopback address `source`.
+async fn get_from(server: std::net::SocketAddr, source: [u8; 4], path: &str) -> u16 {
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.bind((source, 0).into()).unwrap();
+    let mut tcp = tcp.connect(server).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n");
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    tcp.read_to_string(&mut response).await.unwrap();
+    response.split(' ').nth(1).unwrap().parse().unwrap()
+}
+
+/// Each record is a read of the store: one address gets a burst of them,
+/// then `429` until its bucket refills; another address is not held up.
+#[tokio::test]
+async fn records_are_rate_limited_per_address() {
+    let (server, _scratch) = common::start_with("record-rate", |c| {
+        c.record_rate = gunjin_server::Rate {
+            burst: 5.0,
+            per_sec: 2.0,
+        };
+    })
+    .await;
+    let path = "/api/tables/0123456789abcdef0123456789abcdef/record";
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(get_from(server.addr, [127, 0, 0, 1], path).await);
+    }
+    assert_eq!(statuses[..5], [404; 5], "{statuses:?}");
+    assert!(statuses[5..].iter().all(|&s| s == 429), "{statuses:?}");
+    assert_eq!(get_from(server.addr, [127, 0, 0, 2], path).await, 404);
+    // The app's own files are not limited.
+    assert_eq!(get_from(server.addr, [127, 0, 0, 1], "/").await, 200);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(get_from(server.addr, [127, 0, 0, 1], path).await, 404);
 }

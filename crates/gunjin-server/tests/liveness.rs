@@ -70,32 +70,34 @@ async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
             break token;
         }
     };
-    // It never reads again. Each time the host takes its seat back the
-    // table tells both seats (tables and presence): the slow seat's queue
-    // fills, in a bounded number of rounds.
-    let start = Instant::now();
-    let mut rounds = 0;
-    let away = loop {
-        assert!(rounds < 5000 && start.elapsed() < Duration::from_secs(30));
-        rounds += 1;
-        host = Bot::resume(server.addr, 40, &host.table, &host.token)
-            .await
-            .unwrap();
-        let presence = loop {
-            if let ServerMessage::Presence {
-                side: Color::North,
-                connected,
-                forfeit_in_millis,
-            } = host.recv().await.unwrap()
-            {
-                break (connected, forfeit_in_millis);
+    // It never reads again, yet keeps asking what the table refuses (a
+    // move before the game): the answers fill its queue, in a bounded
+    // number of messages, and the host hears it counts as away.
+    let early = ClientMessage::Move("b4-b5".parse().unwrap());
+    let not_yet = serde_json::to_string(&early).unwrap();
+    let asking = tokio::spawn(async move {
+        for _ in 0..20_000 {
+            if slow.send(Message::text(not_yet.clone())).await.is_err() {
+                break;
             }
-        };
-        if !presence.0 {
-            break presence;
         }
-    };
-    assert!(away.1.is_some(), "the forfeit timer runs");
+        slow
+    });
+    // (Told before the join that North is empty, then that it is away
+    // with its forfeit timer running.)
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(30));
+        if let ServerMessage::Presence {
+            side: Color::North,
+            connected: false,
+            forfeit_in_millis: Some(_),
+        } = host.recv().await.unwrap()
+        {
+            break;
+        }
+    }
+    let mut slow = asking.await.unwrap();
     // Its connection is closed: reading through what was queued ends.
     let drained = tokio::time::timeout(Duration::from_secs(10), async {
         while let Some(Ok(_)) = slow.next().await {}

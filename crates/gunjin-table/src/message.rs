@@ -177,9 +177,22 @@ pub enum ErrorCode {
     TooManyTables,
     /// The server has as many tables open as it takes.
     ServerFull,
-    /// This address (or the server) has as many CPU games on as it may:
-    /// the seat stays free for a friend.
+    /// This address has as many CPU games on as it may: the seat stays
+    /// free for a friend.
     TooManyCpuTables,
+    /// The server's CPU opponents cannot take one more game now without
+    /// slowing those on: the seat stays free, try again in a minute.
+    CpuBusy,
+    /// This address holds as many seats (at every table together) as it
+    /// may at once.
+    TooManySeats,
+    /// The server cannot store the game right now: the last move (or the
+    /// start) is announced once it can, and every action waits till then.
+    /// Sent to both seats, and in answer to any action meanwhile.
+    CannotSave,
+    /// The server crashed with its store damaged, and this game may have
+    /// lost its last moves: it goes on from the position just sent.
+    RolledBack,
 }
 
 impl ErrorCode {
@@ -198,6 +211,7 @@ impl ErrorCode {
                 | ErrorCode::TimedOut
                 | ErrorCode::TooManyTables
                 | ErrorCode::ServerFull
+                | ErrorCode::TooManySeats
         )
     }
 }

@@ -146,7 +146,7 @@ async fn stored_record(lb: SocketAddr, id: &str) -> Result<Record, String> {
         .await
         .map_err(|e| e.to_string())?;
     let request =
-        format!("GET /api/tables/{id}/record HTTP/1.1\r\nHost: scale\r\nConnection: close\r\n\r\n");
+        format!("GET /api/tables/{id}/record HTTP/1.1\r\nHost: {lb}\r\nConnection: close\r\n\r\n");
     tcp.write_all(request.as_bytes())
         .await
         .map_err(|e| e.to_string())?;

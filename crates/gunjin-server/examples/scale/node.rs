@@ -65,6 +65,7 @@ impl Node {
                 "127.0.0.1",
             ])
             .args(["--max-conns", "100000", "--max-conns-per-addr", "100000"])
+            .args(["--seats-per-addr", "100000", "--record-rate", "100000"])
             .args([
                 "--tables-per-addr-hour",
                 "1000000",

@@ -103,6 +103,10 @@ const MIGRATIONS: &[&str] = &[
          entry TEXT NOT NULL,
          PRIMARY KEY (table_id, ply)
      );",
+    // How many record entries each table's game has, written in the
+    // transaction of each append: a table whose record has fewer was
+    // rolled back (a damaged write-ahead log), and is told so.
+    "ALTER TABLE tables ADD COLUMN plies BIGINT;",
 ];
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)";

@@ -2,7 +2,7 @@
 //! client. It sets up at random and plays random legal moves chosen from
 //! its own view, as any client must.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -11,9 +11,12 @@ use gunjin_table::{ClientMessage, Clock, ErrorCode, GameTag, Phase, ServerMessag
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{
+    MaybeTlsStream, WebSocketStream, client_async_with_config, connect_async_with_config,
+};
 
 /// How long the bot waits for one message before giving up.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -40,6 +43,8 @@ pub struct Bot {
     pub received: Vec<String>,
     /// The time from sending each move to seeing it played.
     pub latencies: Vec<Duration>,
+    /// The time from seeing each own move played to the opponent's next.
+    pub replies: Vec<Duration>,
     /// Bytes of every message received.
     pub bytes: usize,
     /// The bot makes no move once the game reaches this many moves.
@@ -52,8 +57,13 @@ pub struct Bot {
     pub replayable: bool,
     /// The setup to play instead of a random one.
     pub setup: Option<Setup>,
+    /// The loopback address the bot connects from (another client to the
+    /// server's per-address caps), if not the system's choice.
+    from: Option<IpAddr>,
     seed: u64,
     sent_move: Option<(Move, Instant)>,
+    /// When the bot's last move was seen played, until the reply.
+    awaiting: Option<Instant>,
     setup_sent: bool,
 }
 
@@ -73,7 +83,18 @@ impl Bot {
         seed: u64,
         table: Option<&str>,
     ) -> Result<Bot, BotError> {
-        let socket = socket(addr, table).await?;
+        Bot::connect_from(addr, None, seed, table).await
+    }
+
+    /// A connection from the local address `from` (any of 127.0.0.0/8 on
+    /// loopback), for `table` when given.
+    pub async fn connect_from(
+        addr: SocketAddr,
+        from: Option<IpAddr>,
+        seed: u64,
+        table: Option<&str>,
+    ) -> Result<Bot, BotError> {
+        let socket = socket(addr, from, table).await?;
         Ok(Bot {
             socket,
             rng: SmallRng::seed_from_u64(seed),
@@ -84,13 +105,16 @@ impl Bot {
             keep: false,
             received: Vec::new(),
             latencies: Vec::new(),
+            replies: Vec::new(),
             bytes: 0,
             stop_at: None,
             think: Duration::ZERO,
             replayable: false,
             setup: None,
+            from,
             seed,
             sent_move: None,
+            awaiting: None,
             setup_sent: false,
         })
     }
@@ -120,6 +144,18 @@ impl Bot {
         Bot::open_game(addr, seed, GameTag::Shogi, Rules::default(), clock).await
     }
 
+    /// Opens a table as its host, connecting from `from`.
+    pub async fn open_from(
+        addr: SocketAddr,
+        from: IpAddr,
+        seed: u64,
+        rules: Rules,
+    ) -> Result<Bot, BotError> {
+        let mut bot = Bot::connect_from(addr, Some(from), seed, None).await?;
+        bot.open_here(GameTag::Gunjin, rules, None).await?;
+        Ok(bot)
+    }
+
     async fn open_game(
         addr: SocketAddr,
         seed: u64,
@@ -128,22 +164,43 @@ impl Bot {
         clock: Option<Clock>,
     ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect(addr, seed).await?;
-        bot.send(&ClientMessage::Open {
+        bot.open_here(game, rules, clock).await?;
+        Ok(bot)
+    }
+
+    /// Sends `open` on this connection and takes the welcome.
+    async fn open_here(
+        &mut self,
+        game: GameTag,
+        rules: Rules,
+        clock: Option<Clock>,
+    ) -> Result<(), BotError> {
+        self.send(&ClientMessage::Open {
             game,
             name: "host".into(),
             rules,
             clock,
         })
         .await?;
-        if !bot.welcome().await? {
+        if !self.welcome().await? {
             return Err("an open is never retried".into());
         }
-        Ok(bot)
+        Ok(())
     }
 
     /// Joins a table by id.
     pub async fn join(addr: SocketAddr, seed: u64, table: &str) -> Result<Bot, BotError> {
-        let mut bot = Bot::connect_to(addr, seed, Some(table)).await?;
+        Bot::join_from(addr, None, seed, table).await
+    }
+
+    /// Joins a table by id, connecting from `from` if given.
+    pub async fn join_from(
+        addr: SocketAddr,
+        from: Option<IpAddr>,
+        seed: u64,
+        table: &str,
+    ) -> Result<Bot, BotError> {
+        let mut bot = Bot::connect_from(addr, from, seed, Some(table)).await?;
         let join = ClientMessage::Join {
             table: table.into(),
             name: "guest".into(),
@@ -176,7 +233,7 @@ impl Bot {
     ) -> Result<(), BotError> {
         let give_up = Instant::now() + patience;
         loop {
-            let connected = socket(addr, Some(&self.table)).await;
+            let connected = socket(addr, self.from, Some(&self.table)).await;
             let resumed = match connected {
                 Ok(socket) => {
                     self.socket = socket;
@@ -228,7 +285,7 @@ impl Bot {
             if Instant::now() >= give_up {
                 return Err("retried for too long".into());
             }
-            self.socket = socket(addr, Some(table)).await?;
+            self.socket = socket(addr, self.from, Some(table)).await?;
         }
     }
 
@@ -300,7 +357,13 @@ impl Bot {
     /// setup when the setup phase starts, a random legal move on its turn.
     pub async fn step(&mut self) -> Result<ServerMessage, BotError> {
         let msg = self.recv().await?;
-        match &msg {
+        self.answer(&msg).await?;
+        Ok(msg)
+    }
+
+    /// Answers a message received as a player would (see [`Bot::step`]).
+    pub async fn answer(&mut self, msg: &ServerMessage) -> Result<(), BotError> {
+        match msg {
             ServerMessage::Table(state) => {
                 if let Phase::Setup { ready, .. } = state.phase
                     && !ready[self.side]
@@ -343,13 +406,21 @@ impl Bot {
             }
             _ => {}
         }
-        Ok(msg)
+        Ok(())
     }
 
-    /// Notes the latency of the bot's own move when it comes back played.
+    /// Notes the latency of the bot's own move when it comes back played,
+    /// and the time the opponent took to reply to it.
     fn played(&mut self, played: Option<&PublicMove>) {
-        if let (Some(played), Some((mv, at))) = (played, self.sent_move)
-            && played.side == self.side
+        let Some(played) = played else { return };
+        if played.side != self.side {
+            if let Some(since) = self.awaiting.take() {
+                self.replies.push(since.elapsed());
+            }
+            return;
+        }
+        self.awaiting = Some(Instant::now());
+        if let Some((mv, at)) = self.sent_move
             && played.mv == mv
         {
             self.latencies.push(at.elapsed());
@@ -379,6 +450,24 @@ impl Bot {
             self.send(&ClientMessage::Move(mv)).await?;
         }
         Ok(())
+    }
+
+    /// Waits for the table to show the CPU seated opposite (the bot then
+    /// sets up as a player would): `None`; or the refusal's code.
+    pub async fn cpu_seated(&mut self) -> Result<Option<ErrorCode>, BotError> {
+        loop {
+            let msg = self.recv().await?;
+            match &msg {
+                ServerMessage::Table(t)
+                    if t.seats.north.as_ref().is_some_and(|s| s.cpu.is_some()) =>
+                {
+                    self.answer(&msg).await?;
+                    return Ok(None);
+                }
+                ServerMessage::Error { code, .. } => return Ok(Some(*code)),
+                _ => {}
+            }
+        }
     }
 
     /// Plays until the game has `ply` moves (or is over), then stops moving.
@@ -419,14 +508,35 @@ pub fn choose(seed: u64, view: &View) -> Option<Move> {
     view.legal_moves().choose(&mut rng).copied()
 }
 
-/// A WebSocket to the server, for `table` when given (in the URL, for a
-/// load balancer to route on).
-async fn socket(addr: SocketAddr, table: Option<&str>) -> Result<Socket, BotError> {
+/// A WebSocket to the server from the local address `from` if given, for
+/// `table` when given (in the URL, for a load balancer to route on).
+async fn socket(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    table: Option<&str>,
+) -> Result<Socket, BotError> {
     let url = match table {
         Some(table) => format!("ws://{addr}{WS_PATH}?table={table}"),
         None => format!("ws://{addr}{WS_PATH}"),
     };
-    let (socket, _) = connect_async_with_config(&url, None, true)
+    // Small buffers, as a browser's: thousands of bots in one process.
+    let config = WebSocketConfig::default().read_buffer_size(4096);
+    let Some(from) = from else {
+        let (socket, _) = connect_async_with_config(&url, Some(config), true)
+            .await
+            .map_err(|e| e.to_string())?;
+        return Ok(socket);
+    };
+    let tcp = match from {
+        IpAddr::V4(_) => TcpSocket::new_v4(),
+        IpAddr::V6(_) => TcpSocket::new_v6(),
+    }
+    .map_err(|e| e.to_string())?;
+    tcp.bind(SocketAddr::new(from, 0))
+        .map_err(|e| e.to_string())?;
+    let tcp = tcp.connect(addr).await.map_err(|e| e.to_string())?;
+    let _ = tcp.set_nodelay(true);
+    let (socket, _) = client_async_with_config(&url, MaybeTlsStream::Plain(tcp), Some(config))
         .await
         .map_err(|e| e.to_string())?;
     Ok(socket)

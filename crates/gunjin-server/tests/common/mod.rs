@@ -126,13 +126,25 @@ pub async fn start_with(name: &str, tune: impl FnOnce(&mut Config)) -> (Server, 
 
 /// A plain HTTP GET: the response's head and body.
 pub fn http(addr: SocketAddr, path: &str) -> (String, String) {
+    http_with(addr, path, &[])
+}
+
+/// A plain HTTP GET with these headers (`Host` the server's address
+/// unless given): the response's head and body.
+pub fn http_with(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> (String, String) {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
+    let mut request = format!("GET {path} HTTP/1.1\r\nConnection: close\r\n");
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("host"))
+    {
+        request += &format!("Host: {addr}\r\n");
+    }
+    for (name, value) in headers {
+        request += &format!("{name}: {value}\r\n");
+    }
+    write!(stream, "{request}\r\n").unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     let (head, body) = response.split_once("\r\n\r\n").unwrap();
