@@ -49,6 +49,10 @@ pub struct Style {
     pub mate_plies: u32,
     /// The tsume search's nodes.
     pub mate_nodes: u64,
+    /// Where a clock is at hand (the browser's worker, a USI clock), the
+    /// milliseconds the level thinks for instead of counting nodes: the
+    /// top level plays as well as the device allows in its time.
+    pub clock_millis: Option<u32>,
 }
 
 impl Level {
@@ -83,6 +87,7 @@ impl Level {
                 blind_percent: 50,
                 mate_plies: 0,
                 mate_nodes: 0,
+                clock_millis: None,
             },
             Level::Novice => Style {
                 nodes: 20_000,
@@ -91,6 +96,7 @@ impl Level {
                 blind_percent: 15,
                 mate_plies: 0,
                 mate_nodes: 0,
+                clock_millis: None,
             },
             Level::Amateur => Style {
                 nodes: 50_000,
@@ -99,6 +105,7 @@ impl Level {
                 blind_percent: 0,
                 mate_plies: 3,
                 mate_nodes: 5_000,
+                clock_millis: None,
             },
             Level::Club => Style {
                 nodes: 120_000,
@@ -107,6 +114,7 @@ impl Level {
                 blind_percent: 0,
                 mate_plies: 5,
                 mate_nodes: 20_000,
+                clock_millis: None,
             },
             Level::Strong => Style {
                 nodes: 800_000,
@@ -115,6 +123,7 @@ impl Level {
                 blind_percent: 0,
                 mate_plies: 7,
                 mate_nodes: 100_000,
+                clock_millis: Some(1_000),
             },
         }
     }

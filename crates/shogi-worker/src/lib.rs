@@ -50,17 +50,25 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
         }
     };
     let start = now();
-    let budget = Budget {
-        deadline: budget_ms.map(|ms| Deadline {
-            now: &now,
-            at: start + f64::from(ms),
-        }),
-        ..Budget::default()
+    let level = cpu_level(level);
+    // The top level thinks for its time (or the app's), whatever the
+    // device's speed; the others search their nodes, within the app's
+    // time if it gives one.
+    let budget = match (budget_ms, level.style().clock_millis) {
+        (ms, Some(own)) => Budget::clock(&now, f64::from(ms.unwrap_or(own))),
+        (Some(ms), None) => Budget {
+            deadline: Some(Deadline {
+                now: &now,
+                at: start + f64::from(ms),
+            }),
+            ..Budget::default()
+        },
+        (None, None) => Budget::default(),
     };
     let thought = ENGINE.with(|engine| {
         engine
             .borrow_mut()
-            .think(&game, cpu_level(level), seed, &budget, &mut |_| {})
+            .think(&game, level, seed, &budget, &mut |_| {})
     });
     let decision = match thought.decision {
         shogi_cpu::Decision::Move(mv) => Decision::Move(mv),
