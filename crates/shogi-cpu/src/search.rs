@@ -859,6 +859,32 @@ mod tests {
     }
 
     #[test]
+    fn on_a_clock_whose_time_is_lost_unused_it_searches_to_the_deadline() {
+        // A clock that moves on a millisecond each time it is read (once
+        // per 1,024 nodes and per iteration).
+        let ticks = core::cell::Cell::new(0.0);
+        let now = || {
+            ticks.set(ticks.get() + 1.0);
+            ticks.get()
+        };
+        let position = Position::start();
+        let limits = Limits {
+            nodes: u64::MAX,
+            deadline: Some(Deadline {
+                now: &now,
+                at: 120.0,
+            }),
+            soft_deadline: Some(120.0),
+            ..Limits::nodes(0)
+        };
+        let found = Searcher::new(1)
+            .run(&position, &[Step::of(&position)], &limits, &mut |_| {})
+            .unwrap();
+        assert!(ticks.get() >= 120.0, "stopped at {}", ticks.get());
+        assert!(position.is_legal(found.pv[0]));
+    }
+
+    #[test]
     fn it_finds_the_mate_in_one_and_avoids_being_mated() {
         let mut searcher = Searcher::new(1);
         let position = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();

@@ -94,6 +94,8 @@ fn cpu_level(level: Level) -> shogi_cpu::Level {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
     use shogi_rules::{Game, Handicap, Position};
 
     use super::*;
@@ -132,6 +134,40 @@ mod tests {
             };
             assert!(game.position().is_legal(mv), "{level}: {mv}");
         }
+    }
+
+    /// A clock that moves on a millisecond each time it is read.
+    fn ticking() -> f64 {
+        static TICKS: AtomicU64 = AtomicU64::new(0);
+        TICKS.fetch_add(1, Ordering::Relaxed) as f64
+    }
+
+    #[test]
+    fn the_top_level_thinks_until_its_time_is_spent() {
+        let game = Game::new(Position::start());
+        let text = serde_json::to_string(&Request {
+            id: 2,
+            ask: Ask::Move {
+                level: Level::Strong,
+                seed: 1,
+                record: game.record(),
+                budget_ms: Some(100),
+            },
+        })
+        .unwrap();
+        let before = ticking();
+        let reply: Reply = serde_json::from_str(&answer(&text, ticking)).unwrap();
+        let Answer::Move {
+            decision: Decision::Move(mv),
+            think_us,
+        } = reply.answer
+        else {
+            panic!("no move: {reply:?}");
+        };
+        assert!(game.position().is_legal(mv));
+        // 100 ms less the 20 ms margin, not half of it.
+        assert!(ticking() - before >= 80.0);
+        assert!(think_us >= 80_000, "{think_us}");
     }
 
     #[test]

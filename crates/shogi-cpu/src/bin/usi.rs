@@ -303,3 +303,43 @@ fn main() {
     usi.stop.store(true, Ordering::Relaxed);
     usi.finish_search();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thinking(go: &str) -> Option<Thinking> {
+        Go::parse(go.split_whitespace()).think_millis(Color::Sente)
+    }
+
+    #[test]
+    fn a_byoyomi_is_used_whole_but_for_the_margin() {
+        let byoyomi = thinking("btime 0 wtime 0 byoyomi 1000");
+        assert_eq!(
+            byoyomi,
+            Some(Thinking {
+                soft: 900.0,
+                hard: 900.0
+            })
+        );
+        let short = thinking("btime 0 wtime 0 byoyomi 200").unwrap();
+        assert_eq!((short.soft, short.hard), (180.0, 180.0));
+    }
+
+    #[test]
+    fn main_time_is_spent_a_share_at_a_time() {
+        let Some(t) = thinking("btime 60000 wtime 60000 byoyomi 1000") else {
+            panic!("no time");
+        };
+        assert_eq!(t.soft, 60_000.0 / 40.0 + 1_000.0);
+        assert_eq!(t.hard, 4.0 * t.soft);
+        // Fischer: the increment comes after the move, so only the time
+        // left can be spent.
+        let Some(t) = thinking("btime 500 wtime 500 binc 3000 winc 3000") else {
+            panic!("no time");
+        };
+        assert!(t.hard <= 500.0, "{t:?}");
+        assert_eq!(thinking("nodes 1000"), None);
+        assert_eq!(thinking("movetime 500").map(|t| t.hard), Some(450.0));
+    }
+}
