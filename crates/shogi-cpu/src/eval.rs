@@ -90,28 +90,19 @@ const fn group(role: Role) -> usize {
     }
 }
 
-/// The offset index of `sq` from `king` for a piece of `color`: files
-/// apart, and ranks towards `color`'s own side positive.
-static OFFSET: [[[u8; 81]; 81]; 2] = {
-    let mut table = [[[0; 81]; 81]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let mut king = 0;
-        while king < 81 {
-            let mut sq = 0;
-            while sq < 81 {
-                let files = (king / 9usize).abs_diff(sq / 9);
-                let ranks = (sq % 9) as i32 - (king % 9) as i32;
-                let ranks = if color == 0 { ranks } else { -ranks };
-                table[color][king][sq] = (files as i32 * 17 + ranks + 8) as u8;
-                sq += 1;
-            }
-            king += 1;
-        }
-        color += 1;
-    }
-    table
-};
+/// The offset index of square `sq` from square `king` (both indices) for
+/// a piece of `color`: files apart, and ranks towards `color`'s own side
+/// positive. Computed, not looked up: a table would add 13 kB to the
+/// browser's worker.
+#[inline]
+fn offset(color: Color, king: usize, sq: usize) -> usize {
+    let files = (king / 9).abs_diff(sq / 9);
+    let ranks = match color {
+        Color::Sente => 8 + sq % 9 - king % 9,
+        Color::Gote => 8 + king % 9 - sq % 9,
+    };
+    files * 17 + ranks
+}
 
 /// The roles on the board apart from the king.
 const PIECE_ROLES: [Role; 13] = [
@@ -176,9 +167,8 @@ fn terms(position: &Position, mut term: impl FnMut(usize, Value)) {
 fn side(position: &Position, color: Color, sign: Value, term: &mut impl FnMut(usize, Value)) {
     let board = position.board();
     let ours = board.by_color(color);
-    let offsets = &OFFSET[color.index()];
-    let own_king = &offsets[position.king(color).index()];
-    let enemy_king = &offsets[position.king(!color).index()];
+    let own_king = position.king(color).index();
+    let enemy_king = position.king(!color).index();
     for role in PIECE_ROLES {
         let squares = board.by_role(role) & ours;
         if squares.is_empty() {
@@ -188,8 +178,8 @@ fn side(position: &Position, color: Color, sign: Value, term: &mut impl FnMut(us
         let g = group(role) * OFFSETS;
         for sq in squares {
             let i = sq.index();
-            term(index::ATTACK + g + usize::from(enemy_king[i]), sign);
-            term(index::DEFEND + g + usize::from(own_king[i]), sign);
+            term(index::ATTACK + g + offset(color, enemy_king, i), sign);
+            term(index::DEFEND + g + offset(color, own_king, i), sign);
         }
     }
     let hand = position.hand(color);
