@@ -1,18 +1,25 @@
-//! The static evaluation: material on the board and in hand, where each
-//! piece stands relative to both kings, and how exposed each king is to
-//! the pieces the enemy holds in hand.
+//! The static evaluation: a sum of weighted terms for each side, tuned
+//! from the engine's own games (`shogi-tune`, the weights in
+//! [`weights`](crate::weights)).
 //!
 //! Shogi's pieces never leave the game, so material is less decisive than
-//! in chess and the attack on the king more: a gold next to its king, a
-//! tokin next to the enemy's and a king with empty squares around it while
-//! the enemy holds golds are what the placement terms weigh.
+//! in chess and the attack on the king more. The terms: material on the
+//! board and in hand (each further piece of a kind in hand worth its own
+//! weight); where each piece stands relative to both kings (files apart,
+//! and ranks ahead or behind from its owner's side), which says both the
+//! castle around one's own king and the attack on the enemy's; where the
+//! king stands; and how exposed each king is to the pieces the enemy
+//! holds in hand.
 
-use shogi_rules::{Color, Position, Role, attacks};
+use shogi_rules::{Color, Position, Role, Square, attacks};
+
+use crate::weights::WEIGHTS;
 
 /// A score in centipawns, from the side to move's point of view.
 pub type Value = i32;
 
-/// A piece on the board, by role (Bonanza-like proportions).
+/// A piece on the board, by role (Bonanza-like proportions): the fixed
+/// values that move ordering and exchanges count in.
 pub const fn board_value(role: Role) -> Value {
     match role {
         Role::Pawn => 90,
@@ -41,84 +48,61 @@ pub const fn capture_gain(role: Role) -> Value {
     board_value(role) + hand_value(role.unpromoted())
 }
 
-/// How a piece's placement is judged: which table rows it uses.
-#[derive(Clone, Copy)]
-enum Kind {
-    Gold,
-    Silver,
-    Knight,
-    Minor,
-    Major,
-    PromotedMajor,
+/// Where each group of terms starts in [`WEIGHTS`].
+pub mod index {
+    /// A piece on the board, by `Role::index` (the king's is unused).
+    pub const BOARD: usize = 0;
+    /// The n-th piece of a kind in hand (n = 1…4, the fourth weight for
+    /// every piece past the third), by hand role: `HAND + role * 4 + n - 1`.
+    pub const HAND: usize = BOARD + 14;
+    /// A piece by its group and its offset from the enemy king.
+    pub const ATTACK: usize = HAND + 7 * 4;
+    /// A piece by its group and its offset from its own king.
+    pub const DEFEND: usize = ATTACK + super::GROUPS * super::OFFSETS;
+    /// The king by its rank from its own side (1–9) and file from the
+    /// nearer edge (1–5): `KING + (rank - 1) * 5 + file - 1`.
+    pub const KING: usize = DEFEND + super::GROUPS * super::OFFSETS;
+    /// Squares around the king its side does not hold, times the enemy
+    /// hand's threat.
+    pub const EXPOSURE: usize = KING + 45;
+    /// How many weights there are.
+    pub const COUNT: usize = EXPOSURE + 1;
 }
 
-const fn kind(role: Role) -> Kind {
+/// Groups of roles that share their placement terms.
+pub const GROUPS: usize = 9;
+/// Offsets of a square from a king: files apart (0–8) × ranks (−8…8).
+pub const OFFSETS: usize = 9 * 17;
+
+/// The placement group of a role on the board (the gold's for the four
+/// that move as it does).
+const fn group(role: Role) -> usize {
     match role {
-        Role::Gold
-        | Role::Tokin
-        | Role::PromotedLance
-        | Role::PromotedKnight
-        | Role::PromotedSilver => Kind::Gold,
-        Role::Silver => Kind::Silver,
-        Role::Knight => Kind::Knight,
-        Role::Pawn | Role::Lance | Role::King => Kind::Minor,
-        Role::Bishop | Role::Rook => Kind::Major,
-        Role::Horse | Role::Dragon => Kind::PromotedMajor,
+        Role::Pawn => 0,
+        Role::Lance => 1,
+        Role::Knight => 2,
+        Role::Silver => 3,
+        Role::Bishop => 5,
+        Role::Rook => 6,
+        Role::Horse => 7,
+        Role::Dragon => 8,
+        _ => 4,
     }
 }
 
-/// Bonus by king distance (Chebyshev, 0–8) for a piece near the enemy king.
-const ATTACK: [[Value; 9]; 6] = [
-    [0, 70, 45, 20, 5, 0, 0, 0, 0],
-    [0, 45, 35, 15, 5, 0, 0, 0, 0],
-    [0, 10, 30, 15, 5, 0, 0, 0, 0],
-    [0, 15, 10, 5, 0, 0, 0, 0, 0],
-    [0, 30, 25, 15, 5, 0, 0, 0, 0],
-    [0, 90, 65, 35, 15, 5, 0, 0, 0],
-];
-
-/// Bonus by king distance for a piece near its own king: the castle.
-const DEFEND: [[Value; 9]; 6] = [
-    [0, 45, 30, 10, 0, -5, -10, -10, -10],
-    [0, 35, 25, 10, 0, 0, 0, 0, 0],
-    [0, 0, 5, 5, 0, 0, 0, 0, 0],
-    [0, 5, 5, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 20, 15, 5, 0, 0, 0, 0, 0],
-];
-
-/// `ATTACK` and `DEFEND` summed, by kind and both distances (enemy king
-/// distance × 9 + own king distance): one lookup per piece.
-static PLACEMENT: [[Value; 81]; 6] = {
-    let mut table = [[0; 81]; 6];
-    let mut kind = 0;
-    while kind < 6 {
-        let mut i = 0;
-        while i < 81 {
-            table[kind][i] = ATTACK[kind][i / 9] + DEFEND[kind][i % 9];
-            i += 1;
-        }
-        kind += 1;
-    }
-    table
-};
-
-/// Chebyshev distance between two squares, by their indices.
-static DISTANCE: [[u8; 81]; 81] = {
-    let mut table = [[0; 81]; 81];
-    let mut a: usize = 0;
-    while a < 81 {
-        let mut b: usize = 0;
-        while b < 81 {
-            let df = (a / 9).abs_diff(b / 9);
-            let dr = (a % 9).abs_diff(b % 9);
-            table[a][b] = if df > dr { df as u8 } else { dr as u8 };
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
+/// The offset index of square `sq` from square `king` (both indices) for
+/// a piece of `color`: files apart, and ranks towards `color`'s own side
+/// positive. Computed, not looked up: a table would add 13 kB to the
+/// browser's worker.
+#[inline]
+fn offset(color: Color, king: usize, sq: usize) -> usize {
+    let files = (king / 9).abs_diff(sq / 9);
+    let ranks = match color {
+        Color::Sente => 8 + sq % 9 - king % 9,
+        Color::Gote => 8 + king % 9 - sq % 9,
+    };
+    files * 17 + ranks
+}
 
 /// The roles on the board apart from the king.
 const PIECE_ROLES: [Role; 13] = [
@@ -137,10 +121,6 @@ const PIECE_ROLES: [Role; 13] = [
     Role::Dragon,
 ];
 
-/// The king by how far it has left its back rank (index: ranks advanced):
-/// a king in the open is easy to mate.
-const KING_RANK: [Value; 9] = [30, 20, 0, -40, -70, -90, -100, -100, -100];
-
 /// How much each role in the enemy's hand threatens an exposed king.
 const fn pressure(role: Role) -> Value {
     match role {
@@ -153,37 +133,79 @@ const fn pressure(role: Role) -> Value {
     }
 }
 
-/// The position's value for the side to move.
-pub fn evaluate(position: &Position) -> Value {
-    let us = position.turn();
-    side(position, us) - side(position, !us)
+/// The weight at `index` (see [`index`]).
+pub fn weight(index: usize) -> Value {
+    Value::from(WEIGHTS[index])
 }
 
-/// One side's material, placement and king safety.
-fn side(position: &Position, color: Color) -> Value {
+/// The position's value for the side to move.
+pub fn evaluate(position: &Position) -> Value {
+    let mut value = 0;
+    terms(position, |i, n| value += Value::from(WEIGHTS[i]) * n);
+    value
+}
+
+/// The terms of the position for the side to move, as (weight index,
+/// count) with the opponent's counted negative: [`evaluate`] is their
+/// weighted sum. For the tuner.
+pub fn features(position: &Position) -> Vec<(usize, Value)> {
+    let mut features = Vec::with_capacity(96);
+    terms(position, |i, n| features.push((i, n)));
+    features
+}
+
+/// Hands each term of the position to `term`, the side to move's positive.
+#[inline]
+fn terms(position: &Position, mut term: impl FnMut(usize, Value)) {
+    let us = position.turn();
+    side(position, us, 1, &mut term);
+    side(position, !us, -1, &mut term);
+}
+
+/// One side's terms, each counted `sign` times.
+#[inline]
+fn side(position: &Position, color: Color, sign: Value, term: &mut impl FnMut(usize, Value)) {
     let board = position.board();
     let ours = board.by_color(color);
-    let own_king = DISTANCE[position.king(color).index()];
-    let enemy_king = DISTANCE[position.king(!color).index()];
-    let mut value = 0;
+    let own_king = position.king(color).index();
+    let enemy_king = position.king(!color).index();
     for role in PIECE_ROLES {
         let squares = board.by_role(role) & ours;
         if squares.is_empty() {
             continue;
         }
-        let placement = &PLACEMENT[kind(role) as usize];
-        value += board_value(role) * squares.count() as Value;
+        term(index::BOARD + role.index(), sign * squares.count() as Value);
+        let g = group(role) * OFFSETS;
         for sq in squares {
             let i = sq.index();
-            value += placement[usize::from(enemy_king[i]) * 9 + usize::from(own_king[i])];
+            term(index::ATTACK + g + offset(color, enemy_king, i), sign);
+            term(index::DEFEND + g + offset(color, own_king, i), sign);
         }
     }
     let hand = position.hand(color);
     for role in Role::HAND {
-        value += hand_value(role) * Value::from(hand.count(role));
+        let count = usize::from(hand.count(role));
+        let at = index::HAND + role.index() * 4;
+        for n in 0..count.min(3) {
+            term(at + n, sign);
+        }
+        if count > 3 {
+            term(at + 3, sign * (count - 3) as Value);
+        }
     }
-    value + KING_RANK[9 - position.king(color).relative_rank(color) as usize]
-        - exposure(position, color)
+    term(index::KING + king_square(position.king(color), color), sign);
+    let exposure = exposure(position, color);
+    if exposure != 0 {
+        term(index::EXPOSURE, -sign * exposure);
+    }
+}
+
+/// The king's square term: its rank from its own side and its file from
+/// the nearer edge.
+fn king_square(king: Square, color: Color) -> usize {
+    let rank = 10 - usize::from(king.relative_rank(color));
+    let file = usize::from(king.file().min(10 - king.file()));
+    (rank - 1) * 5 + file - 1
 }
 
 /// The threat to `color`'s king from the enemy's hand: the squares around
@@ -200,7 +222,7 @@ fn exposure(position: &Position, color: Color) -> Value {
     }
     let around = attacks::king_attacks(position.king(color));
     let open = (around & !position.board().by_color(color)).count() as Value;
-    open * threat.min(24) * 4
+    open * threat.min(24)
 }
 
 #[cfg(test)]
@@ -225,6 +247,19 @@ mod tests {
         let on_board = Position::from_sfen("4k4/9/9/9/9/9/9/9/3GK4 b - 1").unwrap();
         let in_hand = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
         assert!(evaluate(&on_board) > evaluate(&base) + 400);
-        assert!(evaluate(&in_hand) > evaluate(&base) + 500);
+        assert!(evaluate(&in_hand) > evaluate(&base) + 400);
+    }
+
+    #[test]
+    fn the_value_is_the_weighted_sum_of_the_features() {
+        let position = Position::from_sfen(
+            "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+        )
+        .unwrap();
+        let sum: Value = features(&position)
+            .into_iter()
+            .map(|(i, n)| weight(i) * n)
+            .sum();
+        assert_eq!(sum, evaluate(&position));
     }
 }

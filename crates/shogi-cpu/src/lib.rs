@@ -1,13 +1,16 @@
 //! The Shogi CPU: a search over the rules of `shogi-rules` and nothing
 //! else, in levels from a beginner to strong.
 //!
-//! - [`eval`]: material on the board and in hand, each piece's distance to
-//!   both kings, and the king's exposure to the enemy's hand;
-//! - [`search`]: iterative deepening, principal-variation alpha-beta,
-//!   a transposition table ([`tt`]), null move, late-move reductions,
-//!   check extensions, quiescence on captures, move ordering
-//!   ([`ordering`]), and repetition (perpetual check included) over the
-//!   game's history and the searched line;
+//! - [`eval`]: material on the board and in hand, each piece's place
+//!   relative to both kings, the king's square and its exposure to the
+//!   enemy's hand, weighted by [`weights`] tuned on the engine's own games
+//!   (the `shogi-tune` binary);
+//! - [`search`]: iterative deepening with aspiration windows,
+//!   principal-variation alpha-beta, a transposition table ([`tt`]), null
+//!   move, futility and late-move pruning, late-move reductions, check
+//!   extensions, quiescence on captures, move ordering ([`ordering`]) and
+//!   static exchange evaluation ([`see`]), and repetition (perpetual check
+//!   included) over the game's history and the searched line;
 //! - [`mate`]: a tsume search over checks for short mates;
 //! - [`Level`]: the limits and weaknesses of each level; [`Engine::think`]
 //!   decides a move, deterministically for a seed, within a [`Budget`] of
@@ -34,10 +37,12 @@ pub mod mate;
 pub mod ordering;
 pub mod play;
 pub mod search;
+pub mod see;
 mod think;
 pub mod tt;
+pub mod weights;
 
 pub use level::{Level, Style, UnknownLevel};
 pub use mate::find_mate;
 pub use search::{Deadline, Limits, Report, Searcher, Step};
-pub use think::{Budget, Decision, Engine, Score, Thought, think};
+pub use think::{Budget, Decision, Engine, Score, Thought, margin, think};

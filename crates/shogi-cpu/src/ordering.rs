@@ -1,10 +1,12 @@
-//! Move ordering: the table's move, then captures by most valuable victim
-//! and least valuable attacker, promotions, the killers, and the rest by
+//! Move ordering: the table's move, then the captures that do not lose
+//! material in the exchange by most valuable victim and least valuable
+//! attacker, promotions, the killers, the losing captures, and the rest by
 //! history. Alpha-beta cuts off early only when the best move comes first.
 
-use shogi_rules::{Color, Move, Position};
+use shogi_rules::{Color, Move, Position, Role};
 
-use crate::eval::{Value, board_value, capture_gain};
+use crate::eval::{board_value, capture_gain};
+use crate::see::see;
 
 /// The deepest ply the search keeps killers and buffers for.
 pub const MAX_PLY: usize = 128;
@@ -13,6 +15,7 @@ const TABLE_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
+const BAD_CAPTURE: i32 = 1 << 25;
 
 /// What the search learns about quiet moves as it goes: two killers per
 /// ply (quiet moves that cut off a sibling) and a history score per side
@@ -60,6 +63,16 @@ impl Heuristics {
         }
     }
 
+    /// Whether `mv` is one of the killers at `ply`.
+    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// The history score of `color`'s `mv` (about ±16,000).
+    pub fn history(&self, color: Color, mv: Move) -> i32 {
+        self.history[history_index(color, mv)]
+    }
+
     /// The order key of `mv`: larger first.
     pub fn score(
         &self,
@@ -72,10 +85,18 @@ impl Heuristics {
             return TABLE_MOVE;
         }
         if let Some(victim) = captured(position, mv) {
-            return CAPTURE + capture_gain(victim) * 8 - mover_value(position, mv);
+            let mover = mover(position, mv);
+            let mvv_lva = capture_gain(victim) * 8 - board_value(mover);
+            // A capture that loses material in the exchange waits until
+            // after the killers.
+            let good = capture_gain(victim) >= capture_gain(mover) || see(position, mv) >= 0;
+            return match good {
+                true => CAPTURE + mvv_lva,
+                false => BAD_CAPTURE + mvv_lva,
+            };
         }
         if mv.is_promotion() {
-            return PROMOTION + mover_value(position, mv);
+            return PROMOTION + board_value(mover(position, mv));
         }
         match self.killers[ply] {
             [Some(k), _] if k == mv => KILLER + 1,
@@ -87,46 +108,31 @@ impl Heuristics {
 
 /// The role `mv` captures, if any.
 #[inline]
-pub fn captured(position: &Position, mv: Move) -> Option<shogi_rules::Role> {
+pub fn captured(position: &Position, mv: Move) -> Option<Role> {
     match mv {
         Move::Normal { to, .. } => position.board().piece_at(to).map(|p| p.role),
         Move::Drop { .. } => None,
     }
 }
 
-/// The value of the piece `mv` moves or drops.
+/// The role of the piece `mv` moves or drops.
 #[inline]
-pub fn mover_value(position: &Position, mv: Move) -> Value {
+pub fn mover(position: &Position, mv: Move) -> Role {
     match mv {
         Move::Normal { from, .. } => position
             .board()
             .piece_at(from)
-            .map_or(0, |p| board_value(p.role)),
-        Move::Drop { role, .. } => board_value(role),
+            .map_or(Role::King, |p| p.role),
+        Move::Drop { role, .. } => role,
     }
 }
 
-/// Moves with their order keys, handed out best first (a selection sort:
-/// after a cutoff the rest is never sorted).
-pub struct Picker<'a> {
-    moves: &'a mut [(Move, i32)],
-    next: usize,
-}
-
-impl<'a> Picker<'a> {
-    pub fn new(moves: &'a mut [(Move, i32)]) -> Picker<'a> {
-        Picker { moves, next: 0 }
-    }
-}
-
-impl Iterator for Picker<'_> {
-    type Item = Move;
-
-    fn next(&mut self) -> Option<Move> {
-        let rest = self.moves.get_mut(self.next..)?;
-        let best = (0..rest.len()).max_by_key(|&i| rest[i].1)?;
-        rest.swap(0, best);
-        self.next += 1;
-        Some(rest[0].0)
-    }
+/// The best of `moves[next..]` by order key, swapped to `next`: a
+/// selection sort one move at a time, since after a cutoff the rest is
+/// never looked at.
+pub fn pick(moves: &mut [(Move, i32)], next: usize) -> Option<Move> {
+    let rest = moves.get_mut(next..)?;
+    let best = (0..rest.len()).max_by_key(|&i| rest[i].1)?;
+    rest.swap(0, best);
+    Some(rest[0].0)
 }

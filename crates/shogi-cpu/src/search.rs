@@ -1,6 +1,9 @@
-//! The search: iterative deepening over a principal-variation alpha-beta
-//! with a transposition table, null-move pruning, late-move reductions and
-//! check extensions, ending in a quiescence search over captures.
+//! The search: iterative deepening with aspiration windows over a
+//! principal-variation alpha-beta with a transposition table, null-move
+//! pruning, reverse futility, futility and late-move pruning of quiet
+//! moves, pruning by static exchange, late-move reductions and check
+//! extensions, ending in a quiescence search over the captures that do not
+//! lose material.
 //!
 //! Positions are cloned and played (no unmake): a [`Position`] is a few
 //! hundred bytes without heap data. The game's history and the line being
@@ -11,8 +14,9 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use shogi_rules::{Move, Position, Role};
 
-use crate::eval::{Value, board_value, capture_gain, evaluate};
-use crate::ordering::{Heuristics, MAX_PLY, Picker, captured, mover_value};
+use crate::eval::{Value, capture_gain, evaluate};
+use crate::ordering::{Heuristics, MAX_PLY, captured, mover, pick};
+use crate::see::see;
 use crate::tt::{Bound, Table};
 
 /// A mate now; a mate in `n` plies scores `MATE - n`.
@@ -29,6 +33,53 @@ const REPETITION_WINDOW: usize = 32;
 /// it two engines that see nothing better shuffle a rook to and fro and
 /// draw every game.
 const CONTEMPT: Value = 60;
+/// What a null move's entry in the path is marked with (its hash is the
+/// position's, xored with this).
+const NULL_MARK: u64 = 0x6E75_6C6C_6D6F_7665;
+/// The first aspiration window's half-width around the last iteration's
+/// value.
+const ASPIRATION: Value = 35;
+
+/// Late-move reductions by depth and move number, in plies:
+/// `ln(depth) × ln(moves) / 2`, the usual shape.
+static REDUCTIONS: [[u8; 64]; 64] = {
+    let mut table = [[0; 64]; 64];
+    let mut depth = 1;
+    while depth < 64 {
+        let mut moves = 1;
+        while moves < 64 {
+            // ln by a short series is not const: 2-base logs scaled by
+            // ln(2)² / 2 = 0.24 give the same table.
+            let r = (LOG2_X16[depth] as u32 * LOG2_X16[moves] as u32 * 24) / (256 * 100);
+            table[depth][moves] = r as u8;
+            moves += 1;
+        }
+        depth += 1;
+    }
+    table
+};
+
+/// 16 × log2(n) rounded, for n below 64.
+static LOG2_X16: [u16; 64] = {
+    let mut table = [0; 64];
+    let mut n = 1;
+    while n < 64 {
+        // 16 × log2(n) = 16 × (position of the top bit + the fraction
+        // the rest adds, interpolated linearly).
+        let top = 63 - (n as u64).leading_zeros() as usize;
+        let fraction = ((n - (1 << top)) * 16) >> top;
+        table[n] = (top * 16 + fraction) as u16;
+        n += 1;
+    }
+    table
+};
+
+/// How many quiet moves a node this far from the horizon tries before the
+/// rest are left out (late-move pruning).
+const fn quiet_move_limit(depth: i32, improving: bool) -> usize {
+    let limit = 3 + depth * depth;
+    (if improving { limit } else { limit / 2 }) as usize
+}
 
 /// A mate score stored relative to the node, not the root.
 pub(crate) fn to_table(value: Value, ply: usize) -> Value {
@@ -61,6 +112,11 @@ pub struct Limits<'a> {
     pub nodes: u64,
     pub depth: i32,
     pub deadline: Option<Deadline<'a>>,
+    /// The clock time after which no new iteration begins (`None`: halfway
+    /// to the deadline). A clock whose time is lost if not used (byoyomi)
+    /// sets it to the deadline itself: an iteration cut short still often
+    /// finds a better move.
+    pub soft_deadline: Option<f64>,
     /// Set from another thread (USI `stop`).
     pub stop: Option<&'a AtomicBool>,
     /// Whether leaves settle captures first; without it the search misses
@@ -78,6 +134,7 @@ impl Limits<'_> {
             nodes,
             depth: MAX_PLY as i32 - 1,
             deadline: None,
+            soft_deadline: None,
             stop: None,
             quiescence: true,
             exact_root: false,
@@ -121,6 +178,8 @@ pub struct Searcher {
     heuristics: Heuristics,
     path: Vec<Step>,
     buffers: Vec<Vec<(Move, Value)>>,
+    /// The static evaluation at each ply of the line (for "improving").
+    evals: [Value; MAX_PLY],
     /// The generator's scratch list.
     generated: Vec<Move>,
     nodes: u64,
@@ -141,6 +200,7 @@ impl Searcher {
             heuristics: Heuristics::default(),
             path: Vec::with_capacity(1024),
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            evals: [0; MAX_PLY],
             generated: Vec::with_capacity(600),
             nodes: 0,
             root_depth: 0,
@@ -191,8 +251,16 @@ impl Searcher {
         for depth in 1..=limits.depth.max(1) {
             self.root_depth = depth;
             self.can_stop = depth > 1;
-            let value = self.root(root, &mut root_moves, depth, limits);
+            let value = self.aspiration(root, &mut root_moves, depth, limits, best.as_ref());
             if self.stopped {
+                // An iteration cut short still tells a move that beat the
+                // last iteration's best on a completed search.
+                if let Some(last) = best.as_mut()
+                    && root_moves[0].0 != last.pv[0]
+                {
+                    last.pv = self.principal_variation(root, root_moves[0].0);
+                    last.value = root_moves[0].1;
+                }
                 break;
             }
             let done = Report {
@@ -215,26 +283,71 @@ impl Searcher {
         })
     }
 
-    /// Past half the time: the next iteration would not finish.
+    /// Past the time after which no iteration begins.
     fn past_soft_deadline(&self, limits: &Limits) -> bool {
-        limits
-            .deadline
-            .is_some_and(|d| (d.now)() >= (self.started + d.at) / 2.0)
+        limits.deadline.is_some_and(|d| {
+            let soft = limits.soft_deadline.unwrap_or((self.started + d.at) / 2.0);
+            (d.now)() >= soft
+        })
     }
 
-    /// One iteration over the root moves, which it leaves sorted by value
-    /// (a move that failed low against the best is ranked below it).
+    /// One iteration in a window around the last one's value, widened
+    /// until the value falls inside it.
+    fn aspiration(
+        &mut self,
+        root: &Position,
+        moves: &mut [(Move, Value)],
+        depth: i32,
+        limits: &Limits,
+        last: Option<&Report>,
+    ) -> Value {
+        let centre = last
+            .map(|r| r.value)
+            .filter(|v| depth >= 4 && !limits.exact_root && v.abs() < MATE_BOUND);
+        let Some(centre) = centre else {
+            return self.root(root, moves, depth, limits, -INFINITY, INFINITY);
+        };
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (centre - delta, centre + delta);
+        loop {
+            let value = self.root(root, moves, depth, limits, alpha, beta);
+            if self.stopped {
+                return value;
+            }
+            delta *= 3;
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITY);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITY);
+            } else {
+                return value;
+            }
+            if delta > 1_000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// One iteration over the root moves in the window `alpha..beta`. A
+    /// move that beats the best so far moves to the front at once (so a
+    /// search stopped midway leaves its best first); the rest are ranked
+    /// by value once the iteration is done, those that failed low after
+    /// the best.
     fn root(
         &mut self,
         root: &Position,
         moves: &mut [(Move, Value)],
         depth: i32,
         limits: &Limits,
+        mut alpha: Value,
+        beta: Value,
     ) -> Value {
-        let mut alpha = -INFINITY;
-        for (i, (mv, ranked)) in moves.iter_mut().enumerate() {
+        let mut best = -INFINITY;
+        for i in 0..moves.len() {
+            let mv = moves[i].0;
             let mut child = root.clone();
-            child.play_unchecked(*mv);
+            child.play_unchecked(mv);
             let new_depth = depth - 1 + Value::from(child.is_check());
             self.path.push(Step::of(&child));
             let exact = i == 0 || limits.exact_root;
@@ -243,25 +356,42 @@ impl Searcher {
                 value = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, limits);
             }
             if exact || (value > alpha && !self.stopped) {
-                let beta = if exact { INFINITY } else { -alpha };
-                value = -self.search(&child, new_depth, -INFINITY, beta, 1, limits);
+                let (low, high) = match limits.exact_root {
+                    true => (-INFINITY, INFINITY),
+                    false => (alpha, beta),
+                };
+                value = -self.search(&child, new_depth, -high, -low, 1, limits);
             }
             self.path.pop();
             if self.stopped {
-                return alpha;
+                return best;
             }
-            *ranked = if exact || value > alpha {
+            moves[i].1 = if i == 0 || limits.exact_root || value > alpha {
                 value
             } else {
                 -INFINITY
             };
+            if value > best {
+                best = value;
+                moves[..=i].rotate_right(1);
+            }
             alpha = alpha.max(value);
+            if value >= beta {
+                break;
+            }
         }
         moves.sort_by_key(|&(_, value)| -value);
-        let (best, value) = moves[0];
-        self.table
-            .store(root.hash(), depth, value, Bound::Exact, Some(best), 0);
-        value
+        let (best_move, value) = moves[0];
+        if value > -INFINITY {
+            let bound = if value >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table
+                .store(root.hash(), depth, value, bound, Some(best_move), 0);
+        }
+        best
     }
 
     /// The alpha-beta search of a node `depth` plies from the horizon,
@@ -269,7 +399,7 @@ impl Searcher {
     fn search(
         &mut self,
         position: &Position,
-        depth: i32,
+        mut depth: i32,
         mut alpha: Value,
         mut beta: Value,
         ply: usize,
@@ -309,14 +439,22 @@ impl Searcher {
             }
         }
         let in_check = position.is_check();
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            evaluate(position)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv_node && !in_check {
-            let eval = evaluate(position);
             // Reverse futility: far above beta near the horizon.
-            if depth <= 3 && eval - 150 * depth >= beta && eval < MATE_BOUND {
+            let margin = 110 * (depth - i32::from(improving));
+            if depth <= 6 && eval - margin >= beta && eval < MATE_BOUND {
                 return eval;
             }
             if depth >= 3
                 && eval >= beta
+                && !self.after_null_move(ply)
                 && let Some(value) = self.null_move(position, depth, beta, ply, limits)
             {
                 return value;
@@ -325,8 +463,18 @@ impl Searcher {
         let table_move = entry
             .and_then(|e| e.mv())
             .filter(|&mv| position.is_legal(mv));
+        // Without a move to try first, a deep node is searched a ply less.
+        if table_move.is_none() && depth >= 6 {
+            depth -= 1;
+        }
         let mut moves = core::mem::take(&mut self.buffers[ply]);
-        self.order(position, &mut moves, false, table_move, ply);
+        moves.clear();
+        // The table's move is tried before the others are generated: it
+        // often cuts the node off alone.
+        match table_move {
+            Some(mv) => moves.push((mv, 0)),
+            None => self.order(position, &mut moves, false, None, ply),
+        }
         if moves.is_empty() {
             self.buffers[ply] = moves;
             return -MATE + ply as Value;
@@ -334,16 +482,54 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = (-INFINITY, None);
         let mut quiets: [Move; 64] = [moves[0].0; 64];
-        let mut quiet_count = 0;
-        for (tried, mv) in Picker::new(&mut moves).enumerate() {
+        let (mut quiet_count, mut quiets_seen) = (0, 0);
+        for tried in 0.. {
+            if tried == 1
+                && let Some(first) = table_move
+            {
+                self.order(position, &mut moves, false, None, ply);
+                if let Some(again) = moves[1..].iter().position(|&(mv, _)| mv == first) {
+                    moves.swap_remove(again + 1);
+                }
+            }
+            let Some(mv) = pick(&mut moves, tried) else {
+                break;
+            };
             let quiet = captured(position, mv).is_none() && !mv.is_promotion();
+            quiets_seen += usize::from(quiet);
+            let prunable = best.0 > -MATE_BOUND && !in_check;
+            if prunable && quiet && depth <= 8 {
+                // The moves come in order, the quiet ones last: once one
+                // is left out for its number or the node's hopeless
+                // value, so are all that follow.
+                if quiets_seen > quiet_move_limit(depth, improving)
+                    || (depth <= 6 && eval + 120 + 90 * depth <= alpha)
+                {
+                    break;
+                }
+                if see(position, mv) < -25 * depth * depth && !position.gives_check(mv) {
+                    continue;
+                }
+            } else if prunable
+                && depth <= 6
+                && see(position, mv) < -150 * depth
+                && !position.gives_check(mv)
+            {
+                continue;
+            }
             let mut child = position.clone();
             child.play_unchecked(mv);
             let gives_check = child.is_check();
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let extension = i32::from(
+                gives_check && ply < 2 * self.root_depth as usize && see(position, mv) >= 0,
+            );
             let new_depth = depth - 1 + extension;
-            let reduction = if depth >= 3 && quiet && !in_check && !gives_check && tried >= 3 {
-                1 + i32::from(tried >= 10) + i32::from(depth >= 8)
+            let reduction = if depth >= 3 && tried > usize::from(pv_node) && quiet {
+                let mut r = i32::from(REDUCTIONS[depth.min(63) as usize][tried.min(63)]);
+                r += i32::from(!pv_node) + i32::from(!improving);
+                r -= i32::from(self.heuristics.is_killer(ply, mv)) + i32::from(gives_check);
+                r -= self.heuristics.history(position.turn(), mv) / 6_000;
+                r.clamp(0, new_depth - 1)
             } else {
                 0
             };
@@ -380,6 +566,10 @@ impl Searcher {
             }
         }
         self.buffers[ply] = moves;
+        if best.1.is_none() {
+            // Every move was pruned: the node is worth about its evaluation.
+            return alpha;
+        }
         let bound = if best.0 >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -389,6 +579,13 @@ impl Searcher {
         };
         self.table.store(hash, depth, best.0, bound, best.1, ply);
         best.0
+    }
+
+    /// Whether the move into the node at `ply` was a null move (two in a
+    /// row prove nothing).
+    fn after_null_move(&self, ply: usize) -> bool {
+        let now = self.path.len() - 1;
+        ply >= 1 && now >= 1 && self.path[now].hash == self.path[now - 1].hash ^ NULL_MARK
     }
 
     /// A later move: a reduced null-window search, then a full-depth one
@@ -427,7 +624,12 @@ impl Searcher {
     ) -> Option<Value> {
         let mut child = position.clone();
         child.play_null();
-        self.path.push(Step::of(&child));
+        // The path marks the pass so that the child does not pass again;
+        // the mark never equals a real position's hash in practice.
+        self.path.push(Step {
+            hash: position.hash() ^ NULL_MARK,
+            check: false,
+        });
         let reduction = 3 + depth / 4;
         let value = -self.search(
             &child,
@@ -469,9 +671,13 @@ impl Searcher {
         }
         alpha = alpha.max(stand_pat);
         let mut moves = core::mem::take(&mut self.buffers[ply]);
+        moves.clear();
         self.order(position, &mut moves, !in_check, None, ply);
         let mut best = stand_pat;
-        for mv in Picker::new(&mut moves) {
+        for next in 0.. {
+            let Some(mv) = pick(&mut moves, next) else {
+                break;
+            };
             if !in_check && !worth_capturing(position, mv, stand_pat, alpha) {
                 continue;
             }
@@ -493,7 +699,7 @@ impl Searcher {
         best
     }
 
-    /// Fills `moves` with the legal moves (only captures if `captures`),
+    /// Appends the legal moves to `moves` (only captures if `captures`),
     /// each with its order key.
     fn order(
         &mut self,
@@ -510,7 +716,6 @@ impl Searcher {
         } else {
             position.legal_moves_into(&mut generated);
         }
-        moves.clear();
         moves.extend(
             generated
                 .iter()
@@ -584,9 +789,10 @@ impl Searcher {
     }
 }
 
-/// Whether a capture in the quiescence search can matter: not when even
-/// winning the piece leaves the score below alpha, nor when a cheaper
-/// piece is given for a defended one.
+/// Whether a capture in the quiescence search can matter: not the
+/// non-promotion of a piece that could promote, not one that leaves the
+/// score below alpha even winning the piece, and not one that loses
+/// material in the exchange.
 fn worth_capturing(position: &Position, mv: Move, stand_pat: Value, alpha: Value) -> bool {
     let Move::Normal { from, to, promote } = mv else {
         return false;
@@ -594,25 +800,15 @@ fn worth_capturing(position: &Position, mv: Move, stand_pat: Value, alpha: Value
     let Some(victim) = position.board().piece_at(to).map(|p| p.role) else {
         return false;
     };
-    let mover = position.board().piece_at(from).map(|p| p.role);
-    // The non-promotion of a pawn, bishop or rook is never the better
-    // capture.
+    let mover = mover(position, mv);
     if !promote
-        && mover.is_some_and(|r| matches!(r, Role::Pawn | Role::Bishop | Role::Rook))
+        && matches!(mover, Role::Pawn | Role::Bishop | Role::Rook)
         && (from.in_enemy_camp(position.turn()) || to.in_enemy_camp(position.turn()))
     {
         return false;
     }
-    if stand_pat + capture_gain(victim) + 200 < alpha {
-        return false;
-    }
-    if board_value(victim) >= mover_value(position, mv) {
-        return true;
-    }
-    let occupied = position.board().occupied().without(from);
-    position
-        .attackers_to(to, !position.turn(), occupied)
-        .is_empty()
+    stand_pat + capture_gain(victim) + 200 >= alpha
+        && (capture_gain(victim) >= capture_gain(mover) || see(position, mv) >= 0)
 }
 
 #[cfg(test)]
@@ -660,6 +856,32 @@ mod tests {
         assert_eq!(at_node, MATE - 1);
         assert_eq!(from_table(at_node, 2), mate_in_3_from_root);
         assert_eq!(from_table(to_table(-120, 9), 9), -120);
+    }
+
+    #[test]
+    fn on_a_clock_whose_time_is_lost_unused_it_searches_to_the_deadline() {
+        // A clock that moves on a millisecond each time it is read (once
+        // per 1,024 nodes and per iteration).
+        let ticks = core::cell::Cell::new(0.0);
+        let now = || {
+            ticks.set(ticks.get() + 1.0);
+            ticks.get()
+        };
+        let position = Position::start();
+        let limits = Limits {
+            nodes: u64::MAX,
+            deadline: Some(Deadline {
+                now: &now,
+                at: 120.0,
+            }),
+            soft_deadline: Some(120.0),
+            ..Limits::nodes(0)
+        };
+        let found = Searcher::new(1)
+            .run(&position, &[Step::of(&position)], &limits, &mut |_| {})
+            .unwrap();
+        assert!(ticks.get() >= 120.0, "stopped at {}", ticks.get());
+        assert!(position.is_legal(found.pv[0]));
     }
 
     #[test]

@@ -21,8 +21,41 @@ pub struct Budget<'a> {
     /// A clock and the time on it to stop at (a browser worker passes
     /// `performance.now`).
     pub deadline: Option<Deadline<'a>>,
+    /// The clock time after which no new iteration begins (`None`: halfway
+    /// to the deadline); see [`Limits::soft_deadline`].
+    pub soft_deadline: Option<f64>,
     /// Raised by another thread to stop at once.
     pub stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Budget<'a> {
+    /// `millis` on the clock `now`, used whole but for a safety margin and
+    /// with no node limit: how the top level thinks in the browser's
+    /// worker and under a USI byoyomi, where time not used is lost.
+    ///
+    /// ```
+    /// use shogi_cpu::Budget;
+    /// let now = || 500.0;
+    /// let budget = Budget::clock(&now, 1_000.0);
+    /// assert_eq!(budget.deadline.map(|d| d.at), Some(1_400.0));
+    /// assert_eq!(budget.soft_deadline, Some(1_400.0));
+    /// ```
+    pub fn clock(now: &'a dyn Fn() -> f64, millis: f64) -> Budget<'a> {
+        let at = now() + (millis - margin(millis)).max(10.0);
+        Budget {
+            nodes: Some(u64::MAX),
+            deadline: Some(Deadline { now, at }),
+            soft_deadline: Some(at),
+            ..Budget::default()
+        }
+    }
+}
+
+/// The milliseconds kept back from a move's time for the answer to reach
+/// the player (the pipe, the worker's message, a busy scheduler): a tenth
+/// of it, at least 20 and at most 100.
+pub fn margin(millis: f64) -> f64 {
+    (millis / 10.0).clamp(20.0, 100.0)
 }
 
 /// A search's value for the side to move.
@@ -138,6 +171,7 @@ impl Engine {
             nodes: nodes.saturating_sub(mate_nodes).max(1),
             depth: budget.depth.map_or(style.depth, |d| d.min(style.depth)),
             deadline: budget.deadline,
+            soft_deadline: budget.soft_deadline,
             stop: budget.stop,
             quiescence: rng.below(100) >= u64::from(style.blind_percent),
             exact_root: style.noise > 0,

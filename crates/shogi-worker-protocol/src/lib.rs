@@ -35,7 +35,8 @@ pub struct Request {
 #[serde(rename_all = "lowercase")]
 pub enum Ask {
     /// The decision of the side to move at the end of `record`, thinking at
-    /// most `budget_ms` (`None`: the level's own nodes).
+    /// most `budget_ms` (`None`: the level's own limits; the top level's
+    /// are a second on the worker's clock).
     Move {
         level: Level,
         seed: u64,

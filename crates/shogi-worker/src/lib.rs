@@ -50,17 +50,25 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
         }
     };
     let start = now();
-    let budget = Budget {
-        deadline: budget_ms.map(|ms| Deadline {
-            now: &now,
-            at: start + f64::from(ms),
-        }),
-        ..Budget::default()
+    let level = cpu_level(level);
+    // The top level thinks for its time (or the app's), whatever the
+    // device's speed; the others search their nodes, within the app's
+    // time if it gives one.
+    let budget = match (budget_ms, level.style().clock_millis) {
+        (ms, Some(own)) => Budget::clock(&now, f64::from(ms.unwrap_or(own))),
+        (Some(ms), None) => Budget {
+            deadline: Some(Deadline {
+                now: &now,
+                at: start + f64::from(ms),
+            }),
+            ..Budget::default()
+        },
+        (None, None) => Budget::default(),
     };
     let thought = ENGINE.with(|engine| {
         engine
             .borrow_mut()
-            .think(&game, cpu_level(level), seed, &budget, &mut |_| {})
+            .think(&game, level, seed, &budget, &mut |_| {})
     });
     let decision = match thought.decision {
         shogi_cpu::Decision::Move(mv) => Decision::Move(mv),
@@ -86,6 +94,8 @@ fn cpu_level(level: Level) -> shogi_cpu::Level {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
     use shogi_rules::{Game, Handicap, Position};
 
     use super::*;
@@ -124,6 +134,40 @@ mod tests {
             };
             assert!(game.position().is_legal(mv), "{level}: {mv}");
         }
+    }
+
+    /// A clock that moves on a millisecond each time it is read.
+    fn ticking() -> f64 {
+        static TICKS: AtomicU64 = AtomicU64::new(0);
+        TICKS.fetch_add(1, Ordering::Relaxed) as f64
+    }
+
+    #[test]
+    fn the_top_level_thinks_until_its_time_is_spent() {
+        let game = Game::new(Position::start());
+        let text = serde_json::to_string(&Request {
+            id: 2,
+            ask: Ask::Move {
+                level: Level::Strong,
+                seed: 1,
+                record: game.record(),
+                budget_ms: Some(100),
+            },
+        })
+        .unwrap();
+        let before = ticking();
+        let reply: Reply = serde_json::from_str(&answer(&text, ticking)).unwrap();
+        let Answer::Move {
+            decision: Decision::Move(mv),
+            think_us,
+        } = reply.answer
+        else {
+            panic!("no move: {reply:?}");
+        };
+        assert!(game.position().is_legal(mv));
+        // 100 ms less the 20 ms margin, not half of it.
+        assert!(ticking() - before >= 80.0);
+        assert!(think_us >= 80_000, "{think_us}");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! ```text
 //! shogi-arena --a club --b strong [--games 100] [--seed 1] [--nodes N]
 //!       [--handicap even] [--opening-plies 4] [--usi-go "nodes 200000"]
-//!       [--verbose]
+//!       [--records FILE] [--verbose]
 //! ```
 //!
 //! A player is a level (`beginner` … `strong`, or `club@50000` for a
@@ -15,7 +15,9 @@
 //! replaces our levels' nodes per move;
 //! `--usi-go` is what a USI player is told after `go`. Each pair of games
 //! starts from its own opening of `--opening-plies` random moves (the
-//! same for both games of the pair, sides swapped).
+//! same for both games of the pair, sides swapped). `--records` appends
+//! each finished game to a file as a record line (`sfen … moves …`, the
+//! text form of `shogi_rules::Record`), for the evaluation's tuning.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -126,6 +128,7 @@ struct Options {
     handicap: Handicap,
     opening_plies: usize,
     usi_go: String,
+    records: Option<String>,
     verbose: bool,
 }
 
@@ -138,6 +141,7 @@ fn parse_options() -> Result<Options, String> {
         handicap: Handicap::Even,
         opening_plies: 4,
         usi_go: "nodes 200000".to_owned(),
+        records: None,
         verbose: false,
     };
     let mut args = std::env::args().skip(1);
@@ -160,6 +164,7 @@ fn parse_options() -> Result<Options, String> {
             "--nodes" => options.nodes = Some(number()?),
             "--opening-plies" => options.opening_plies = number()? as usize,
             "--usi-go" => options.usi_go = value.clone(),
+            "--records" => options.records = Some(value.clone()),
             "--handicap" => {
                 options.handicap = serde_json::from_str(&format!("\"{value}\"")).map_err(|_| {
                     format!("no handicap {value:?} (even, lance, bishop, rook, two-pieces, …)")
@@ -237,6 +242,9 @@ fn run(options: &Options) -> Result<(), String> {
             None => draws += 1,
         }
         plies += game.moves().len();
+        if let Some(path) = &options.records {
+            append_record(path, &game)?;
+        }
         *endings.entry(format!("{:?}", outcome.reason)).or_default() += 1;
         if options.verbose {
             eprintln!(
@@ -266,6 +274,16 @@ fn run(options: &Options) -> Result<(), String> {
     );
     println!("average plies {:.1}  endings {endings:?}", plies as f64 / n);
     Ok(())
+}
+
+/// Appends `game`'s record to the file at `path` as one line.
+fn append_record(path: &str, game: &Game) -> Result<(), String> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{path}: {e}"))?;
+    writeln!(file, "{}", game.record()).map_err(|e| format!("{path}: {e}"))
 }
 
 fn main() -> ExitCode {

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use shogi_cpu::{Budget, Deadline, Decision, Engine, Level, Score, Thought, find_mate};
+use shogi_cpu::{Budget, Deadline, Decision, Engine, Level, Score, Thought, find_mate, margin};
 use shogi_rules::{Color, Game, Move, Position};
 
 /// What `go` asked for.
@@ -53,22 +53,45 @@ impl Go {
         go
     }
 
-    /// The milliseconds to think for `color`, if the clock limits it: a
-    /// share of the time left plus most of the increment or byoyomi, with
-    /// a margin for the pipe.
-    fn think_millis(&self, color: Color) -> Option<f64> {
+    /// When to stop thinking for `color`, in milliseconds from now, if the
+    /// clock limits it: no new iteration after the first time, none at all
+    /// after the second. Byoyomi is lost if not used, so once the main
+    /// time is gone the engine thinks until its byoyomi ends, less a
+    /// margin for the pipe and the scheduler; with main time left it
+    /// spends a share of it.
+    fn think_millis(&self, color: Color) -> Option<Thinking> {
         if let Some(movetime) = self.movetime {
-            return Some((movetime - 50.0).max(10.0));
+            let at = (movetime - margin(movetime)).max(10.0);
+            return Some(Thinking { soft: at, hard: at });
         }
         let side = color.index();
-        let left = self.time[side];
-        let extra = self.byoyomi.or(self.increment[side]);
-        if left.is_none() && extra.is_none() {
+        let left = self.time[side].unwrap_or(0.0);
+        let (byoyomi, increment) = (self.byoyomi.unwrap_or(0.0), self.increment[side]);
+        if self.time[side].is_none() && self.byoyomi.is_none() && increment.is_none() {
             return None;
         }
-        let share = left.unwrap_or(0.0) / 30.0 + extra.unwrap_or(0.0) * 0.9;
-        Some((share - 100.0).max(10.0))
+        let per_move = byoyomi.max(increment.unwrap_or(0.0));
+        // Byoyomi adds to what is left; an increment comes after the move.
+        let available = (left + byoyomi - margin(per_move)).max(10.0);
+        let share = left / 40.0 + per_move;
+        let soft = match byoyomi > 0.0 && left < byoyomi {
+            true => available,
+            false => share.min(available),
+        };
+        Some(Thinking {
+            soft,
+            hard: (soft * 4.0).min(available),
+        })
     }
+}
+
+/// How long a move may take, in milliseconds from when it began.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Thinking {
+    /// No iteration begins after this.
+    soft: f64,
+    /// The search stops at this.
+    hard: f64,
 }
 
 struct Usi {
@@ -194,7 +217,11 @@ impl Usi {
             let budget = Budget {
                 nodes: go.nodes.or(unlimited.then_some(u64::MAX)),
                 depth: go.depth,
-                deadline: think.map(|at| Deadline { now: &now, at }),
+                deadline: think.map(|t| Deadline {
+                    now: &now,
+                    at: t.hard,
+                }),
+                soft_deadline: think.map(|t| t.soft),
                 stop: Some(&stop),
             };
             let mut engine = engine.lock().expect("the engine");
@@ -275,4 +302,44 @@ fn main() {
     }
     usi.stop.store(true, Ordering::Relaxed);
     usi.finish_search();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thinking(go: &str) -> Option<Thinking> {
+        Go::parse(go.split_whitespace()).think_millis(Color::Sente)
+    }
+
+    #[test]
+    fn a_byoyomi_is_used_whole_but_for_the_margin() {
+        let byoyomi = thinking("btime 0 wtime 0 byoyomi 1000");
+        assert_eq!(
+            byoyomi,
+            Some(Thinking {
+                soft: 900.0,
+                hard: 900.0
+            })
+        );
+        let short = thinking("btime 0 wtime 0 byoyomi 200").unwrap();
+        assert_eq!((short.soft, short.hard), (180.0, 180.0));
+    }
+
+    #[test]
+    fn main_time_is_spent_a_share_at_a_time() {
+        let Some(t) = thinking("btime 60000 wtime 60000 byoyomi 1000") else {
+            panic!("no time");
+        };
+        assert_eq!(t.soft, 60_000.0 / 40.0 + 1_000.0);
+        assert_eq!(t.hard, 4.0 * t.soft);
+        // Fischer: the increment comes after the move, so only the time
+        // left can be spent.
+        let Some(t) = thinking("btime 500 wtime 500 binc 3000 winc 3000") else {
+            panic!("no time");
+        };
+        assert!(t.hard <= 500.0, "{t:?}");
+        assert_eq!(thinking("nodes 1000"), None);
+        assert_eq!(thinking("movetime 500").map(|t| t.hard), Some(450.0));
+    }
 }
