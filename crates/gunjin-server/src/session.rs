@@ -174,6 +174,9 @@ async fn handle(
         let sent = table.act(*side, conn.id, asked).await?;
         return if sent { Ok(()) } else { Err(Away::Elsewhere) };
     }
+    if let ClientMessage::Peek { table } = &msg {
+        return peek(hub, conn, table).await;
+    }
     if !matches!(
         msg,
         ClientMessage::Open { .. } | ClientMessage::Join { .. } | ClientMessage::Resume { .. }
@@ -198,7 +201,6 @@ async fn handle(
         ClientMessage::Join { table, name } => {
             (hub.table(&table)?, Seating::Join(name::player_name(&name)?))
         }
-        ClientMessage::Peek { table } => return peek(hub, conn, &table).await,
         ClientMessage::Resume {
             table,
             token,
