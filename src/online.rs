@@ -688,7 +688,7 @@ impl Online {
     }
 
     pub fn play(&self, mv: Move) {
-        self.send(&ClientMessage::Move(mv));
+        self.send(&ClientMessage::Move(mv.into()));
     }
 
     pub fn resign(&self) {

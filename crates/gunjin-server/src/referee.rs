@@ -7,8 +7,8 @@
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
 use gunjin_table::{
-    ClientMessage, ClockState, CpuLevel, ErrorCode, GameTag, Phase, SeatInfo, ServerMessage,
-    TableState,
+    ClientMessage, ClockState, CpuLevel, ErrorCode, GameTag, MoveText, Phase, SeatInfo,
+    ServerMessage, TableState,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -35,6 +35,9 @@ pub trait Referee: 'static {
     type Draft: Copy + Default + Send + Serialize + DeserializeOwned;
     type Setup: Copy + Send + Serialize + DeserializeOwned;
     type Move: Copy + Send + 'static;
+    /// A move as a player's message carries it, read against the game by
+    /// [`Referee::read`] (Gunjin's squares depend on the board).
+    type Asked: Send;
     type Game: Send;
     /// The CPU's level as its search takes it.
     type Level: Copy + Send + 'static;
@@ -60,6 +63,8 @@ pub trait Referee: 'static {
     fn turn(game: &Self::Game) -> Color;
     fn ply(game: &Self::Game) -> usize;
     fn is_over(game: &Self::Game) -> bool;
+    /// The move a player's message names in this game.
+    fn read(game: &Self::Game, asked: Self::Asked) -> Result<Self::Move, Refusal>;
     fn play(game: &mut Self::Game, side: Color, mv: Self::Move) -> Result<(), Refusal>;
     /// `side` gives up (a resignation, a forfeit).
     fn resign(game: &mut Self::Game, side: Color) -> Result<(), Refusal>;
@@ -131,6 +136,7 @@ impl Referee for Gunjin {
     type Draft = PartialSetup;
     type Setup = Setup;
     type Move = Move;
+    type Asked = MoveText;
     type Game = Game;
     type Level = Level;
 
@@ -193,6 +199,12 @@ impl Referee for Gunjin {
 
     fn is_over(game: &Game) -> bool {
         game.outcome().is_some()
+    }
+
+    fn read(game: &Game, asked: MoveText) -> Result<Move, Refusal> {
+        asked
+            .read(game.rules().shape())
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))
     }
 
     fn play(game: &mut Game, side: Color, mv: Move) -> Result<(), Refusal> {
@@ -308,5 +320,26 @@ impl Referee for Gunjin {
         legal
             .choose(&mut SmallRng::seed_from_u64(seed ^ ply))
             .copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gunjin_rules::Diagram;
+
+    use super::*;
+
+    /// A move is read against the table's board: on Classic 25 `d6` is the
+    /// enemy headquarters (RULES.md §8.2), not the node beside it.
+    #[test]
+    fn a_move_is_read_on_the_tables_board() {
+        let diagram: Diagram = "c25-htsrf 3k3/3J5/9/9/9/3K3 s".parse().unwrap();
+        let mut game = Game::from_position(diagram).unwrap();
+        let mv = Gunjin::read(&game, "d5-d6".into()).unwrap();
+        assert_eq!(mv.to_string(), "d5-e6");
+        Gunjin::play(&mut game, Color::South, mv).unwrap();
+        assert!(game.outcome().is_some(), "the Jet took the Marshal");
+        let garbage = Gunjin::read(&game, "d5-z9".into()).unwrap_err();
+        assert_eq!(garbage.code, ErrorCode::IllegalMove);
     }
 }

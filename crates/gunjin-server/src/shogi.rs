@@ -96,6 +96,8 @@ impl Referee for Shogi {
     /// A move or drop, or an act that ends the game (a declaration, or
     /// the CPU resigning).
     type Move = Decision;
+    /// USI names a square the same on every board.
+    type Asked = Decision;
     type Game = ShogiGame;
     type Level = Level;
 
@@ -151,6 +153,10 @@ impl Referee for Shogi {
 
     fn is_over(game: &ShogiGame) -> bool {
         game.game.outcome().is_some()
+    }
+
+    fn read(_: &ShogiGame, asked: Decision) -> Result<Decision, Refusal> {
+        Ok(asked)
     }
 
     fn play(game: &mut ShogiGame, side: Color, act: Decision) -> Result<(), Refusal> {

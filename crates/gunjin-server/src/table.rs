@@ -30,7 +30,7 @@ pub enum Action<R: Referee> {
     AddCpu(CpuLevel, Result<CpuPlace, Refusal>),
     Draft(R::Draft),
     Ready(R::Setup),
-    Move(R::Move),
+    Move(R::Asked),
     Resign,
 }
 
@@ -374,7 +374,10 @@ impl<R: Referee> Table<R> {
             Action::AddCpu(level, place) => self.add_cpu(side, level, place),
             Action::Draft(draft) => self.draft(side, draft),
             Action::Ready(setup) => self.ready(side, setup),
-            Action::Move(mv) => self.play(side, mv),
+            Action::Move(asked) => {
+                let mv = R::read(self.stage.playing()?, asked)?;
+                self.play(side, mv)
+            }
             Action::Resign => self.forfeit(side),
         }
     }

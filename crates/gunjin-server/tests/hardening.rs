@@ -44,11 +44,17 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     // Onto one's own piece: never legal.
     let illegal = Move::step(view.own()[0].square, view.own()[1].square);
     assert!(!view.legal_moves().contains(&illegal));
-    mover.send(&ClientMessage::Move(illegal)).await.unwrap();
+    mover
+        .send(&ClientMessage::Move(illegal.into()))
+        .await
+        .unwrap();
     assert_eq!(next_error(&mut mover).await, ErrorCode::IllegalMove);
 
     let theirs = view.legal_moves()[0];
-    waiter.send(&ClientMessage::Move(theirs)).await.unwrap();
+    waiter
+        .send(&ClientMessage::Move(theirs.into()))
+        .await
+        .unwrap();
     assert_eq!(next_error(&mut waiter).await, ErrorCode::NotYourTurn);
 
     // Setup messages are out of phase now; both connections still work.

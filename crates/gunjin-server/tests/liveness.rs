@@ -73,7 +73,7 @@ async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
     // It never reads again, yet keeps asking what the table refuses (a
     // move before the game): the answers fill its queue, in a bounded
     // number of messages, and the host hears it counts as away.
-    let early = ClientMessage::Move("b4-b5".parse().unwrap());
+    let early = ClientMessage::Move("b4-b5".into());
     let not_yet = serde_json::to_string(&early).unwrap();
     let asking = tokio::spawn(async move {
         for _ in 0..20_000 {

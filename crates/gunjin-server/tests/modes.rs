@@ -281,7 +281,7 @@ async fn a_classic_25_game_with_a_bomb_strike_plays_to_the_end() {
         .find(|p| p.kind == Kind::AtomicBomb)
         .unwrap()
         .square;
-    mover.send(&ClientMessage::Move(mv)).await.unwrap();
+    mover.send(&ClientMessage::Move(mv.into())).await.unwrap();
     let (a, b) = tokio::join!(mover.play_until(1), waiter.play_until(1));
     a.unwrap();
     b.unwrap();
@@ -391,12 +391,12 @@ async fn forged_strikes_are_refused_and_the_game_goes_on() {
     ];
     for mv in forged {
         assert!(!view.allows(mv), "{mv}");
-        mover.send(&ClientMessage::Move(mv)).await.unwrap();
+        mover.send(&ClientMessage::Move(mv.into())).await.unwrap();
         assert_eq!(next_error(mover).await, ErrorCode::IllegalMove, "{mv}");
     }
     // The connection stays, and the game goes on with a true strike.
     mover
-        .send(&ClientMessage::Move(strike(apart, target, false)))
+        .send(&ClientMessage::Move(strike(apart, target, false).into()))
         .await
         .unwrap();
     let (a, b) = tokio::join!(mover.play_until(1), waiter.play_until(1));
@@ -407,7 +407,10 @@ async fn forged_strikes_are_refused_and_the_game_goes_on() {
     assert_eq!(waiter.view.as_ref().unwrap().history()[0], played);
     // Out of turn, a legal-looking strike is refused as such.
     let theirs = view.legal_moves()[0];
-    mover.send(&ClientMessage::Move(theirs)).await.unwrap();
+    mover
+        .send(&ClientMessage::Move(theirs.into()))
+        .await
+        .unwrap();
     assert_eq!(next_error(mover).await, ErrorCode::NotYourTurn);
     host.stop_at = None;
     guest.stop_at = None;
@@ -446,7 +449,7 @@ async fn strikes_are_refused_in_modes_without_missiles() {
         assert!(view.legal_moves().iter().all(|mv| !mv.is_strike()));
         for mv in forged {
             assert!(!view.allows(mv), "{mv}");
-            mover.send(&ClientMessage::Move(mv)).await.unwrap();
+            mover.send(&ClientMessage::Move(mv.into())).await.unwrap();
             assert_eq!(
                 next_error(mover).await,
                 ErrorCode::IllegalMove,
@@ -738,7 +741,7 @@ async fn a_classic_25_table_survives_server_restarts() {
         .await
         .unwrap();
     // A move out of phase: once it is refused, the draft is stored.
-    host.send(&ClientMessage::Move("a3-a4".parse().unwrap()))
+    host.send(&ClientMessage::Move("a3-a4".into()))
         .await
         .unwrap();
     let _ = next_error(&mut host).await;

@@ -196,7 +196,7 @@ async fn illegal_moves_and_drops_are_refused_and_the_table_plays_on() {
         assert_eq!(common::next_error(&mut seat.bot).await, code, "{usi}");
     }
     // Gunjin's messages are refused at a Shogi table, the connection kept.
-    let gunjin_move = ClientMessage::Move("b4-b5".parse().unwrap());
+    let gunjin_move = ClientMessage::Move("b4-b5".into());
     sente.bot.send(&gunjin_move).await.unwrap();
     assert_eq!(
         common::next_error(&mut sente.bot).await,

@@ -38,7 +38,7 @@ pub use game::GameTag;
 /// messages of earlier builds still read.
 pub use gunjin_worker_protocol::Level;
 pub use level::{CpuLevel, ShogiLevel, UnknownLevel};
-pub use message::{ClientMessage, ErrorCode, ServerMessage};
+pub use message::{ClientMessage, ErrorCode, MoveText, ServerMessage};
 pub use table::{Invitation, Phase, SeatInfo, TableState};
 
 /// The largest client message the server reads; a larger one is refused

@@ -2,7 +2,10 @@
 
 use core::fmt;
 
-use gunjin_rules::{Color, Move, Outcome, PartialSetup, PublicMove, Record, Rules, Setup, View};
+use gunjin_rules::{
+    Color, Move, Outcome, ParseMoveError, PartialSetup, PublicMove, Record, Rules, Setup, Shape,
+    View,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::{Clock, ClockState, CpuLevel, GameTag, Invitation, TableState};
@@ -68,13 +71,40 @@ pub enum ClientMessage {
     Ready {
         setup: Setup,
     },
-    Move(Move),
+    Move(MoveText),
     /// A Shogi move or drop, as USI (`"7g7f"`, `"P*5e"`, `"8h2b+"`).
     Usi(String),
     /// Shogi: the side to move declares an impasse (the 27-point rule); a
     /// declaration that does not meet it loses.
     Declare,
     Resign,
+}
+
+/// A Gunjin move as the player wrote it (`"b4-b5"`, `"e2*e5+"`), read
+/// against the table's board when it arrives there: Classic 25 writes its
+/// headquarters e1 and accepts d1 and f1 for it, which a reader without
+/// the board takes for other nodes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MoveText(String);
+
+impl MoveText {
+    /// The move on the board of `shape`.
+    pub fn read(&self, shape: &Shape) -> Result<Move, ParseMoveError> {
+        shape.parse_move(&self.0)
+    }
+}
+
+impl From<Move> for MoveText {
+    fn from(mv: Move) -> MoveText {
+        MoveText(mv.to_string())
+    }
+}
+
+impl From<&str> for MoveText {
+    fn from(text: &str) -> MoveText {
+        MoveText(text.into())
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -231,7 +261,7 @@ mod tests {
         let read = |s: &str| serde_json::from_str::<ClientMessage>(s).unwrap();
         assert_eq!(
             read(r#"{"move":"b4-b5"}"#),
-            ClientMessage::Move("b4-b5".parse().unwrap())
+            ClientMessage::Move("b4-b5".into())
         );
         assert_eq!(read(r#""resign""#), ClientMessage::Resign);
         assert_eq!(
@@ -293,8 +323,19 @@ mod tests {
         assert!(text.contains(r#""mode":"Classic25""#), "{text}");
         assert_eq!(read(&text), open);
         let strike = Move::strike("e2".parse().unwrap(), "e5".parse().unwrap(), true);
-        assert_eq!(read(r#"{"move":"e2*e5+"}"#), ClientMessage::Move(strike));
-        assert!(serde_json::from_str::<ClientMessage>(r#"{"move":"e2-e5+"}"#).is_err());
+        let ClientMessage::Move(text) = read(r#"{"move":"e2*e5+"}"#) else {
+            panic!("a strike is a move");
+        };
+        assert_eq!(text.read(rules.shape()), Ok(strike));
+        assert!(MoveText("e2-e5+".into()).read(rules.shape()).is_err());
+        // The headquarters' aliases name it on Classic 25's board alone.
+        let alias = MoveText("d2-d1".into());
+        assert_eq!(alias.read(rules.shape()).unwrap().to_string(), "d2-e1");
+        assert_eq!(
+            alias.read(Rules::default().shape()).unwrap().to_string(),
+            "d2-c1"
+        );
+        assert_eq!(MoveText::from(strike), MoveText("e2*e5+".into()));
 
         let kinds: Vec<String> = Kind::ALL
             .iter()

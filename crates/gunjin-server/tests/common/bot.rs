@@ -398,7 +398,7 @@ impl Bot {
                 // The move was dropped: wait for the bucket, then send it again.
                 if let Some((mv, _)) = self.sent_move {
                     tokio::time::sleep(RETRY).await;
-                    self.send(&ClientMessage::Move(mv)).await?;
+                    self.send(&ClientMessage::Move(mv.into())).await?;
                 }
             }
             ServerMessage::Error { code, message } => {
@@ -447,7 +447,7 @@ impl Bot {
                 tokio::time::sleep(self.think).await;
             }
             self.sent_move = Some((mv, Instant::now()));
-            self.send(&ClientMessage::Move(mv)).await?;
+            self.send(&ClientMessage::Move(mv.into())).await?;
         }
         Ok(())
     }
