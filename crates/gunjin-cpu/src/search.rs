@@ -147,71 +147,41 @@ impl Style {
         probes_mines: false,
     };
 
+    /// Hard's settings, each against a way it once failed (the games
+    /// behind each are in `docs/notes/gunjin-hard-style.md`).
     const HARD: Style = Style {
         depth: 3,
         quiescence: 4,
         min_worlds: 12,
         max_worlds: 400,
-        // The last officers dearer, and its own dearer than the
-        // enemy's: without one Hard cannot take the headquarters,
-        // and against a weak enemy that draws. Counting their way straight through, its officers stood
-        // before a Mine at the enemy's end of a bridge until the
-        // move limit: now the way counts the Mine as a detour, and
-        // a Plane or an Engineer goes to take it out.
         weights: Weights {
+            // The last officers dearer, its own dearer still: without
+            // one it cannot take the headquarters.
             officers: 10.0,
             own_officers: 6.0,
             bridges: 0.1,
-            // Against a defence that stays home behind a Mine in its
-            // headquarters, Hard without a Plane or an Engineer left
-            // kept its officers before that Mine until the move limit
-            // while the enemy's last pieces shuffled out of reach.
+            // Towards the last enemy pieces, and the Marshal's guard.
             chase: 1.5,
-            // In Classic 25 Hard's officers stood before a Marshal that
-            // one unknown guard kept, until the move limit.
             siege: 1.5,
             ..Weights::FULL
         },
         window: 0.05,
         temperature: 0.0,
+        // A Mine on the way is a detour that a Plane or an Engineer clears.
         way: Way::ClearingMines(4),
-        // Without it, an officer stormed an unknown piece that a
-        // cheaper one could have tried first (sent first, the cheap
-        // piece won the officer nothing it could see).
+        // A cheap piece tries an unknown one before an officer does.
         learns: true,
-        // An enemy that always saw everything stopped each officer
-        // next to an unknown guard: Hard's last officers stood
-        // before the enemy headquarters, or guarded their own,
-        // until the move limit. One that never did let them walk
-        // into its stronger pieces.
+        // The enemy sees a few plies: never (walks into its strength) and
+        // always (freezes before every unknown guard) both lost games.
         enemy_sight: 4,
-        // A defence that stays home attacks what comes next to its
-        // General: its General took four officers in a row on one node
-        // before its own headquarters, each sent as if it would not.
-        // Only the General, which fears only the Spy and the Mines: with
-        // every stronger piece in its camp attacking, the officers would
-        // not go in; with every enemy piece attacking Hard's officers in
-        // Hard's own camp (against a blind attacker, issue 20), Hard
-        // scored 62.5% against Normal where it scores 79% without, and
-        // did no better against the blind attacker (99/0/1 either way
-        // over 100 games).
+        // A defence at home attacks what comes next to its General.
         exposed: KindSet::OFFICERS,
         fearless: KindSet::single(Kind::General),
-        // Without it, the last officers went for an enemy
-        // headquarters guarded by a piece that had not moved all
-        // game: a Mine, more often than the counts alone said.
+        // A piece that never moved is likelier a Mine or the Flag.
         reads_stillness: true,
-        // An officer sent into an unknown piece wins the game in the
-        // worlds where that piece is no Mine, which outweighed the
-        // officer in all the others: against a defence that stays home
-        // (a Mine in its headquarters, a Flag backed by it, the Spy and
-        // the General beside it) Hard lost its last officers that way
-        // and drew by the move limit in a quarter of its games.
+        // Two officers are kept back from unknown pieces.
         keeps: 2,
-        // Its officers attacked unmoved pieces where the worlds said a
-        // Mine was unlikely; behind a defence that never moves one was
-        // there every time (a Lieutenant General attacked a Mine 29 times
-        // in 100 games against a blind attacker, issue 20).
+        // Unmoved pieces are probed for Mines by what can afford it.
         probes_mines: true,
     };
 }
