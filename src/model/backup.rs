@@ -147,6 +147,20 @@ pub fn import(text: &str) -> Result<Vec<(String, String)>, ImportError> {
         .collect()
 }
 
+/// The entries that hold a game (against the CPU, Shogi, with a friend).
+const GAMES: [&str; 3] = [SavedGame::KEY, SavedShogi::KEY, SavedFriends::KEY];
+
+/// Whether importing `entries` would replace a stored game by another:
+/// the import then asks first, as every new game over a stored one does.
+pub fn replaces_a_game(
+    entries: &[(String, String)],
+    stored: impl Fn(&str) -> Option<String>,
+) -> bool {
+    entries.iter().any(|(key, text)| {
+        GAMES.contains(&key.as_str()) && stored(key).is_some_and(|old| old != *text)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +285,22 @@ mod tests {
             };
             assert_eq!(&again, text, "{key}");
         }
+    }
+
+    /// A file asks before it replaces a stored game, and not when it holds
+    /// the same game or none.
+    #[test]
+    fn an_import_over_a_stored_game_asks() {
+        let entries = vec![
+            (Saved::KEY.to_owned(), "settings".to_owned()),
+            (SavedShogi::KEY.to_owned(), "game 2".to_owned()),
+        ];
+        let stored = |game: &'static str| {
+            move |key: &str| (key == SavedShogi::KEY).then(|| game.to_owned())
+        };
+        assert!(replaces_a_game(&entries, stored("game 1")));
+        assert!(!replaces_a_game(&entries, stored("game 2")));
+        assert!(!replaces_a_game(&entries, |_| None));
+        assert!(!replaces_a_game(&entries[..1], stored("game 1")));
     }
 }

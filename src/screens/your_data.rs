@@ -6,6 +6,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::i18n::*;
 use crate::model::backup;
+use crate::screens::replace::ReplaceGame;
 use crate::state::AppState;
 use crate::storage;
 
@@ -40,7 +41,21 @@ async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
 #[derive(Clone, Debug, PartialEq)]
 enum Imported {
     Done,
+    /// The player kept the stored game over the file's.
+    Kept,
     Failed(String),
+}
+
+/// Stores the checked entries of an import file and reloads the app's
+/// state from them.
+fn store(entries: &[(String, String)], state: AppState, locale: Locale) -> Imported {
+    match storage::import_entries(entries) {
+        Ok(()) => {
+            state.load();
+            Imported::Done
+        }
+        Err(problem) => Imported::Failed(crate::notices::problem_text(locale, &problem)),
+    }
 }
 
 #[component]
@@ -48,6 +63,8 @@ pub fn YourData() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let result = RwSignal::new(None::<Imported>);
+    // A file that would replace a stored game waits for the player's yes.
+    let asking = RwSignal::new(None::<Vec<(String, String)>>);
     let export = move |_| {
         download(
             &backup::export(storage::raw),
@@ -63,32 +80,30 @@ pub fn YourData() -> impl IntoView {
                 return;
             };
             input.set_value("");
-            let outcome = match backup::import(&text) {
-                Ok(entries) => match storage::import_entries(&entries) {
-                    Ok(()) => {
-                        state.load();
-                        Imported::Done
-                    }
-                    Err(problem) => {
-                        Imported::Failed(crate::notices::problem_text(i18n.get_locale(), &problem))
-                    }
-                },
-                Err(e) => Imported::Failed(crate::text::import_error(i18n.get_locale(), &e)),
-            };
-            result.set(Some(outcome));
+            result.set(None);
+            match backup::import(&text) {
+                Ok(entries) if backup::replaces_a_game(&entries, storage::raw) => {
+                    asking.set(Some(entries));
+                }
+                Ok(entries) => result.set(Some(store(&entries, state, i18n.get_locale()))),
+                Err(e) => result.set(Some(Imported::Failed(crate::text::import_error(
+                    i18n.get_locale(),
+                    &e,
+                )))),
+            }
         });
     };
-    let message = move || {
-        result.get().map(|r| match r {
-            Imported::Done => view! { <p role="status">{t!(i18n, common.imported)}</p> }.into_any(),
-            Imported::Failed(reason) => view! {
-                <p role="alert" class="refused">
-                    {move || t_string!(i18n, common.import_failed, reason = reason.clone())}
-                </p>
-            }
-            .into_any(),
-        })
-    };
+    let replace = Callback::new(move |()| {
+        if let Some(entries) = asking.get_untracked() {
+            asking.set(None);
+            result.set(Some(store(&entries, state, i18n.get_locale())));
+        }
+    });
+    let keep = Callback::new(move |()| {
+        asking.set(None);
+        result.set(Some(Imported::Kept));
+    });
+    let question = Signal::derive(move || t_string!(i18n, common.import_replace_question).to_string());
     view! {
         <section class="your-data" aria-labelledby="data-title">
             <h2 id="data-title">{t!(i18n, common.data_title)}</h2>
@@ -102,7 +117,28 @@ pub fn YourData() -> impl IntoView {
                     <input type="file" accept=".json,application/json" on:change=import />
                 </label>
             </div>
-            {message}
+            <Show when=move || asking.with(Option::is_some)>
+                <ReplaceGame question on_yes=replace on_keep=keep />
+            </Show>
+            <ImportResult result />
         </section>
+    }
+}
+
+/// The sentence that says what the last import did.
+#[component]
+fn ImportResult(result: RwSignal<Option<Imported>>) -> impl IntoView {
+    let i18n = use_i18n();
+    move || {
+        result.get().map(|r| match r {
+            Imported::Done => view! { <p role="status">{t!(i18n, common.imported)}</p> }.into_any(),
+            Imported::Kept => view! { <p role="status">{t!(i18n, common.import_kept)}</p> }.into_any(),
+            Imported::Failed(reason) => view! {
+                <p role="alert" class="refused">
+                    {move || t_string!(i18n, common.import_failed, reason = reason.clone())}
+                </p>
+            }
+            .into_any(),
+        })
     }
 }

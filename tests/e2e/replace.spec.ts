@@ -103,3 +103,30 @@ test("an imported record asks before it replaces the game in progress", async ({
   await expect(page).toHaveURL(/#\/shogi\/play$/);
   expect((await storedShogi(page)).record.moves).toEqual(["7g7f"]);
 });
+
+test("a backup file asks before it replaces the game in progress", async ({ page }) => {
+  const game = { version: 1, record: { start: SHOGI_START, moves: ["2g2f"] }, you: "sente", level: "beginner", seed: 1 };
+  const file = {
+    name: "gunjin-shogi-2026-12-01.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ app: "gunjin-shogi", entries: { "shogi.game": game } })),
+  };
+  await storeShogi(page, ["7g7f", "3c3d"]);
+  const kept = await storedShogi(page);
+  await page.getByLabel("Import a file").setInputFiles(file);
+  await expect(page.getByRole("group", { name: /replaces yours/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes, replace it" })).toBeFocused();
+  await page.getByRole("button", { name: "Keep my game" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nothing was imported: your game is kept." })).toBeVisible();
+  expect(await storedShogi(page)).toEqual(kept);
+
+  await page.getByLabel("Import a file").setInputFiles(file);
+  await page.getByRole("button", { name: "Yes, replace it" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Imported" })).toBeVisible();
+  expect((await storedShogi(page)).record.moves).toEqual(["2g2f"]);
+  // The same file again holds the same game: nothing to ask.
+  await page.reload();
+  await page.getByLabel("Import a file").setInputFiles(file);
+  await expect(page.getByRole("status").filter({ hasText: "Imported" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Keep my game" })).toHaveCount(0);
+});

@@ -83,10 +83,19 @@ pub enum ClientMessage {
 /// A Gunjin move as the player wrote it (`"b4-b5"`, `"e2*e5+"`), read
 /// against the table's board when it arrives there: Classic 25 writes its
 /// headquarters e1 and accepts d1 and f1 for it, which a reader without
-/// the board takes for other nodes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// the board takes for other nodes. A text that names no move on any
+/// board does not read at all, as before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct MoveText(String);
+
+impl<'de> Deserialize<'de> for MoveText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveText, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse::<Move>().map_err(serde::de::Error::custom)?;
+        Ok(MoveText(text))
+    }
+}
 
 impl MoveText {
     /// The move on the board of `shape`.
