@@ -20,7 +20,7 @@ fn get(addr: SocketAddr, path: &str, accept: &str) -> (String, Vec<u8>) {
     };
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: test\r\n{accept}Connection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{accept}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut response = Vec::new();
