@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime};
 use rusqlite::{Connection, OpenFlags};
 
 use crate::store::Store;
+use tracing::error;
 
 /// Where the backups of `db` go: `<db>.backups/`.
 pub fn dir_of(db: &Path) -> PathBuf {
@@ -60,8 +61,8 @@ pub async fn schedule(store: std::sync::Arc<Store>, dir: PathBuf, every: Duratio
         let (store, dir) = (store.clone(), dir.clone());
         match tokio::task::spawn_blocking(move || take(&store, &dir, keep)).await {
             Ok(Ok(_)) => {}
-            Ok(Err(e)) => eprintln!("backup: {e}"),
-            Err(e) => eprintln!("backup: {e}"),
+            Ok(Err(e)) => error!("backup: {e}"),
+            Err(e) => error!("backup: {e}"),
         }
     }
 }

@@ -23,6 +23,7 @@ use crate::storage::StoreError;
 use crate::store::{AnyStored, Claim, Store, Stored};
 use crate::table::{self, Action, Command, SeatCommand, Table};
 use crate::token;
+use tracing::error;
 
 /// The address of a table's task, of either game.
 #[derive(Clone)]
@@ -312,7 +313,7 @@ impl Hub {
             },
         );
         if let Err(e) = self.0.store.save_table(&data) {
-            eprintln!("store: {e}");
+            error!(table = %data.id, "store: {e}");
         }
         let tx = self.run(
             &mut self.tables(),
@@ -378,7 +379,7 @@ impl Hub {
             Ok(Claim::Held) => Err(Away::Elsewhere),
             Ok(Claim::Missing) => Err(missing()),
             Err(e) => {
-                eprintln!("store: claiming table {id}: {e}");
+                error!(table = %id, "store: claiming the table: {e}");
                 Err(Away::Elsewhere)
             }
         }

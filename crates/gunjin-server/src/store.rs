@@ -24,6 +24,7 @@ use crate::seat::Seat;
 use crate::shogi::Shogi;
 use crate::storage::{self, Database, Result, Statement, Value};
 use crate::table::unix_millis;
+use tracing::{error, warn};
 
 /// The stored result of a game whose table expired before its end.
 pub const ABANDONED: &str = r#""abandoned""#;
@@ -314,7 +315,7 @@ impl Store {
             _ => None,
         };
         Ok(rebuild_any(state, record.as_deref(), plies)
-            .map_err(|e| eprintln!("store: skipping a table that does not load: {e}"))
+            .map_err(|e| error!("store: skipping a table that does not load: {e}"))
             .ok())
     }
 
@@ -418,9 +419,9 @@ fn rebuild<R: Referee>(
     let entries = game.as_ref().map_or(0, R::entry_count);
     let behind = plies.is_some_and(|plies| entries < plies);
     match plies {
-        Some(plies) if plies != entries => eprintln!(
-            "store: table {}: its record has {entries} entries where {plies} were stored{}",
-            table.id,
+        Some(plies) if plies != entries => warn!(
+            table = %table.id,
+            "store: its record has {entries} entries where {plies} were stored{}",
             match behind {
                 true => ": the game goes on from the last of them, and its players are told",
                 false => ": all of them are kept",

@@ -10,6 +10,7 @@ use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, Invitation, ServerMessage, TableState};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use tracing::{Instrument, error, info, info_span};
 
 use crate::clock::GameClock;
 use crate::coalesce::{Coalesce, Update};
@@ -233,7 +234,9 @@ impl<R: Referee> Table<R> {
             inbox,
             me: tx.downgrade(),
         };
-        tokio::spawn(table.run());
+        // Each line the task logs names its table.
+        let span = info_span!("table", id = %table.id);
+        tokio::spawn(table.run().instrument(span));
         tx
     }
 
@@ -264,7 +267,7 @@ impl<R: Referee> Table<R> {
                 }
             }
             if self.lost {
-                eprintln!("table {}: another node holds it now", self.id);
+                info!("another node holds the table now");
                 self.leave();
                 return;
             }
@@ -277,7 +280,7 @@ impl<R: Referee> Table<R> {
     fn leave(&mut self) {
         self.save_table();
         if let Err(e) = self.hub.store().release(&self.id) {
-            eprintln!("store: table {}: {e}", self.id);
+            error!("store: releasing the lease: {e}");
         }
         self.forget();
         self.seats.close_all(None);
@@ -349,8 +352,7 @@ impl<R: Referee> Table<R> {
                     return self.drive_cpu();
                 }
                 let (mv, waited) = found.unwrap_or_else(|| {
-                    let id = &self.id;
-                    eprintln!("table {id}: the CPU's search panicked: a random legal move instead");
+                    error!("the CPU's search panicked: a random legal move instead");
                     (None, Duration::ZERO)
                 });
                 if let Some(clock) = &mut self.clock {
@@ -360,7 +362,7 @@ impl<R: Referee> Table<R> {
                 // A search that failed (logged) plays a random legal move.
                 let mv = mv.or_else(|| R::random_move(game, self.seed));
                 if let Some(Err(e)) = mv.map(|mv| self.play(side, mv)) {
-                    eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
+                    error!("the CPU's move refused: {e:?}");
                 }
             }
             Command::Seat(SeatCommand::Stop { .. } | SeatCommand::Evict { .. }) => {
@@ -590,7 +592,7 @@ impl<R: Referee> Table<R> {
         match self.save_game() {
             Ok(()) => self.announce(held),
             Err(e) => {
-                eprintln!("store: game {}: {e}: held back until it is stored", self.id);
+                error!("store: the game: {e}: held back until it is stored");
                 self.unsaved = Some(Unsaved {
                     held,
                     since: Instant::now(),
@@ -617,11 +619,7 @@ impl<R: Referee> Table<R> {
             });
             return;
         }
-        eprintln!(
-            "store: game {}: stored after {:?}",
-            self.id,
-            unsaved.since.elapsed()
-        );
+        info!("store: the game stored after {:?}", unsaved.since.elapsed());
         if let Some(clock) = &mut self.clock {
             clock.excuse(unsaved.since.elapsed());
         }
@@ -816,7 +814,7 @@ impl<R: Referee> Table<R> {
     /// abandoned), so a player told of the expiry (and `why`) finds it.
     fn expire(&mut self, why: &str) {
         if let Err(e) = self.hub.store().delete_table(&self.id, unix_millis()) {
-            eprintln!("store: table {}: {e}", self.id);
+            error!("store: closing the table: {e}");
         }
         self.forget();
         self.seats
@@ -925,7 +923,7 @@ impl<R: Referee> Table<R> {
     fn save_table(&mut self) {
         match self.hub.store().save_table(&self.stored()) {
             Ok(held) => self.lost |= !held,
-            Err(e) => eprintln!("store: table {}: {e}", self.id),
+            Err(e) => error!("store: the table: {e}"),
         }
     }
 

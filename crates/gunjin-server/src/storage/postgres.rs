@@ -20,6 +20,7 @@ use postgres::types::{ToSql, Type};
 use postgres::{Client, NoTls, Row};
 
 use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
+use tracing::{error, info, warn};
 
 /// How long a statement waits for a lost database to come back.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -203,7 +204,7 @@ fn serve(url: &str, connection: Connection, inbox: mpsc::Receiver<Job>) {
             if (job.work)(Some(live)) {
                 break;
             }
-            eprintln!("postgres: the connection was lost; connecting again");
+            warn!("postgres: the connection was lost; connecting again");
             connection = None;
             if Instant::now() >= give_up {
                 (job.work)(None);
@@ -222,11 +223,11 @@ fn reconnect(url: &str, give_up: Instant) -> Option<Connection> {
         match Client::connect(url, NoTls) {
             Ok(client) => {
                 let after = started.elapsed().as_secs_f64();
-                eprintln!("postgres: connected again after {after:.1} s");
+                info!("postgres: connected again after {after:.1} s");
                 return Some(Connection::new(client));
             }
             Err(e) if Instant::now() + pause >= give_up => {
-                eprintln!("postgres: cannot connect again: {e}");
+                error!("postgres: cannot connect again: {e}");
                 return None;
             }
             Err(_) => {
