@@ -64,14 +64,6 @@ pub struct Postgres {
     jobs: mpsc::Sender<Job>,
 }
 
-fn failed(e: postgres::Error) -> StoreError {
-    StoreError(format!("postgres: {e}"))
-}
-
-fn gone() -> StoreError {
-    StoreError("postgres: the connection's thread has ended".into())
-}
-
 /// The parameters as the client takes them. Statements never pass NULL
 /// (PostgreSQL would need its type): they write it literally.
 fn params(values: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
@@ -127,13 +119,13 @@ impl Postgres {
                 });
                 let client = match client {
                     Ok(client) => client,
-                    Err(e) => return drop(ready.send(Err(failed(e)))),
+                    Err(e) => return drop(ready.send(Err(StoreError::from(e)))),
                 };
                 let _ = ready.send(Ok(()));
                 serve(&url, Connection::new(client), inbox);
             })
-            .map_err(|e| StoreError(e.to_string()))?;
-        opened.recv().map_err(|_| gone())??;
+            .map_err(StoreError::Thread)?;
+        opened.recv().map_err(|_| StoreError::Gone)??;
         Ok(Postgres { jobs })
     }
 
@@ -147,13 +139,10 @@ impl Postgres {
         let (answer, answered) = mpsc::channel();
         let work: Work = Box::new(move |connection: Option<&mut Connection>| {
             let result = match connection {
-                None => Err(StoreError(format!(
-                    "postgres: no connection for {} s",
-                    PATIENCE.as_secs()
-                ))),
+                None => Err(StoreError::NoConnection(PATIENCE)),
                 Some(connection) => match work(connection) {
                     Err(e) if lost(&e, &connection.client) => return false,
-                    result => result.map_err(failed),
+                    result => result.map_err(StoreError::from),
                 },
             };
             let _ = answer.send(result);
@@ -163,8 +152,8 @@ impl Postgres {
             since: Instant::now(),
             work,
         };
-        self.jobs.send(job).map_err(|_| gone())?;
-        wait(|| answered.recv()).map_err(|_| gone())?
+        self.jobs.send(job).map_err(|_| StoreError::Gone)?;
+        wait(|| answered.recv()).map_err(|_| StoreError::Gone)?
     }
 }
 
@@ -286,9 +275,6 @@ impl Database for Postgres {
     }
 
     fn copy_to(&self, _path: &Path) -> Result<()> {
-        Err(StoreError(
-            "a shared PostgreSQL store is backed up by its own tools (pg_dump), not the node"
-                .into(),
-        ))
+        Err(StoreError::SharedBackup)
     }
 }
