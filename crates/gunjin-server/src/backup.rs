@@ -6,10 +6,11 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::clock::unix_millis;
 use crate::storage::StoreError;
 use crate::store::Store;
 use tracing::error;
@@ -33,12 +34,6 @@ fn backups(dir: &Path) -> Vec<PathBuf> {
     found.sort();
     found.reverse();
     found
-}
-
-fn unix_millis() -> u128 {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis())
 }
 
 /// Why a backup was not taken.

@@ -17,6 +17,7 @@ mod cpu;
 #[cfg(feature = "faults")]
 mod faults;
 mod headers;
+mod host;
 mod hub;
 mod lease;
 mod limit;

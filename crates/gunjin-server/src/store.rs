@@ -19,11 +19,11 @@ use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, GameTag};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::unix_millis;
 use crate::referee::{Gunjin, Referee};
 use crate::seat::Seat;
 use crate::shogi::Shogi;
 use crate::storage::{self, Database, Result, Statement, Value};
-use crate::table::unix_millis;
 use tracing::{error, warn};
 
 /// The stored result of a game whose table expired before its end.
