@@ -141,7 +141,10 @@ impl Pool {
     ) -> impl Future<Output = Found<T>> + Send + 'static {
         let (tx, rx) = oneshot::channel();
         let queued = Instant::now();
+        // What the search logs names the table that asked for it.
+        let span = tracing::Span::current();
         let run = Box::new(move |budget| {
+            let _asker = span.enter();
             let waited = queued.elapsed();
             let found = catch_unwind(AssertUnwindSafe(|| search(budget)));
             let _ = tx.send(found.ok().map(|found| (found, waited)));
