@@ -295,9 +295,8 @@ mod tests {
             (Saved::KEY.to_owned(), "settings".to_owned()),
             (SavedShogi::KEY.to_owned(), "game 2".to_owned()),
         ];
-        let stored = |game: &'static str| {
-            move |key: &str| (key == SavedShogi::KEY).then(|| game.to_owned())
-        };
+        let stored =
+            |game: &'static str| move |key: &str| (key == SavedShogi::KEY).then(|| game.to_owned());
         assert!(replaces_a_game(&entries, stored("game 1")));
         assert!(!replaces_a_game(&entries, stored("game 2")));
         assert!(!replaces_a_game(&entries, |_| None));

@@ -103,7 +103,8 @@ pub fn YourData() -> impl IntoView {
         asking.set(None);
         result.set(Some(Imported::Kept));
     });
-    let question = Signal::derive(move || t_string!(i18n, common.import_replace_question).to_string());
+    let question =
+        Signal::derive(move || t_string!(i18n, common.import_replace_question).to_string());
     view! {
         <section class="your-data" aria-labelledby="data-title">
             <h2 id="data-title">{t!(i18n, common.data_title)}</h2>
@@ -132,7 +133,9 @@ fn ImportResult(result: RwSignal<Option<Imported>>) -> impl IntoView {
     move || {
         result.get().map(|r| match r {
             Imported::Done => view! { <p role="status">{t!(i18n, common.imported)}</p> }.into_any(),
-            Imported::Kept => view! { <p role="status">{t!(i18n, common.import_kept)}</p> }.into_any(),
+            Imported::Kept => {
+                view! { <p role="status">{t!(i18n, common.import_kept)}</p> }.into_any()
+            }
             Imported::Failed(reason) => view! {
                 <p role="alert" class="refused">
                     {move || t_string!(i18n, common.import_failed, reason = reason.clone())}

@@ -4,12 +4,16 @@
 //! by the newest backup that checks out, saying what was lost.
 
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::clock::unix_millis;
+use crate::storage::StoreError;
 use crate::store::Store;
+use tracing::error;
 
 /// Where the backups of `db` go: `<db>.backups/`.
 pub fn dir_of(db: &Path) -> PathBuf {
@@ -32,20 +36,27 @@ fn backups(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-fn unix_millis() -> u128 {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis())
+/// Why a backup was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("{}: {source}", .path.display())]
+    File { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// Takes one backup into `dir` and deletes all but the newest `keep`.
-pub fn take(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf, String> {
-    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn take(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf, BackupError> {
+    let at = |path: &Path| {
+        let path = path.to_owned();
+        move |source| BackupError::File { path, source }
+    };
+    fs::create_dir_all(dir).map_err(at(dir))?;
     let path = dir.join(format!("{:016}.sqlite3", unix_millis()));
     let partial = path.with_extension("partial");
     let _ = fs::remove_file(&partial);
-    store.copy_to(&partial).map_err(|e| e.to_string())?;
-    fs::rename(&partial, &path).map_err(|e| e.to_string())?;
+    store.copy_to(&partial)?;
+    fs::rename(&partial, &path).map_err(at(&path))?;
     for old in backups(dir).into_iter().skip(keep) {
         let _ = fs::remove_file(old);
     }
@@ -60,8 +71,8 @@ pub async fn schedule(store: std::sync::Arc<Store>, dir: PathBuf, every: Duratio
         let (store, dir) = (store.clone(), dir.clone());
         match tokio::task::spawn_blocking(move || take(&store, &dir, keep)).await {
             Ok(Ok(_)) => {}
-            Ok(Err(e)) => eprintln!("backup: {e}"),
-            Err(e) => eprintln!("backup: {e}"),
+            Ok(Err(e)) => error!("backup: {e}"),
+            Err(e) => error!("backup: {e}"),
         }
     }
 }

@@ -4,9 +4,19 @@
 //! byoyomi, a side whose main time is spent has the byoyomi for each move
 //! on top of it (what it uses of that is never charged).
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, ClockState};
 use tokio::time::{Duration, Instant};
+
+/// Now, in Unix milliseconds: the time the store and the players' deadlines
+/// are written in.
+pub fn unix_millis() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
 
 pub struct GameClock {
     pub clock: Clock,

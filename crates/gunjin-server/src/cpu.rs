@@ -11,6 +11,7 @@ use gunjin_cpu::{Budget, Cpu, Level};
 use gunjin_rules::{Move, Rules, Setup, View};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use tracing::warn;
 
 /// Milliseconds since the first call: the clock the CPU's budget reads.
 fn clock_millis() -> f64 {
@@ -27,12 +28,12 @@ pub fn search(level: Level, seed: u64, view: &View, millis: f64) -> Option<Move>
         Some(mv) if view.allows(mv) => Some(mv),
         Some(mv) => {
             let rules = view.rules();
-            eprintln!("cpu ({level:?}, {rules}): {mv} is not legal: a random legal move instead");
+            warn!("cpu ({level:?}, {rules}): {mv} is not legal: a random legal move instead");
             None
         }
         None if !view.legal_moves().is_empty() => {
             let rules = view.rules();
-            eprintln!("cpu ({level:?}, {rules}): no move: a random legal move instead");
+            warn!("cpu ({level:?}, {rules}): no move: a random legal move instead");
             None
         }
         None => None,
@@ -55,8 +56,8 @@ pub fn setup(level: Level, seed: u64, rules: Rules) -> Setup {
         Ok(setup) if setup.check(rules).is_ok() => setup,
         failed => {
             match failed {
-                Ok(setup) => eprintln!("cpu ({level:?}, {rules}): the setup {setup} is refused"),
-                Err(_) => eprintln!("cpu ({level:?}, {rules}): the setup panicked"),
+                Ok(setup) => warn!("cpu ({level:?}, {rules}): the setup {setup} is refused"),
+                Err(_) => warn!("cpu ({level:?}, {rules}): the setup panicked"),
             }
             Setup::random(rules, &mut SmallRng::seed_from_u64(seed))
         }

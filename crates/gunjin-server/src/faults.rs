@@ -33,7 +33,10 @@ pub struct FullDisk {
 impl FullDisk {
     fn write(&self) -> Result<()> {
         match self.full.load(Ordering::Relaxed) {
-            true => Err(StoreError("sqlite: database or disk is full".into())),
+            true => Err(StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL),
+                None,
+            ))),
             false => Ok(()),
         }
     }

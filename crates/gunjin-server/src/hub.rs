@@ -3,17 +3,19 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use gunjin_rules::Color;
 use gunjin_table::{Clock, ErrorCode};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::admission::{Admission, Full, Ticket};
+use crate::clock::unix_millis;
 use crate::config::{Config, Rate};
+use crate::host::{Host, Register, TableSettings, Unjoined};
 use crate::limit::PerAddress;
-use crate::pool::{Place, Pool};
-use crate::referee::{Gunjin, Referee};
+use crate::pool::{CpuPlace, Pool};
+use crate::referee::{Action, Gunjin, Referee};
 use crate::refusal::Refusal;
 use crate::route::Away;
 use crate::seat::Seat;
@@ -21,8 +23,9 @@ use crate::shogi::Shogi;
 use crate::site::Site;
 use crate::storage::StoreError;
 use crate::store::{AnyStored, Claim, Store, Stored};
-use crate::table::{self, Action, Command, SeatCommand, Table};
+use crate::table::{Command, SeatCommand, Table};
 use crate::token;
+use tracing::error;
 
 /// The address of a table's task, of either game.
 #[derive(Clone)]
@@ -93,18 +96,40 @@ async fn send_act<R: Referee>(
     tx.send(Command::Act { side, conn, action }).await.is_ok()
 }
 
-/// A CPU table's places, among its address's and in the CPU's pool.
-pub struct CpuPlace {
-    _ticket: Ticket,
-    _place: Place,
+/// The tables running here by id, and those nobody joined yet (the first
+/// to go when the server is full), as their tasks tell of themselves.
+#[derive(Default)]
+struct Running {
+    tables: Mutex<HashMap<String, TableTx>>,
+    unjoined: Mutex<HashMap<String, Unjoined>>,
 }
 
-/// A table nobody joined yet: whether its host is there, and since when
-/// (Unix milliseconds) it is away, or was last heard from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Unjoined {
-    pub host_here: bool,
-    pub since: u64,
+impl Running {
+    fn tables(&self) -> MutexGuard<'_, HashMap<String, TableTx>> {
+        self.tables.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn unjoined(&self) -> MutexGuard<'_, HashMap<String, Unjoined>> {
+        self.unjoined.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Register for Running {
+    fn note_unjoined(&self, id: &str, unjoined: Option<Unjoined>) {
+        let mut tables = self.unjoined();
+        match unjoined {
+            Some(unjoined) => tables.insert(id.to_owned(), unjoined),
+            None => tables.remove(id),
+        };
+    }
+
+    fn remove(&self, id: &str) {
+        let mut tables = self.tables();
+        if tables.get(id).is_some_and(TableTx::is_closed) {
+            tables.remove(id);
+            self.unjoined().remove(id);
+        }
+    }
 }
 
 /// Shared by every connection: the settings, the store and the address of
@@ -114,11 +139,9 @@ pub struct Hub(Arc<Inner>);
 
 struct Inner {
     config: Config,
-    store: Arc<Store>,
-    tables: Mutex<HashMap<String, TableTx>>,
-    /// The tables nobody joined yet, the first to go when the server is
-    /// full.
-    unjoined: Mutex<HashMap<String, Unjoined>>,
+    /// What each table is handed: the store, the CPU, the register.
+    host: Host,
+    running: Arc<Running>,
     /// Seated connections per client address.
     seated: Admission,
     site: Arc<Site>,
@@ -128,7 +151,6 @@ struct Inner {
     records: Mutex<PerAddress>,
     /// CPU tables in play, per address and in total.
     cpu_tables: Admission,
-    cpu: Pool,
 }
 
 impl Hub {
@@ -139,18 +161,22 @@ impl Hub {
             per_sec: per_hour / 3600.0,
         });
         let cpu_tables = Admission::new(config.max_cpu_tables, config.cpu_tables_per_addr);
-        let cpu = Pool::new(config.cpu_threads, config.cpu_promise);
+        let running = Arc::new(Running::default());
+        let host = Host {
+            settings: Arc::new(TableSettings::of(&config)),
+            store,
+            cpu: Arc::new(Pool::new(config.cpu_threads, config.cpu_promise)),
+            register: running.clone(),
+        };
         Hub(Arc::new(Inner {
             site: Site::new(&config.hosts, &config.allowed_origins),
             records: Mutex::new(PerAddress::new(config.record_rate)),
-            unjoined: Mutex::default(),
             seated: Admission::new(usize::MAX, config.seats_per_addr),
             config,
-            store,
-            tables: Mutex::default(),
+            host,
+            running,
             opened: Mutex::new(opened),
             cpu_tables,
-            cpu,
         }))
     }
 
@@ -159,7 +185,7 @@ impl Hub {
     }
 
     pub fn cpu(&self) -> &Pool {
-        &self.0.cpu
+        &self.0.host.cpu
     }
 
     pub fn site(&self) -> &Arc<Site> {
@@ -192,10 +218,7 @@ impl Hub {
         })?;
         let think = self.config().cpu_millis.map_or(think, |cap| cap.min(think));
         let place = self.cpu().reserve(think).ok_or_else(busy)?;
-        Ok(CpuPlace {
-            _ticket: ticket,
-            _place: place,
-        })
+        Ok(CpuPlace::new(ticket, place))
     }
 
     /// A place among the seated connections of a client at `addr`, held
@@ -210,24 +233,15 @@ impl Hub {
     }
 
     pub fn store(&self) -> &Store {
-        &self.0.store
+        &self.0.host.store
     }
 
-    fn unjoined(&self) -> std::sync::MutexGuard<'_, HashMap<String, Unjoined>> {
-        self.0.unjoined.lock().unwrap_or_else(|e| e.into_inner())
+    fn unjoined(&self) -> MutexGuard<'_, HashMap<String, Unjoined>> {
+        self.0.running.unjoined()
     }
 
-    /// Notes whether nobody joined the table `id` yet (and how it waits).
-    pub fn note_unjoined(&self, id: &str, unjoined: Option<Unjoined>) {
-        let mut tables = self.unjoined();
-        match unjoined {
-            Some(unjoined) => tables.insert(id.to_owned(), unjoined),
-            None => tables.remove(id),
-        };
-    }
-
-    fn tables(&self) -> std::sync::MutexGuard<'_, HashMap<String, TableTx>> {
-        self.0.tables.lock().unwrap_or_else(|e| e.into_inner())
+    fn tables(&self) -> MutexGuard<'_, HashMap<String, TableTx>> {
+        self.0.running.tables()
     }
 
     /// Restarts every stored table of a store of this node's own, those
@@ -259,9 +273,9 @@ impl Hub {
         tables: &mut HashMap<String, TableTx>,
         mut stored: Stored<R>,
     ) -> TableTx {
-        stored.table.touched = table::unix_millis();
+        stored.table.touched = unix_millis();
         let id = stored.table.id.clone();
-        let tx = R::address(Table::spawn(self.clone(), stored));
+        let tx = R::address(Table::spawn(self.0.host.clone(), stored));
         tables.insert(id, tx.clone());
         tx
     }
@@ -311,8 +325,8 @@ impl Hub {
                 cpu: None,
             },
         );
-        if let Err(e) = self.0.store.save_table(&data) {
-            eprintln!("store: {e}");
+        if let Err(e) = self.store().save_table(&data) {
+            error!(table = %data.id, "store: {e}");
         }
         let tx = self.run(
             &mut self.tables(),
@@ -378,19 +392,9 @@ impl Hub {
             Ok(Claim::Held) => Err(Away::Elsewhere),
             Ok(Claim::Missing) => Err(missing()),
             Err(e) => {
-                eprintln!("store: claiming table {id}: {e}");
+                error!(table = %id, "store: claiming the table: {e}");
                 Err(Away::Elsewhere)
             }
-        }
-    }
-
-    /// Forgets the table `id` once its task closed its inbox (a task
-    /// started for it since keeps its place).
-    pub fn remove(&self, id: &str) {
-        let mut tables = self.tables();
-        if tables.get(id).is_some_and(TableTx::is_closed) {
-            tables.remove(id);
-            self.unjoined().remove(id);
         }
     }
 

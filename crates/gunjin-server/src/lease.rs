@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use crate::hub::Hub;
+use tracing::error;
 
 /// Renews until the task is dropped.
 pub async fn keep(hub: Hub, lease: Duration) {
@@ -23,11 +24,11 @@ pub async fn keep(hub: Hub, lease: Duration) {
         let held = match tokio::task::spawn_blocking(move || store_hub.store().renew()).await {
             Ok(Ok(held)) => held,
             Ok(Err(e)) => {
-                eprintln!("lease: {e}");
+                error!("lease: {e}");
                 continue;
             }
             Err(e) => {
-                eprintln!("lease: {e}");
+                error!("lease: {e}");
                 continue;
             }
         };

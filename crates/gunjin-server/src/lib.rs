@@ -17,6 +17,7 @@ mod cpu;
 #[cfg(feature = "faults")]
 mod faults;
 mod headers;
+mod host;
 mod hub;
 mod lease;
 mod limit;
@@ -62,6 +63,7 @@ pub use proxy::Network;
 use serve::Peer;
 pub use storage::is_postgres_url;
 use store::Store;
+use tracing::{info, warn};
 
 /// Copies a file (for [`backup::set_aside`]).
 fn copy(from: &std::path::Path, to: &std::path::Path) -> io::Result<()> {
@@ -95,7 +97,7 @@ impl Server {
             None => backup::recover(&config.db, &backup_dir),
         };
         if let Some(report) = &recovered {
-            eprintln!("{report}");
+            warn!("{report}");
         }
         // A store set right above has no log of its own to check.
         let damaged_log = match (&config.database, &recovered) {
@@ -133,11 +135,11 @@ impl Server {
             .map_or(Vec::new(), |(_, damage)| wal::ids_named(&damage.pages));
         let resumed = hub.resume_all(&lost).map_err(io::Error::other)?;
         if !resumed.is_empty() {
-            eprintln!("resumed {} tables", resumed.len());
+            info!("resumed {} tables", resumed.len());
         }
         let log_report = damaged_log.map(|(aside, damage)| {
             let report = damage.report(&hub.config().db, &aside, &resumed);
-            eprintln!("{report}");
+            warn!("{report}");
             report
         });
         let recovered = recovered.or(log_report);

@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
+use crate::admission::Ticket;
+
 /// The part of the promise the searches in hand are fitted into: the rest
 /// is the answer's way back, and the machine's other work.
 const TARGET: f64 = 0.75;
@@ -45,6 +47,22 @@ const LEAST_MILLIS: f64 = 10.0;
 const NICE: libc::c_int = 10;
 
 pub struct Pool(Arc<Shared>);
+
+/// A CPU table's places, among its address's and in the CPU's pool, held
+/// while its game is on.
+pub struct CpuPlace {
+    _ticket: Ticket,
+    _place: Place,
+}
+
+impl CpuPlace {
+    pub fn new(ticket: Ticket, place: Place) -> CpuPlace {
+        CpuPlace {
+            _ticket: ticket,
+            _place: place,
+        }
+    }
+}
 
 struct Shared {
     threads: usize,
@@ -123,7 +141,10 @@ impl Pool {
     ) -> impl Future<Output = Found<T>> + Send + 'static {
         let (tx, rx) = oneshot::channel();
         let queued = Instant::now();
+        // What the search logs names the table that asked for it.
+        let span = tracing::Span::current();
         let run = Box::new(move |budget| {
+            let _asker = span.enter();
             let waited = queued.elapsed();
             let found = catch_unwind(AssertUnwindSafe(|| search(budget)));
             let _ = tx.send(found.ok().map(|found| (found, waited)));

@@ -6,10 +6,7 @@
 
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
-use gunjin_table::{
-    ClientMessage, ClockState, CpuLevel, ErrorCode, GameTag, MoveText, Phase, SeatInfo,
-    ServerMessage, TableState,
-};
+use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, MoveText, Phase, ServerMessage};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -17,9 +14,18 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::cpu;
+use crate::pool::CpuPlace;
 use crate::refusal::Refusal;
-use crate::stage::Stage;
-use crate::table::Action;
+
+/// What a seated player asks of the table.
+pub enum Action<R: Referee> {
+    /// With the sender's place among the CPU tables, or why there is none.
+    AddCpu(CpuLevel, Result<CpuPlace, Refusal>),
+    Draft(R::Draft),
+    Ready(R::Setup),
+    Move(R::Asked),
+    Resign,
+}
 
 /// What a table asks of a game's rules. Every rule question goes here; the
 /// table never answers one itself.
@@ -90,10 +96,14 @@ pub trait Referee: 'static {
     fn game_message(game: &Self::Game, side: Color, played: bool) -> ServerMessage;
     /// The result and the whole record, once over.
     fn over_message(game: &Self::Game) -> Option<ServerMessage>;
-    /// The table's public state as `info.you` sees it.
-    fn table_state(info: TableInfo<'_, Self>) -> TableState
-    where
-        Self: Sized;
+    /// The rules a table's state announces (Gunjin's, which a game
+    /// without them leaves at their default).
+    fn announced(rules: Self::Rules) -> Rules;
+    /// The setup phase as a side sees it: the time left, who is ready,
+    /// and its own draft.
+    fn setup_phase(millis_left: u64, ready: ByColor<bool>, draft: Self::Draft) -> Phase;
+    /// The phase of a game that is over.
+    fn over_phase(game: &Self::Game) -> Phase;
 
     /// The CPU's hidden setup.
     fn cpu_setup(level: Self::Level, seed: u64, rules: Self::Rules) -> Self::Setup;
@@ -109,17 +119,6 @@ pub trait Referee: 'static {
     ) -> Box<dyn FnOnce(f64) -> Option<Self::Move> + Send>;
     /// A legal move drawn at random, for a CPU whose search failed.
     fn random_move(game: &Self::Game, seed: u64) -> Option<Self::Move>;
-}
-
-/// What the table tells of itself, for [`Referee::table_state`].
-pub struct TableInfo<'a, R: Referee> {
-    pub id: &'a str,
-    pub rules: R::Rules,
-    pub you: Color,
-    pub seats: ByColor<Option<SeatInfo>>,
-    pub stage: &'a Stage<R>,
-    pub clock: Option<ClockState>,
-    pub now: u64,
 }
 
 /// Gunjin Shogi's referee: `gunjin-rules`, and `gunjin-cpu` for CPU seats.
@@ -273,27 +272,21 @@ impl Referee for Gunjin {
         })
     }
 
-    fn table_state(info: TableInfo<'_, Gunjin>) -> TableState {
-        let phase = match info.stage {
-            Stage::Waiting => Phase::Waiting,
-            Stage::Setup(setup) => Phase::Setup {
-                millis_left: setup.deadline.saturating_sub(info.now),
-                ready: setup.ready.map(|r| r.is_some()),
-                draft: setup.drafts[info.you],
-            },
-            Stage::Play(_) => Phase::Play,
-            Stage::Over(game) => Phase::Over {
-                outcome: game.outcome().expect("an ended game has its result"),
-            },
-        };
-        TableState {
-            table: info.id.to_owned(),
-            game: Gunjin::GAME,
-            rules: info.rules,
-            you: info.you,
-            seats: info.seats,
-            phase,
-            clock: info.clock,
+    fn announced(rules: Rules) -> Rules {
+        rules
+    }
+
+    fn setup_phase(millis_left: u64, ready: ByColor<bool>, draft: PartialSetup) -> Phase {
+        Phase::Setup {
+            millis_left,
+            ready,
+            draft,
+        }
+    }
+
+    fn over_phase(game: &Game) -> Phase {
+        Phase::Over {
+            outcome: game.outcome().expect("an ended game has its result"),
         }
     }
 

@@ -21,6 +21,7 @@ use tower_service::Service;
 use crate::admission::{Admission, Full, Ticket, counted};
 use crate::config::Config;
 use crate::proxy::{self, Network};
+use tracing::warn;
 
 /// Who a request came from: the client's address as the caps count it
 /// ([`counted`]; for a trusted proxy's connection, the one the request
@@ -75,7 +76,7 @@ pub async fn serve(
             // Out of file descriptors, most likely: wait for some to close
             // rather than spin.
             Err(e) => {
-                eprintln!("accept: {e}");
+                warn!("accept: {e}");
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }

@@ -16,13 +16,14 @@ use crate::admission::Ticket;
 use crate::hub::{ActionOf, Hub, TableTx};
 use crate::limit::TokenBucket;
 use crate::name;
+use crate::referee::Action;
 use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
 use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
 use crate::shogi::Shogi;
-use crate::table::{Action, SeatCommand};
+use crate::table::SeatCommand;
 
 fn next_conn_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);

@@ -13,14 +13,12 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage, TableState};
+use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage};
 use shogi_cpu::{Budget, Deadline, Decision, Engine, Level};
 use shogi_rules::{Game, PlayError, Position, Record, Setup};
 
-use crate::referee::{Referee, TableInfo};
+use crate::referee::{Action, Referee};
 use crate::refusal::Refusal;
-use crate::stage::Stage;
-use crate::table::Action;
 
 /// Shogi's referee.
 pub enum Shogi {}
@@ -272,21 +270,18 @@ impl Referee for Shogi {
         None
     }
 
-    fn table_state(info: TableInfo<'_, Shogi>) -> TableState {
-        let phase = match info.stage {
-            Stage::Waiting | Stage::Setup(_) => Phase::Waiting,
-            Stage::Play(_) => Phase::Play,
-            Stage::Over(_) => Phase::ShogiOver,
-        };
-        TableState {
-            table: info.id.to_owned(),
-            game: Shogi::GAME,
-            rules: Default::default(),
-            you: info.you,
-            seats: info.seats,
-            phase,
-            clock: info.clock,
-        }
+    fn announced((): ()) -> gunjin_rules::Rules {
+        Default::default()
+    }
+
+    /// Shogi has no setup: both sides wait for the second seat.
+    fn setup_phase(_millis_left: u64, _ready: ByColor<bool>, (): ()) -> Phase {
+        Phase::Waiting
+    }
+
+    /// The result came with the game's last message.
+    fn over_phase(_game: &ShogiGame) -> Phase {
+        Phase::ShogiOver
     }
 
     fn cpu_setup(_level: Level, _seed: u64, (): ()) {}

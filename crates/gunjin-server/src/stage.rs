@@ -6,7 +6,7 @@ use gunjin_rules::{ByColor, Color};
 
 use crate::referee::Referee;
 use crate::refusal::Refusal;
-use gunjin_table::ErrorCode;
+use gunjin_table::{ErrorCode, Phase};
 
 pub enum Stage<R: Referee> {
     /// The host waits for a friend or a CPU.
@@ -31,6 +31,20 @@ impl<R: Referee> Stage<R> {
             Stage::Over(game)
         } else {
             Stage::Play(game)
+        }
+    }
+
+    /// The phase as `you` are told of it, at `now` (Unix milliseconds).
+    pub fn phase(&self, you: Color, now: u64) -> Phase {
+        match self {
+            Stage::Waiting => Phase::Waiting,
+            Stage::Setup(setup) => R::setup_phase(
+                setup.deadline.saturating_sub(now),
+                setup.ready.map(|r| r.is_some()),
+                setup.drafts[you],
+            ),
+            Stage::Play(_) => Phase::Play,
+            Stage::Over(game) => R::over_phase(game),
         }
     }
 

@@ -19,11 +19,12 @@ use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, GameTag};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::unix_millis;
 use crate::referee::{Gunjin, Referee};
 use crate::seat::Seat;
 use crate::shogi::Shogi;
 use crate::storage::{self, Database, Result, Statement, Value};
-use crate::table::unix_millis;
+use tracing::{error, warn};
 
 /// The stored result of a game whose table expired before its end.
 pub const ABANDONED: &str = r#""abandoned""#;
@@ -314,7 +315,7 @@ impl Store {
             _ => None,
         };
         Ok(rebuild_any(state, record.as_deref(), plies)
-            .map_err(|e| eprintln!("store: skipping a table that does not load: {e}"))
+            .map_err(|e| error!(table, "store: skipping a table that does not load: {e}"))
             .ok())
     }
 
@@ -385,13 +386,25 @@ impl Store {
     }
 }
 
+/// Why a stored table no longer loads: it is skipped, and said so.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    #[error("its state does not read: {0}")]
+    State(#[from] serde_json::Error),
+    #[error("a {0:?} table where another game's was asked for")]
+    OtherGame(GameTag),
+    /// The referee's account of a record its rules do not replay.
+    #[error("its record does not replay: {0}")]
+    Record(String),
+}
+
 /// A table of whichever game its state names.
 fn rebuild_any(
     state: &str,
     record: Option<&str>,
     plies: Option<usize>,
-) -> std::result::Result<AnyStored, String> {
-    let tagged: Tagged = serde_json::from_str(state).map_err(|e| e.to_string())?;
+) -> std::result::Result<AnyStored, LoadError> {
+    let tagged: Tagged = serde_json::from_str(state)?;
     Ok(match tagged.game {
         GameTag::Gunjin => AnyStored::Gunjin(Box::new(rebuild(state, record, plies)?)),
         GameTag::Shogi => AnyStored::Shogi(Box::new(rebuild(state, record, plies)?)),
@@ -406,21 +419,21 @@ fn rebuild<R: Referee>(
     state: &str,
     record: Option<&str>,
     plies: Option<usize>,
-) -> std::result::Result<Stored<R>, String> {
-    let table: StoredTable<R> = serde_json::from_str(state).map_err(|e| e.to_string())?;
+) -> std::result::Result<Stored<R>, LoadError> {
+    let table: StoredTable<R> = serde_json::from_str(state)?;
     if table.game != R::GAME {
-        return Err(format!("table {}: a {:?} table", table.id, table.game));
+        return Err(LoadError::OtherGame(table.game));
     }
     let game = record
         .map(R::replay)
         .transpose()
-        .map_err(|e| format!("table {}: {e}", table.id))?;
+        .map_err(LoadError::Record)?;
     let entries = game.as_ref().map_or(0, R::entry_count);
     let behind = plies.is_some_and(|plies| entries < plies);
     match plies {
-        Some(plies) if plies != entries => eprintln!(
-            "store: table {}: its record has {entries} entries where {plies} were stored{}",
-            table.id,
+        Some(plies) if plies != entries => warn!(
+            table = %table.id,
+            "store: its record has {entries} entries where {plies} were stored{}",
             match behind {
                 true => ": the game goes on from the last of them, and its players are told",
                 false => ": all of them are kept",
@@ -488,7 +501,14 @@ mod tests {
         assert_eq!(table.game, gunjin_table::GameTag::Gunjin);
         assert!(super::rebuild::<Gunjin>(text, None, None).is_ok());
         let shogi = text.replacen('{', r#"{"game":"shogi","#, 1);
-        assert!(super::rebuild::<Gunjin>(&shogi, None, None).is_err());
+        assert!(matches!(
+            super::rebuild::<Gunjin>(&shogi, None, None),
+            Err(super::LoadError::OtherGame(gunjin_table::GameTag::Shogi))
+        ));
+        assert!(matches!(
+            super::rebuild_any("{", None, None),
+            Err(super::LoadError::State(_))
+        ));
         assert!(matches!(
             super::rebuild_any(text, None, None),
             Ok(super::AnyStored::Gunjin(_))
@@ -521,7 +541,10 @@ mod tests {
         let text = include_str!("../tests/fixtures/shogi-table-v3.json");
         let record = "north startpos 7g7f 3c3d P*5e";
         assert!(
-            super::rebuild_any(text, Some(record), None).is_err(),
+            matches!(
+                super::rebuild_any(text, Some(record), None),
+                Err(super::LoadError::Record(_))
+            ),
             "P*5e from an empty hand"
         );
         let record = "north startpos 7g7f 3c3d 8h2b+ 3a2b";

@@ -4,18 +4,19 @@
 //! [`Stage`]'s, the rules the [`Referee`]'s; this module sequences them
 //! and talks to the players and the store.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, Invitation, ServerMessage, TableState};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+use tracing::{Instrument, error, info, info_span};
 
-use crate::clock::GameClock;
+use crate::clock::{GameClock, unix_millis};
 use crate::coalesce::{Coalesce, Update};
-use crate::hub::{CpuPlace, Hub, Unjoined};
-use crate::pool::Found;
-use crate::referee::{Referee, TableInfo};
+use crate::host::{Host, Unjoined};
+use crate::pool::{CpuPlace, Found};
+use crate::referee::{Action, Referee};
 use crate::refusal::Refusal;
 use crate::seat::{Conn, Seat};
 use crate::seats::{SIDES, Seats};
@@ -23,16 +24,6 @@ use crate::stage::{SetupStage, Stage};
 use crate::storage::StoreError;
 use crate::store::{Stored, StoredTable};
 use crate::token;
-
-/// What a seated player asks of the table.
-pub enum Action<R: Referee> {
-    /// With the sender's place among the CPU tables, or why there is none.
-    AddCpu(CpuLevel, Result<CpuPlace, Refusal>),
-    Draft(R::Draft),
-    Ready(R::Setup),
-    Move(R::Asked),
-    Resign,
-}
 
 /// What a table is asked to do.
 pub enum Command<R: Referee> {
@@ -112,12 +103,6 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(200);
 /// A search for the CPU's move, given its milliseconds.
 type CpuSearch<R> = Box<dyn FnOnce(f64) -> Option<<R as Referee>::Move> + Send>;
 
-pub fn unix_millis() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
 /// The monotonic instant of a Unix-milliseconds time.
 fn instant_of(unix: u64) -> Instant {
     Instant::now() + Duration::from_millis(unix.saturating_sub(unix_millis()))
@@ -159,7 +144,7 @@ pub struct Table<R: Referee> {
     lost: bool,
     /// The host's place among the CPU tables, held until the game ends.
     cpu_place: Option<CpuPlace>,
-    hub: Hub,
+    host: Host,
     inbox: mpsc::Receiver<Command<R>>,
     me: mpsc::WeakSender<Command<R>>,
 }
@@ -193,7 +178,7 @@ impl<R: Referee> Table<R> {
 
     /// Starts the task of a new or restored table; the sender is its
     /// address.
-    pub fn spawn(hub: Hub, stored: Stored<R>) -> mpsc::Sender<Command<R>> {
+    pub fn spawn(host: Host, stored: Stored<R>) -> mpsc::Sender<Command<R>> {
         let Stored {
             table: stored,
             game,
@@ -229,11 +214,13 @@ impl<R: Referee> Table<R> {
             behind: ByColor::new_with(|_| behind),
             lost: false,
             cpu_place: None,
-            hub,
+            host,
             inbox,
             me: tx.downgrade(),
         };
-        tokio::spawn(table.run());
+        // Each line the task logs names its table.
+        let span = info_span!("table", id = %table.id);
+        tokio::spawn(table.run().instrument(span));
         tx
     }
 
@@ -264,7 +251,7 @@ impl<R: Referee> Table<R> {
                 }
             }
             if self.lost {
-                eprintln!("table {}: another node holds it now", self.id);
+                info!("another node holds the table now");
                 self.leave();
                 return;
             }
@@ -276,8 +263,8 @@ impl<R: Referee> Table<R> {
     /// their clients reconnect to wherever it runs next.
     fn leave(&mut self) {
         self.save_table();
-        if let Err(e) = self.hub.store().release(&self.id) {
-            eprintln!("store: table {}: {e}", self.id);
+        if let Err(e) = self.host.store.release(&self.id) {
+            error!("store: releasing the lease: {e}");
         }
         self.forget();
         self.seats.close_all(None);
@@ -287,7 +274,7 @@ impl<R: Referee> Table<R> {
     /// gone, and its sender tries again.
     fn forget(&mut self) {
         self.inbox.close();
-        self.hub.remove(&self.id);
+        self.host.register.remove(&self.id);
     }
 
     fn handle(&mut self, cmd: Command<R>) {
@@ -349,8 +336,7 @@ impl<R: Referee> Table<R> {
                     return self.drive_cpu();
                 }
                 let (mv, waited) = found.unwrap_or_else(|| {
-                    let id = &self.id;
-                    eprintln!("table {id}: the CPU's search panicked: a random legal move instead");
+                    error!("the CPU's search panicked: a random legal move instead");
                     (None, Duration::ZERO)
                 });
                 if let Some(clock) = &mut self.clock {
@@ -360,7 +346,7 @@ impl<R: Referee> Table<R> {
                 // A search that failed (logged) plays a random legal move.
                 let mv = mv.or_else(|| R::random_move(game, self.seed));
                 if let Some(Err(e)) = mv.map(|mv| self.play(side, mv)) {
-                    eprintln!("table {}: the CPU's move refused: {e:?}", self.id);
+                    error!("the CPU's move refused: {e:?}");
                 }
             }
             Command::Seat(SeatCommand::Stop { .. } | SeatCommand::Evict { .. }) => {
@@ -453,7 +439,8 @@ impl<R: Referee> Table<R> {
     /// Re-arms the forfeit timers and tells both sides who is there.
     fn presence_changed(&mut self) {
         self.note_unjoined();
-        self.seats.rearm(self.stage.live(), self.hub.config().grace);
+        self.seats
+            .rearm(self.stage.live(), self.host.settings.grace);
         self.broadcast_table();
         for side in SIDES {
             self.update(side, Update::Presence);
@@ -475,7 +462,7 @@ impl<R: Referee> Table<R> {
             host_here,
             since: self.deserted.unwrap_or(self.touched),
         });
-        self.hub.note_unjoined(&self.id, unjoined);
+        self.host.register.note_unjoined(&self.id, unjoined);
     }
 
     // ---- setup -------------------------------------------------------
@@ -483,7 +470,7 @@ impl<R: Referee> Table<R> {
     /// Both seats are taken: the setup begins, the CPU ready at once. A
     /// game without a setup starts right away.
     fn start_setup(&mut self) {
-        let deadline = unix_millis() + self.hub.config().setup_time.as_millis() as u64;
+        let deadline = unix_millis() + self.host.settings.setup_time.as_millis() as u64;
         let mut setup = SetupStage::new(deadline, self.rules);
         for side in SIDES {
             if let Some(level) = self.seats.cpu(side).and_then(R::level) {
@@ -593,7 +580,7 @@ impl<R: Referee> Table<R> {
         match self.save_game() {
             Ok(()) => self.announce(held),
             Err(e) => {
-                eprintln!("store: game {}: {e}: held back until it is stored", self.id);
+                error!("store: the game: {e}: held back until it is stored");
                 self.unsaved = Some(Unsaved {
                     held,
                     since: Instant::now(),
@@ -620,11 +607,7 @@ impl<R: Referee> Table<R> {
             });
             return;
         }
-        eprintln!(
-            "store: game {}: stored after {:?}",
-            self.id,
-            unsaved.since.elapsed()
-        );
+        info!("store: the game stored after {:?}", unsaved.since.elapsed());
         if let Some(clock) = &mut self.clock {
             clock.excuse(unsaved.since.elapsed());
         }
@@ -673,19 +656,22 @@ impl<R: Referee> Table<R> {
             return;
         };
         self.thinking = true;
-        let config = self.hub.config();
         let left = self.clock.as_ref().map(|c| {
             let left = c.deadline(turn).saturating_duration_since(Instant::now());
             left.saturating_sub(CLOCK_MARGIN).as_secs_f64() * 1000.0
         });
-        let think = [Some(R::think_millis(level)), config.cpu_millis, left]
-            .into_iter()
-            .flatten()
-            .fold(f64::INFINITY, f64::min);
+        let think = [
+            Some(R::think_millis(level)),
+            self.host.settings.cpu_millis,
+            left,
+        ]
+        .into_iter()
+        .flatten()
+        .fold(f64::INFINITY, f64::min);
         let search = self.faulty(R::cpu_search(game, level, self.seed));
         let ply = R::ply(game);
         let me = self.me.clone();
-        let searching = self.hub.cpu().run(think, search);
+        let searching = self.host.cpu.run(think, search);
         tokio::spawn(async move {
             let found = searching.await;
             if let Some(me) = me.upgrade() {
@@ -701,7 +687,7 @@ impl<R: Referee> Table<R> {
         let Stage::Play(game) = &self.stage else {
             return search;
         };
-        match self.hub.config().faults.cpu_panics(R::ply(game)) {
+        match self.host.settings.faults.cpu_panics(R::ply(game)) {
             true => Box::new(|_| panic!("a faulty CPU, on purpose")),
             false => search,
         }
@@ -717,10 +703,10 @@ impl<R: Referee> Table<R> {
     /// When the table closes: an hour after anyone last acted, sooner
     /// once the host of a table nobody joined left it.
     fn expiry(&self) -> u64 {
-        let config = self.hub.config();
-        let idle = self.touched + config.idle.as_millis() as u64;
+        let settings = &self.host.settings;
+        let idle = self.touched + settings.idle.as_millis() as u64;
         self.deserted.map_or(idle, |since| {
-            idle.min(since + config.unjoined.as_millis() as u64)
+            idle.min(since + settings.unjoined.as_millis() as u64)
         })
     }
 
@@ -818,8 +804,8 @@ impl<R: Referee> Table<R> {
     /// Closes the table, its record stored first (an unfinished game as
     /// abandoned), so a player told of the expiry (and `why`) finds it.
     fn expire(&mut self, why: &str) {
-        if let Err(e) = self.hub.store().delete_table(&self.id, unix_millis()) {
-            eprintln!("store: table {}: {e}", self.id);
+        if let Err(e) = self.host.store.delete_table(&self.id, unix_millis()) {
+            error!("store: closing the table: {e}");
         }
         self.forget();
         self.seats
@@ -843,15 +829,15 @@ impl<R: Referee> Table<R> {
 
     /// The table as `side` sees it.
     fn table_state(&self, side: Color) -> TableState {
-        R::table_state(TableInfo {
-            id: &self.id,
-            rules: self.rules,
+        TableState {
+            table: self.id.clone(),
+            game: R::GAME,
+            rules: R::announced(self.rules),
             you: side,
             seats: self.seats.info(),
-            stage: &self.stage,
+            phase: self.stage.phase(side, unix_millis()),
             clock: self.clock_state(),
-            now: unix_millis(),
-        })
+        }
     }
 
     /// Tells the seat of a change of this kind, now or (coalesced with
@@ -926,9 +912,9 @@ impl<R: Referee> Table<R> {
     }
 
     fn save_table(&mut self) {
-        match self.hub.store().save_table(&self.stored()) {
+        match self.host.store.save_table(&self.stored()) {
             Ok(held) => self.lost |= !held,
-            Err(e) => eprintln!("store: table {}: {e}", self.id),
+            Err(e) => error!("store: the table: {e}"),
         }
     }
 
@@ -937,7 +923,7 @@ impl<R: Referee> Table<R> {
         let Some(game) = self.stage.game() else {
             return Ok(());
         };
-        let store = self.hub.store();
+        let store = &self.host.store;
         let from = match self.saved {
             Some(from) => from,
             None => store.start_game::<R>(&self.id, game).map(|()| 0)?,

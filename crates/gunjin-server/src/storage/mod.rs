@@ -11,8 +11,8 @@
 mod postgres;
 mod sqlite;
 
-use std::fmt;
 use std::path::Path;
+use std::time::Duration;
 
 /// A parameter or a column: the schema uses text and 64-bit integers only.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,17 +49,26 @@ pub struct Statement {
     pub params: Vec<Value>,
 }
 
-/// A failure of the database, as text (each backend has its own error).
-#[derive(Debug)]
-pub struct StoreError(pub String);
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// A failure of the database: each backend's own error, or what the
+/// store itself could not do.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("sqlite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("postgres: {0}")]
+    Postgres(#[from] ::postgres::Error),
+    /// The connection to PostgreSQL is lost, and was not found again in
+    /// this long.
+    #[error("postgres: no connection for {} s", .0.as_secs())]
+    NoConnection(Duration),
+    /// The thread holding the PostgreSQL connection has ended.
+    #[error("postgres: the connection's thread has ended")]
+    Gone,
+    #[error("postgres: cannot start the connection's thread: {0}")]
+    Thread(std::io::Error),
+    #[error("a shared PostgreSQL store is backed up by its own tools (pg_dump), not the node")]
+    SharedBackup,
 }
-
-impl std::error::Error for StoreError {}
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 

@@ -20,6 +20,7 @@ use postgres::types::{ToSql, Type};
 use postgres::{Client, NoTls, Row};
 
 use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
+use tracing::{error, info, warn};
 
 /// How long a statement waits for a lost database to come back.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -61,14 +62,6 @@ impl Connection {
 
 pub struct Postgres {
     jobs: mpsc::Sender<Job>,
-}
-
-fn failed(e: postgres::Error) -> StoreError {
-    StoreError(format!("postgres: {e}"))
-}
-
-fn gone() -> StoreError {
-    StoreError("postgres: the connection's thread has ended".into())
 }
 
 /// The parameters as the client takes them. Statements never pass NULL
@@ -126,13 +119,13 @@ impl Postgres {
                 });
                 let client = match client {
                     Ok(client) => client,
-                    Err(e) => return drop(ready.send(Err(failed(e)))),
+                    Err(e) => return drop(ready.send(Err(StoreError::from(e)))),
                 };
                 let _ = ready.send(Ok(()));
                 serve(&url, Connection::new(client), inbox);
             })
-            .map_err(|e| StoreError(e.to_string()))?;
-        opened.recv().map_err(|_| gone())??;
+            .map_err(StoreError::Thread)?;
+        opened.recv().map_err(|_| StoreError::Gone)??;
         Ok(Postgres { jobs })
     }
 
@@ -146,13 +139,10 @@ impl Postgres {
         let (answer, answered) = mpsc::channel();
         let work: Work = Box::new(move |connection: Option<&mut Connection>| {
             let result = match connection {
-                None => Err(StoreError(format!(
-                    "postgres: no connection for {} s",
-                    PATIENCE.as_secs()
-                ))),
+                None => Err(StoreError::NoConnection(PATIENCE)),
                 Some(connection) => match work(connection) {
                     Err(e) if lost(&e, &connection.client) => return false,
-                    result => result.map_err(failed),
+                    result => result.map_err(StoreError::from),
                 },
             };
             let _ = answer.send(result);
@@ -162,8 +152,8 @@ impl Postgres {
             since: Instant::now(),
             work,
         };
-        self.jobs.send(job).map_err(|_| gone())?;
-        wait(|| answered.recv()).map_err(|_| gone())?
+        self.jobs.send(job).map_err(|_| StoreError::Gone)?;
+        wait(|| answered.recv()).map_err(|_| StoreError::Gone)?
     }
 }
 
@@ -203,7 +193,7 @@ fn serve(url: &str, connection: Connection, inbox: mpsc::Receiver<Job>) {
             if (job.work)(Some(live)) {
                 break;
             }
-            eprintln!("postgres: the connection was lost; connecting again");
+            warn!("postgres: the connection was lost; connecting again");
             connection = None;
             if Instant::now() >= give_up {
                 (job.work)(None);
@@ -222,11 +212,11 @@ fn reconnect(url: &str, give_up: Instant) -> Option<Connection> {
         match Client::connect(url, NoTls) {
             Ok(client) => {
                 let after = started.elapsed().as_secs_f64();
-                eprintln!("postgres: connected again after {after:.1} s");
+                info!("postgres: connected again after {after:.1} s");
                 return Some(Connection::new(client));
             }
             Err(e) if Instant::now() + pause >= give_up => {
-                eprintln!("postgres: cannot connect again: {e}");
+                error!("postgres: cannot connect again: {e}");
                 return None;
             }
             Err(_) => {
@@ -285,9 +275,6 @@ impl Database for Postgres {
     }
 
     fn copy_to(&self, _path: &Path) -> Result<()> {
-        Err(StoreError(
-            "a shared PostgreSQL store is backed up by its own tools (pg_dump), not the node"
-                .into(),
-        ))
+        Err(StoreError::SharedBackup)
     }
 }

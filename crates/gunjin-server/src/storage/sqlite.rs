@@ -7,13 +7,9 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, params_from_iter};
 
-use super::{Database, Result, Statement, StoreError, VERSION_TABLE, Value, pending};
+use super::{Database, Result, Statement, VERSION_TABLE, Value, pending};
 
 pub struct Sqlite(Mutex<Connection>);
-
-fn failed(e: rusqlite::Error) -> StoreError {
-    StoreError(format!("sqlite: {e}"))
-}
 
 /// The shared SQL's `$n` placeholders are SQLite's `?n`.
 fn dialect(sql: &str) -> String {
@@ -38,11 +34,10 @@ fn column(value: SqlValue) -> Value {
 
 impl Sqlite {
     pub fn open(path: &Path) -> Result<Sqlite> {
-        let db = Connection::open(path).map_err(failed)?;
-        db.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
-            .map_err(failed)?;
+        let db = Connection::open(path)?;
+        db.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
         let store = Sqlite(Mutex::new(db));
-        store.migrate().map_err(failed)?;
+        store.migrate()?;
         Ok(store)
     }
 
@@ -69,33 +64,29 @@ impl Sqlite {
 impl Database for Sqlite {
     fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>> {
         let mut db = self.db();
-        let tx = db.transaction().map_err(failed)?;
+        let tx = db.transaction()?;
         let mut changed = Vec::with_capacity(statements.len());
         for s in &statements {
-            let n = tx
-                .execute(
-                    &dialect(s.sql),
-                    params_from_iter(s.params.iter().map(param)),
-                )
-                .map_err(failed)?;
+            let n = tx.execute(
+                &dialect(s.sql),
+                params_from_iter(s.params.iter().map(param)),
+            )?;
             changed.push(n as u64);
         }
-        tx.commit().map_err(failed)?;
+        tx.commit()?;
         Ok(changed)
     }
 
     fn query(&self, s: Statement) -> Result<Vec<Vec<Value>>> {
         let db = self.db();
-        let mut query = db.prepare_cached(&dialect(s.sql)).map_err(failed)?;
+        let mut query = db.prepare_cached(&dialect(s.sql))?;
         let width = query.column_count();
-        let rows = query
-            .query_map(params_from_iter(s.params.iter().map(param)), |row| {
-                (0..width)
-                    .map(|i| row.get::<_, SqlValue>(i).map(column))
-                    .collect()
-            })
-            .map_err(failed)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(failed)
+        let rows = query.query_map(params_from_iter(s.params.iter().map(param)), |row| {
+            (0..width)
+                .map(|i| row.get::<_, SqlValue>(i).map(column))
+                .collect()
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     fn shared(&self) -> bool {
@@ -105,10 +96,8 @@ impl Database for Sqlite {
     /// Folds the write-ahead log into the main file, then `VACUUM INTO`.
     fn copy_to(&self, path: &Path) -> Result<()> {
         let db = self.db();
-        db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
-            .map_err(failed)?;
-        db.execute("VACUUM INTO ?1", [path.to_string_lossy()])
-            .map_err(failed)?;
+        db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        db.execute("VACUUM INTO ?1", [path.to_string_lossy()])?;
         Ok(())
     }
 }
