@@ -39,6 +39,7 @@ pub mod play;
 pub mod search;
 pub mod see;
 mod think;
+pub mod tsume;
 pub mod tt;
 pub mod weights;
 
