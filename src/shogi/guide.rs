@@ -71,6 +71,7 @@ pub fn GuideLinks() -> impl IntoView {
             <a href=Route::Shogi(ShogiPage::GuidePieces).hash()>
                 {t!(i18n, shogi_home.guide_pieces)}
             </a>
+            <a href=Route::Shogi(ShogiPage::Tsume).hash()>{t!(i18n, shogi_home.tsume)}</a>
         </nav>
     }
 }
