@@ -152,15 +152,17 @@ impl Attempt {
         }
     }
 
-    /// The defence's answer to a wrong try (a legal move of the defender).
-    pub fn answer(&mut self, mv: Move) {
-        if let Stage::Wrong {
-            tried,
-            answer: None,
-        } = self.stage
-        {
+    /// The defence's answer to the wrong try `to` (asked while it stood:
+    /// an answer that comes after a retry is dropped).
+    pub fn answer(&mut self, to: Move, mv: Move) {
+        let waiting = self.stage
+            == Stage::Wrong {
+                tried: to,
+                answer: None,
+            };
+        if waiting && self.position().is_legal(mv) {
             self.stage = Stage::Wrong {
-                tried,
+                tried: to,
                 answer: Some(mv),
             };
         }
@@ -173,9 +175,15 @@ impl Attempt {
         }
     }
 
-    /// The position after the wrong try, for the defence to answer.
-    pub fn to_answer(&self) -> Option<Position> {
-        matches!(self.stage, Stage::Wrong { answer: None, .. }).then(|| self.position())
+    /// The wrong try and the position after it, for the defence to answer.
+    pub fn to_answer(&self) -> Option<(Move, Position)> {
+        match self.stage {
+            Stage::Wrong {
+                tried,
+                answer: None,
+            } => Some((tried, self.position())),
+            _ => None,
+        }
     }
 }
 
@@ -259,10 +267,13 @@ mod tests {
         let legal = attempt.puzzle.start.legal_moves();
         let wrong = legal.into_iter().find(|&m| m != mv("N*4c")).unwrap();
         attempt.play(wrong);
-        let position = attempt.to_answer().unwrap();
+        let (tried, position) = attempt.to_answer().unwrap();
+        assert_eq!(tried, wrong);
         assert_eq!(position.turn(), Color::Gote);
         let reply = position.legal_moves()[0];
-        attempt.answer(reply);
+        attempt.answer(mv("N*4c"), reply); // not the try that stands
+        assert!(attempt.to_answer().is_some());
+        attempt.answer(wrong, reply);
         assert_eq!(attempt.to_answer(), None);
         assert_eq!(attempt.last_move(), Some(reply));
         attempt.play(mv("N*4c")); // not while the wrong try stands

@@ -110,14 +110,14 @@ fn Puzzles(puzzles: Vec<Puzzle>) -> impl IntoView {
 /// looks for mates first), asked of its worker.
 fn answer_wrong_tries(attempt: RwSignal<Attempt>) {
     Effect::new(move |_| {
-        let Some(position) = attempt.with(Attempt::to_answer) else {
+        let Some((tried, position)) = attempt.with(Attempt::to_answer) else {
             return;
         };
         leptos::task::spawn_local(async move {
             let game = Game::new(position);
             if let Ok(Decision::Move(mv)) = crate::shogi::cpu::decide(Level::Strong, 1, &game).await
             {
-                attempt.update(|a| a.answer(mv));
+                attempt.update(|a| a.answer(tried, mv));
             }
         });
     });
