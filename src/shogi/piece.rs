@@ -76,19 +76,23 @@ fn international(role: Role) -> impl IntoView {
         .into_iter()
         .map(|mark| match mark {
             Mark::Step(x, y) | Mark::Jump(x, y) => {
-                let (cx, cy) = if matches!(mark, Mark::Jump(..)) { at(x, y, 22.0) } else { at(x, y, 36.0) };
+                let (cx, cy) = if matches!(mark, Mark::Jump(..)) {
+                    at(x, y, 22.0)
+                } else {
+                    at(x, y, 36.0)
+                };
                 view! { <circle cx=cx cy=cy r="5" /> }.into_any()
             }
             Mark::Slide(x, y) => {
                 let ((x1, y1), (x2, y2)) = (at(x, y, 26.0), at(x, y, 44.0));
-                view! { <line x1=x1 y1=y1 x2=x2 y2=y2 stroke="currentColor" stroke-width="7" stroke-linecap="round" /> }.into_any()
+                view! { <line x1=x1 y1=y1 x2=x2 y2=y2 /> }.into_any()
             }
         })
         .collect_view();
     view! {
         <svg class="intl" viewBox="0 0 100 100" fill="currentColor">
             {marks}
-            <text x="50" y="60" text-anchor="middle" dominant-baseline="middle" font-size=if role.is_promoted() { "34" } else { "44" } font-weight="700">
+            <text x="50" y="60" class:promoted=role.is_promoted()>
                 {letter(role)}
             </text>
         </svg>

@@ -143,18 +143,45 @@ fn PuzzleNav(
                     index.set(i);
                 }
             };
-            view! { <button type="button" class="secondary tsume-length" data-plies=plies on:click=go>{plies}</button> }
+            view! {
+                <button type="button" class="secondary tsume-length" data-plies=plies on:click=go>
+                    {plies}
+                </button>
+            }
         })
         .collect_view();
+    let streak = move || {
+        let days = progress.with(|p| p.streak_on(day));
+        t_string!(i18n, shogi.tsume_streak, days = days).to_string()
+    };
+    let count = move || {
+        let solved = progress.with(|p| p.solved.len());
+        t_string!(i18n, shogi.tsume_count, solved = solved, total = total).to_string()
+    };
+    let mark = move || {
+        solved(index.get()).then(|| {
+            view! { " · " <strong class="tsume-solved-mark">{t!(i18n, shogi.tsume_solved_mark)}</strong> }
+        })
+    };
     view! {
         <div class="tsume-nav">
             <button type="button" class="primary tsume-daily" on:click=move |_| index.set(todays)>
                 {t!(i18n, shogi.tsume_daily)}
             </button>
-            <button type="button" class="secondary tsume-previous" disabled=move || index.get() == 0 on:click=move |_| index.update(|i| *i -= 1)>
+            <button
+                type="button"
+                class="secondary tsume-previous"
+                disabled=move || index.get() == 0
+                on:click=move |_| index.update(|i| *i -= 1)
+            >
                 {t!(i18n, shogi.tsume_previous)}
             </button>
-            <button type="button" class="secondary tsume-next" disabled=move || index.get() + 1 == total on:click=move |_| index.update(|i| *i += 1)>
+            <button
+                type="button"
+                class="secondary tsume-next"
+                disabled=move || index.get() + 1 == total
+                on:click=move |_| index.update(|i| *i += 1)
+            >
                 {t!(i18n, shogi.tsume_next)}
             </button>
             <span role="group" class="tsume-lengths" aria-label=t!(i18n, shogi.tsume_length)>
@@ -162,9 +189,7 @@ fn PuzzleNav(
             </span>
         </div>
         <p class="tsume-progress">
-            {move || t_string!(i18n, shogi.tsume_streak, days = progress.with(|p| p.streak_on(day))).to_string()} " · "
-            {move || t_string!(i18n, shogi.tsume_count, solved = progress.with(|p| p.solved.len()), total = total).to_string()}
-            {move || solved(index.get()).then(|| view! { " · " <strong class="tsume-solved-mark">{t!(i18n, shogi.tsume_solved_mark)}</strong> })}
+            {streak} " · " {count} {mark}
         </p>
     }
 }
@@ -200,7 +225,12 @@ fn PuzzleStatus(attempt: RwSignal<Attempt>, index: RwSignal<usize>, total: usize
     let wrong = move || attempt.with(|a| matches!(a.stage, Stage::Wrong { .. }));
     view! {
         <p class="tsume-task">{task}</p>
-        <p class="shogi-status tsume-stage" role="status" aria-live="polite" data-stage=move || attempt.with(|a| a.stage.id())>
+        <p
+            class="shogi-status tsume-stage"
+            role="status"
+            aria-live="polite"
+            data-stage=move || attempt.with(|a| a.stage.id())
+        >
             {stage}
         </p>
         <Show when=wrong>
