@@ -16,6 +16,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         What::Seats => td_string!(locale, common.what_seats),
         What::ShogiSettings => td_string!(locale, shogi_home.what_settings),
         What::ShogiGame => td_string!(locale, shogi_home.what_game),
+        What::ShogiTsume => td_string!(locale, shogi_home.what_tsume),
     };
     match problem {
         Problem::Unreadable {

@@ -21,6 +21,8 @@ pub enum ShogiPage {
     Replay,
     GuideHow,
     GuidePieces,
+    /// Tsume puzzles: the day's, and the list by length.
+    Tsume,
     /// The game of the online table this page holds (the table page, an
     /// invite link's, shows it once its game is Shogi; no link of its own).
     Table,
@@ -49,7 +51,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 15] = [
+    pub const ALL: [Route; 16] = [
         Route::Home,
         Route::Friend,
         Route::Setup,
@@ -65,6 +67,7 @@ impl Route {
         Route::Shogi(ShogiPage::Replay),
         Route::Shogi(ShogiPage::GuideHow),
         Route::Shogi(ShogiPage::GuidePieces),
+        Route::Shogi(ShogiPage::Tsume),
     ];
 
     /// The hash of this page, e.g. `#/guide/pieces`.
@@ -86,6 +89,7 @@ impl Route {
             Route::Shogi(ShogiPage::GuideHow) => "#/shogi/guide/how",
             Route::Shogi(ShogiPage::GuidePieces) => "#/shogi/guide/pieces",
             Route::Shogi(ShogiPage::Table) => "#/shogi/table",
+            Route::Shogi(ShogiPage::Tsume) => "#/shogi/tsume",
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
             Route::NotFound => "#/not-found",

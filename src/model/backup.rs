@@ -16,6 +16,7 @@ use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
 use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::ShogiSettings;
+use crate::shogi::tsume::TsumeProgress;
 use crate::storage::{At, Entry, ReadError, from_text, from_text_as};
 
 /// Names the file as ours.
@@ -25,7 +26,7 @@ pub const APP: &str = "gunjin-shogi";
 type Check = fn(&str) -> Result<(), ReadError>;
 
 /// The keys of every entry, and how to check one.
-const ENTRIES: [(&str, Check); 6] = [
+const ENTRIES: [(&str, Check); 7] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
     (SavedGame::KEY, |text| {
@@ -37,6 +38,12 @@ const ENTRIES: [(&str, Check); 6] = [
     }),
     (SavedFriends::KEY, |text| {
         from_text_as::<StoredFriends>(text, SavedFriends::VERSION).map(drop)
+    }),
+    // Its version only: the tsume page reads the rest (and puts aside an
+    // entry that does not read), so the home page's module does not carry
+    // its reader.
+    (TsumeProgress::KEY, |text| {
+        from_text_as::<serde::de::IgnoredAny>(text, TsumeProgress::VERSION).map(drop)
     }),
 ];
 
@@ -263,6 +270,38 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// An export of the build before the tsume puzzles (Shogi's settings
+    /// and game, no progress entry) still imports whole, and the progress
+    /// entry travels in the file beside them.
+    #[test]
+    fn an_export_before_the_tsume_still_reads_and_the_progress_travels() {
+        let file = include_str!("../../tests/fixtures/export-v2.json");
+        let entries = import(file).unwrap();
+        assert_eq!(entries.len(), 3);
+        let settings = entries
+            .iter()
+            .find(|(k, _)| k == ShogiSettings::KEY)
+            .unwrap();
+        assert_eq!(
+            to_text(&from_text::<ShogiSettings>(&settings.1).unwrap()),
+            settings.1
+        );
+        let progress = TsumeProgress {
+            solved: ["0badc0de".to_owned()].into(),
+            streak: 3,
+            last_daily: Some(20_000),
+        };
+        let mut stored: BTreeMap<&str, String> = entries
+            .iter()
+            .map(|(k, t)| (ENTRIES.iter().find(|(e, _)| e == k).unwrap().0, t.clone()))
+            .collect();
+        stored.insert(TsumeProgress::KEY, to_text(&progress));
+        let again = import(&export(|key| stored.get(key).cloned())).unwrap();
+        assert_eq!(again.len(), 4);
+        let (_, text) = again.iter().find(|(k, _)| k == TsumeProgress::KEY).unwrap();
+        assert_eq!(from_text::<TsumeProgress>(text), Ok(progress));
     }
 
     /// An export written by the build before the redesign: every entry

@@ -32,7 +32,7 @@ const PIECES: [Role; 8] = [
 ];
 
 /// The square every diagram shows its piece on.
-fn centre() -> Square {
+pub(crate) fn centre() -> Square {
     Square::new(CENTRE.0, CENTRE.1).unwrap_or(Square::ALL[40])
 }
 
@@ -42,7 +42,7 @@ pub fn reach(role: Role) -> Bitboard {
 }
 
 /// How a piece moves, in a sentence.
-fn moves_text(locale: Locale, role: Role) -> &'static str {
+pub(crate) fn moves_text(locale: Locale, role: Role) -> &'static str {
     let s = &locale.pages().guide.shogi;
     match role {
         Role::King => s.move_king,
@@ -71,6 +71,7 @@ pub fn GuideLinks() -> impl IntoView {
             <a href=Route::Shogi(ShogiPage::GuidePieces).hash()>
                 {t!(i18n, shogi_home.guide_pieces)}
             </a>
+            <a href=Route::Shogi(ShogiPage::Tsume).hash()>{t!(i18n, shogi_home.tsume)}</a>
         </nav>
     }
 }

@@ -15,7 +15,7 @@ use crate::route::{Route, ShogiPage, navigate};
 use crate::screens::home::{GameCard, LearnWay, OnlineWay, PlayerName, Way};
 use crate::screens::my_name;
 use crate::shogi::session::SavedShogi;
-use crate::shogi::settings::{First, Level, handicap_id};
+use crate::shogi::settings::{First, Level, PieceSet, handicap_id};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
 
@@ -128,6 +128,7 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                 </a>
                 <OnlineWay open=open_table />
                 <LearnWay guide=Route::Shogi(ShogiPage::GuideHow) />
+                <a class="button secondary way tsume" href=Route::Shogi(ShogiPage::Tsume).hash()>{t!(i18n, shogi_home.tsume)}</a>
             </div>
         </GameCard>
     }
@@ -159,6 +160,19 @@ fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
             let checked = Signal::derive(move || settings.with(|s| s.first == first));
             let choose = Callback::new(move |()| settings.update(|s| s.first = first));
             view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
+        })
+        .collect_view();
+    let piece_sets = PieceSet::ALL
+        .into_iter()
+        .map(|set| {
+            let label = match set {
+                PieceSet::Kanji => t!(i18n, shogi_home.pieces_kanji),
+                PieceSet::International => t!(i18n, shogi_home.pieces_international),
+            };
+            let checked =
+                Signal::derive(move || settings.with(|s| s.piece_set(i18n.get_locale()) == set));
+            let choose = Callback::new(move |()| settings.update(|s| s.pieces = Some(set)));
+            view! { <Radio name="shogi-pieces" value=set.id() label checked choose /> }
         })
         .collect_view();
     let handicaps = Handicap::ALL
@@ -193,6 +207,10 @@ fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
             <legend>{t!(i18n, shogi_home.first_label)}</legend>
             {firsts}
             <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
+        </fieldset>
+        <fieldset class="choices">
+            <legend>{t!(i18n, shogi_home.pieces_label)}</legend>
+            {piece_sets}
         </fieldset>
         <label class="choice">
             <input

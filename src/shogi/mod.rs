@@ -17,7 +17,9 @@
 //! - `import`: the page that reads a record (`#/shogi/import`);
 //! - `new_game`: a new game from the home page, asked about first over a
 //!   game in progress;
-//! - `guide`: how to play and the pieces' moves.
+//! - `guide`: how to play and the pieces' moves;
+//! - `tsume`, `tsume_page`: mate puzzles (`#/shogi/tsume`), the daily one
+//!   and the player's streak.
 
 pub mod board;
 pub mod cpu;
@@ -37,6 +39,8 @@ pub mod replay;
 pub mod session;
 pub mod settings;
 pub mod table;
+pub mod tsume;
+pub mod tsume_page;
 
 use leptos::prelude::*;
 
@@ -55,5 +59,6 @@ pub fn page(page: ShogiPage) -> AnyView {
         ShogiPage::GuideHow => view! { <guide::ShogiHowToPlay /> }.into_any(),
         ShogiPage::GuidePieces => view! { <guide::ShogiPieceGuide /> }.into_any(),
         ShogiPage::Table => view! { <play::ShogiPlay table=true /> }.into_any(),
+        ShogiPage::Tsume => view! { <tsume_page::TsumePage /> }.into_any(),
     }
 }

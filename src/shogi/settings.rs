@@ -42,6 +42,27 @@ pub enum Notation {
     Usi,
 }
 
+/// The faces the pieces show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceSet {
+    /// The kanji of a wooden set.
+    Kanji,
+    /// A Western letter with dots for the moves, for readers of no kanji.
+    International,
+}
+
+impl PieceSet {
+    pub const ALL: [PieceSet; 2] = [PieceSet::Kanji, PieceSet::International];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            PieceSet::Kanji => "kanji",
+            PieceSet::International => "international",
+        }
+    }
+}
+
 /// The Shogi choices remembered between visits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -50,6 +71,21 @@ pub struct ShogiSettings {
     pub handicap: Handicap,
     pub first: First,
     pub notation: Notation,
+    /// The player's piece set; none chosen yet: the language's (kanji in
+    /// Japanese, the international set otherwise). Not written until
+    /// chosen, so entries read the same by the builds before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<PieceSet>,
+}
+
+impl ShogiSettings {
+    /// The piece set drawn for a reader of `locale`.
+    pub fn piece_set(&self, locale: crate::i18n::Locale) -> PieceSet {
+        self.pieces.unwrap_or(match locale {
+            crate::i18n::Locale::ja => PieceSet::Kanji,
+            _ => PieceSet::International,
+        })
+    }
 }
 
 impl Default for ShogiSettings {
@@ -59,6 +95,7 @@ impl Default for ShogiSettings {
             handicap: Handicap::Even,
             first: First::You,
             notation: Notation::Japanese,
+            pieces: None,
         }
     }
 }
@@ -90,6 +127,7 @@ mod tests {
             handicap: Handicap::TwoPieces,
             first: First::Cpu,
             notation: Notation::Usi,
+            pieces: None,
         };
         let text = to_text(&settings);
         assert_eq!(
@@ -101,5 +139,23 @@ mod tests {
         assert_eq!(partial.level, Level::Novice);
         assert_eq!(partial.handicap, Handicap::Even);
         assert_eq!(handicap_id(Handicap::RookLance), "rook-lance");
+    }
+
+    #[test]
+    fn the_piece_set_follows_the_language_until_chosen() {
+        use crate::i18n::Locale;
+        // An entry of the builds before the choice.
+        let old: ShogiSettings = from_text(r#"{"version":1,"level":"club"}"#).unwrap();
+        assert_eq!(old.piece_set(Locale::ja), PieceSet::Kanji);
+        assert_eq!(old.piece_set(Locale::en), PieceSet::International);
+        assert_eq!(old.piece_set(Locale::th), PieceSet::International);
+        let chosen = ShogiSettings {
+            pieces: Some(PieceSet::Kanji),
+            ..old
+        };
+        assert_eq!(chosen.piece_set(Locale::en), PieceSet::Kanji);
+        let text = to_text(&chosen);
+        assert!(text.ends_with(r#""pieces":"kanji"}"#), "{text}");
+        assert_eq!(from_text::<ShogiSettings>(&text), Ok(chosen));
     }
 }

@@ -12,6 +12,8 @@
 //!   static exchange evaluation ([`see`]), and repetition (perpetual check
 //!   included) over the game's history and the searched line;
 //! - [`mate`]: a tsume search over checks for short mates;
+//! - [`tsume`]: the composer and verifier of the app's tsume puzzles (one
+//!   solution each; the `shogi-tsume` binary makes `assets/tsume.txt`);
 //! - [`Level`]: the limits and weaknesses of each level; [`Engine::think`]
 //!   decides a move, deterministically for a seed, within a [`Budget`] of
 //!   nodes, depth or a caller's clock (a browser worker has no
@@ -39,6 +41,7 @@ pub mod play;
 pub mod search;
 pub mod see;
 mod think;
+pub mod tsume;
 pub mod tt;
 pub mod weights;
 

@@ -48,6 +48,60 @@ pub(crate) fn find_mate_counted(
     (found, solver.nodes)
 }
 
+/// The mate search answering the tsume composer's questions one at a time
+/// over a shared table, and saying when its budget ran out instead of
+/// answering "no mate" (which a verifier must not take for an answer).
+pub(crate) struct Prover(Solver);
+
+/// The prover's budget ran out before it could answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfNodes;
+
+impl Prover {
+    pub(crate) fn new(max_nodes: u64) -> Prover {
+        Prover(Solver {
+            nodes: 0,
+            max_nodes,
+            holds_out: HashMap::new(),
+        })
+    }
+
+    /// The nodes visited so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+
+    fn answer<T>(&self, answer: T) -> Result<T, OutOfNodes> {
+        if self.0.nodes > self.0.max_nodes {
+            Err(OutOfNodes)
+        } else {
+            Ok(answer)
+        }
+    }
+
+    /// The length of the shortest mate of at most `max_plies`, the
+    /// attacker to move.
+    pub(crate) fn shortest(
+        &mut self,
+        position: &Position,
+        max_plies: u32,
+    ) -> Result<Option<u32>, OutOfNodes> {
+        let found = self.0.shortest(position, max_plies).map(|(plies, _)| plies);
+        self.answer(found)
+    }
+
+    /// Whether every evasion of the defender (to move, in check) is mated
+    /// within `plies` (even; 0: it is mate now).
+    pub(crate) fn mated_within(
+        &mut self,
+        position: &Position,
+        plies: u32,
+    ) -> Result<bool, OutOfNodes> {
+        let mated = self.0.defend(position, plies);
+        self.answer(mated)
+    }
+}
+
 struct Solver {
     nodes: u64,
     max_nodes: u64,
