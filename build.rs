@@ -26,8 +26,12 @@ const LOCALES: [(&str, &str); 3] = [("en", "EN"), ("ja", "JA"), ("th", "TH")];
 /// screens, `shogi_home` for Shogi's section of the home page.
 const HOME: [&str; 2] = ["common", "shogi_home"];
 /// The namespaces of the pages behind it: `guide` for the guides, `shogi`
-/// for Shogi's game, `friend` for Gunjin's pass-and-play.
-const PAGES: [&str; 3] = ["guide", "shogi", "friend"];
+/// for Shogi's game, `friend` for Gunjin's pass-and-play, `learn` for the
+/// lessons.
+const PAGES: [&str; 4] = ["guide", "shogi", "friend", "learn"];
+/// The namespace whose texts are also looked up by a key the data names
+/// (`PageStrings::learn_text("gunjin_basics.plane.text")`): the lessons'.
+const LOOKED_UP: &str = "learn";
 /// What separates the texts in the file of the pages' words (in field
 /// order, every language in turn): no text contains it.
 const SEPARATOR: char = '\u{1}';
@@ -52,6 +56,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if !split {
         statics("PAGES_", "PageStrings", &pages, &mut out)?;
     }
+    lookup(&pages[0][LOOKED_UP], &mut out)?;
     table_macro(&mut out)?;
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
     std::fs::write(dest.join("strings.rs"), out)?;
@@ -149,6 +154,36 @@ fn page_file(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<
     constructor("PageStrings", &tables[0], out)?;
     out.push_str("\n    }\n}\n");
     Ok(())
+}
+
+/// `PageStrings::learn_text`: the text of a key of the `learn` namespace,
+/// by its dotted path, for texts that data names (a lesson's steps).
+fn lookup(value: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let mut paths = Vec::new();
+    dotted(value, "", &mut paths);
+    out.push_str("impl PageStrings {\n    /// The `learn` text of a dotted key.\n");
+    out.push_str("    pub fn learn_text(&self, key: &str) -> Option<&'static str> {\n        Some(match key {\n");
+    for path in paths {
+        writeln!(out, "            {path:?} => self.{LOOKED_UP}.{path},")?;
+    }
+    out.push_str("            _ => return None,\n        })\n    }\n}\n");
+    Ok(())
+}
+
+/// The dotted path of every string of `value`, under `prefix`.
+fn dotted(value: &Value, prefix: &str, paths: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map {
+                let path = match prefix {
+                    "" => key.clone(),
+                    _ => format!("{prefix}.{key}"),
+                };
+                dotted(field, &path, paths);
+            }
+        }
+        _ => paths.push(prefix.to_owned()),
+    }
 }
 
 /// The strings of `value` in field order.

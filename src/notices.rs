@@ -16,6 +16,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         What::Seats => td_string!(locale, common.what_seats),
         What::ShogiSettings => td_string!(locale, shogi_home.what_settings),
         What::ShogiGame => td_string!(locale, shogi_home.what_game),
+        What::Lessons => td_string!(locale, common.what_lessons),
     };
     match problem {
         Problem::Unreadable {

@@ -29,6 +29,7 @@ pub enum What {
     Seats,
     ShogiSettings,
     ShogiGame,
+    Lessons,
 }
 
 /// What went wrong with storage, to tell the player once.

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::model::friend::SavedFriends;
+use crate::model::lessons::LessonProgress;
 use crate::model::session::{SavedGame, SavedOutline};
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
@@ -25,7 +26,7 @@ pub const APP: &str = "gunjin-shogi";
 type Check = fn(&str) -> Result<(), ReadError>;
 
 /// The keys of every entry, and how to check one.
-const ENTRIES: [(&str, Check); 6] = [
+const ENTRIES: [(&str, Check); 7] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
     (SavedGame::KEY, |text| {
@@ -38,6 +39,7 @@ const ENTRIES: [(&str, Check); 6] = [
     (SavedFriends::KEY, |text| {
         from_text_as::<StoredFriends>(text, SavedFriends::VERSION).map(drop)
     }),
+    (LessonProgress::KEY, check::<LessonProgress>),
 ];
 
 /// The Shogi game as the export file checks it: its version and its shape,
@@ -271,5 +273,34 @@ mod tests {
             };
             assert_eq!(&again, text, "{key}");
         }
+    }
+
+    /// An export of the build before the lessons, with an entry of every
+    /// kind it kept: it imports whole, and exports back the same file.
+    #[test]
+    fn an_export_of_the_build_before_the_lessons_still_reads() {
+        let file = include_str!("../../tests/fixtures/export-v2.json");
+        let entries = import(file).unwrap();
+        assert_eq!(entries.len(), 6);
+        let again = export(|key| {
+            entries
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, t)| t.clone())
+        });
+        assert_eq!(again, file.trim_end());
+    }
+
+    /// The lessons' progress travels in the file too.
+    #[test]
+    fn the_lesson_progress_is_exported_too() {
+        let course = &lessons::COURSES[0];
+        let mut progress = LessonProgress::default();
+        progress.complete(course, &course.steps[0]);
+        let text = to_text(&progress);
+        let file = export(|key| (key == LessonProgress::KEY).then(|| text.clone()));
+        let entries = import(&file).unwrap();
+        assert_eq!(entries, vec![(LessonProgress::KEY.to_owned(), text)]);
+        assert_eq!(from_text::<LessonProgress>(&entries[0].1), Ok(progress));
     }
 }

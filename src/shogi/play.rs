@@ -449,7 +449,7 @@ fn Status(
 
 /// Promote or not, when the rules leave the choice to the player.
 #[component]
-fn PromotionChoice(
+pub(crate) fn PromotionChoice(
     promotion: RwSignal<Option<(Move, Move)>>,
     play: impl Fn(Move) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
