@@ -157,14 +157,24 @@ fn page_file(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<
 }
 
 /// `PageStrings::learn_text`: the text of a key of the `learn` namespace,
-/// by its dotted path, for texts that data names (a lesson's steps).
+/// by its dotted path, for texts that data names (a lesson's steps). The
+/// keys are matched by their FNV-1a hash, not as texts: a build keeps all
+/// data in the first module (see above), and the code that holds the
+/// hashes loads with the pages that call it.
 fn lookup(value: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
     let mut paths = Vec::new();
     dotted(value, "", &mut paths);
+    let mut hashes = BTreeSet::new();
     out.push_str("impl PageStrings {\n    /// The `learn` text of a dotted key.\n");
-    out.push_str("    pub fn learn_text(&self, key: &str) -> Option<&'static str> {\n        Some(match key {\n");
+    out.push_str("    pub fn learn_text(&self, key: &str) -> Option<&'static str> {\n");
+    out.push_str("        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));\n");
+    out.push_str("        Some(match hash {\n");
     for path in paths {
-        writeln!(out, "            {path:?} => self.{LOOKED_UP}.{path},")?;
+        let hash = fnv1a(path.as_bytes());
+        if !hashes.insert(hash) {
+            return Err(format!("learn: two keys hash alike ({path})").into());
+        }
+        writeln!(out, "            {hash:#018x} => self.{LOOKED_UP}.{path},")?;
     }
     out.push_str("            _ => return None,\n        })\n    }\n}\n");
     Ok(())

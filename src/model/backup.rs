@@ -39,7 +39,9 @@ const ENTRIES: [(&str, Check); 7] = [
     (SavedFriends::KEY, |text| {
         from_text_as::<StoredFriends>(text, SavedFriends::VERSION).map(drop)
     }),
-    (LessonProgress::KEY, check::<LessonProgress>),
+    (LessonProgress::KEY, |text| {
+        from_text_as::<StoredLessons>(text, LessonProgress::VERSION).map(drop)
+    }),
 ];
 
 /// The Shogi game as the export file checks it: its version and its shape,
@@ -66,6 +68,14 @@ struct StoredFriends {
     _rules: Box<RawValue>,
     #[serde(rename = "record")]
     _record: Box<RawValue>,
+}
+
+/// The lessons' progress as the export file checks it: its version and
+/// its outline, which the lessons' pages read (and so carry the reading).
+#[derive(Deserialize)]
+struct StoredLessons {
+    #[serde(rename = "done")]
+    _done: Box<RawValue>,
 }
 
 fn check<E: Entry>(text: &str) -> Result<(), ReadError> {
