@@ -2,7 +2,8 @@
 //! and each step of a course (`#/learn/<course>/<step>`) on the board of its
 //! game. What a step asks and whether a try answers it is the `lessons`
 //! crate's, which asks the rules crates; the pages only show it. Their
-//! words are in the `learn` namespace, fetched with the pages.
+//! words are in the `learn` namespace (the pages') and `lessons` (the
+//! courses', looked up by the keys the data names), fetched with the pages.
 
 mod courses;
 mod gunjin;
@@ -34,10 +35,10 @@ pub fn LearnPage(path: String) -> impl IntoView {
     }
 }
 
-/// A lesson's text by its key under `learn` (`gunjin_basics.plane.text`):
+/// A lesson's text by its key under `lessons` (`gunjin_basics.plane.text`):
 /// the data names its texts, and a test checks each is in every language.
 pub fn words(locale: Locale, key: &str) -> &'static str {
-    locale.pages().learn_text(key).unwrap_or_default()
+    locale.pages().lesson_text(key).unwrap_or_default()
 }
 
 /// The text `field` of a step (`title`, `text`, `hint`, `choice_1`).

@@ -10,8 +10,8 @@ pub enum Game {
     Shogi,
 }
 
-/// A course: its steps in order. Its words are `learn.<id>.title` and
-/// `learn.<id>.intro`.
+/// A course: its steps in order. Its words are `lessons.<id>.title` and
+/// `lessons.<id>.intro`.
 #[derive(Debug)]
 pub struct Course {
     pub id: &'static str,
@@ -19,7 +19,7 @@ pub struct Course {
     pub steps: &'static [Step],
 }
 
-/// One step of a course. Its words are `learn.<course>.<id>.title`,
+/// One step of a course. Its words are `lessons.<course>.<id>.title`,
 /// `.text` (what to do) and, for a task with a goal, `.hint` (why a legal
 /// try is not the answer).
 #[derive(Debug)]
@@ -52,7 +52,7 @@ pub enum Task {
         replies: &'static [&'static str],
     },
     /// A question on a Gunjin position: `choices` answers, worded
-    /// `learn.<course>.<step>.choice_<n>` from 1, the right one `answer`.
+    /// `lessons.<course>.<step>.choice_<n>` from 1, the right one `answer`.
     Question {
         position: &'static str,
         choices: u8,

@@ -33,8 +33,8 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The key of its words under `learn.why`, or `None` for the step's
-    /// own hint (`learn.<course>.<step>.hint`).
+    /// The key of its words under `lessons.why`, or `None` for the step's
+    /// own hint (`lessons.<course>.<step>.hint`).
     pub fn key(self) -> Option<&'static str> {
         use gunjin_rules::Refusal as G;
         use shogi_rules::Refusal as S;

@@ -1,8 +1,9 @@
 //! The lessons of both games (`#/learn`): courses of small steps, each a
 //! position with a goal, written as data ([`COURSES`]) and checked move by
 //! move by the games' own rules crates ([`Lesson`]), so a lesson never
-//! states a rule of its own. Texts are keys into the app's `learn`
-//! namespace (`locales/<lang>/learn.json`), never words in the data.
+//! states a rule of its own. Texts are keys into the app's
+//! `lessons` namespace (`locales/<lang>/lessons.json`), never words in the
+//! data.
 //! How a course is written: `docs/LESSONS.md`.
 //!
 //! ```

@@ -131,10 +131,10 @@ fn a_wrong_try_is_explained_and_changes_nothing() {
     assert_eq!(tried, WRONG.len(), "every wrong try names a step");
 }
 
-/// The `learn` namespace of a language.
+/// The `lessons` namespace of a language.
 fn words(lang: &str) -> Value {
     let path = format!(
-        "{}/../../locales/{lang}/learn.json",
+        "{}/../../locales/{lang}/lessons.json",
         env!("CARGO_MANIFEST_DIR")
     );
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
@@ -148,7 +148,7 @@ fn every_text_is_in_every_language() {
             let text = path.split('.').fold(&words, |value, key| &value[key]);
             assert!(
                 text.as_str().is_some_and(|t| !t.is_empty()),
-                "locales/{lang}/learn.json: {path} is missing"
+                "locales/{lang}/lessons.json: {path} is missing"
             );
         };
         for key in Reason::KEYS {
