@@ -108,16 +108,14 @@ pub fn Way(label: Signal<&'static str>, hint: Signal<&'static str>) -> impl Into
     }
 }
 
-/// The ways to learn a game: its first guide, and the lessons.
+/// The way to learn a game: its first guide, whose header leads on to
+/// the other guides and the lessons.
 #[component]
 pub fn LearnWay(guide: Route) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <a class="button secondary way learn" href=guide.hash()>
             <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
-        </a>
-        <a class="button secondary way lessons" href=Route::Learn(String::new()).hash()>
-            <Way label=t!(i18n, common.nav_learn) hint=t!(i18n, common.way_lessons_hint) />
         </a>
     }
 }
