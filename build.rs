@@ -26,8 +26,14 @@ const LOCALES: [(&str, &str); 3] = [("en", "EN"), ("ja", "JA"), ("th", "TH")];
 /// screens, `shogi_home` for Shogi's section of the home page.
 const HOME: [&str; 2] = ["common", "shogi_home"];
 /// The namespaces of the pages behind it: `guide` for the guides, `shogi`
-/// for Shogi's game, `friend` for Gunjin's pass-and-play.
-const PAGES: [&str; 3] = ["guide", "shogi", "friend"];
+/// for Shogi's game, `friend` for Gunjin's pass-and-play, `learn` for the
+/// lessons' pages and `lessons` for the lessons themselves.
+const PAGES: [&str; 5] = ["guide", "shogi", "friend", "learn", "lessons"];
+/// The namespace whose texts are looked up by a key the data names
+/// (`PageStrings::lesson_text("gunjin_basics.plane.text")`), not by a
+/// field: the lessons'. Its texts are one slice, read by a loop, so the
+/// first module's reader of the pages' words does not grow with them.
+const LOOKED_UP: &str = "lessons";
 /// What separates the texts in the file of the pages' words (in field
 /// order, every language in turn): no text contains it.
 const SEPARATOR: char = '\u{1}';
@@ -52,6 +58,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if !split {
         statics("PAGES_", "PageStrings", &pages, &mut out)?;
     }
+    lookup(&pages[0][LOOKED_UP], &mut out)?;
     table_macro(&mut out)?;
     let dest = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
     std::fs::write(dest.join("strings.rs"), out)?;
@@ -151,6 +158,49 @@ fn page_file(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<
     Ok(())
 }
 
+/// `PageStrings::lesson_text`: the text of a key of the `lessons`
+/// namespace, by its dotted path. The keys are matched by their FNV-1a
+/// hash, not as texts: a build keeps all data in the first module (see
+/// above), and the code that holds the hashes loads with the pages that
+/// call it.
+fn lookup(value: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let mut paths = Vec::new();
+    dotted(value, "", &mut paths);
+    let mut hashes = BTreeSet::new();
+    out.push_str("impl PageStrings {\n    /// The `lessons` text of a dotted key.\n");
+    out.push_str("    pub fn lesson_text(&self, key: &str) -> Option<&'static str> {\n");
+    out.push_str("        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));\n");
+    out.push_str("        let index = match hash {\n");
+    for (index, path) in paths.iter().enumerate() {
+        let hash = fnv1a(path.as_bytes());
+        if !hashes.insert(hash) {
+            return Err(format!("{LOOKED_UP}: two keys hash alike ({path})").into());
+        }
+        writeln!(out, "            {hash:#018x} => {index},")?;
+    }
+    writeln!(
+        out,
+        "            _ => return None,\n        }};\n        self.{LOOKED_UP}.get(index).copied()\n    }}\n}}"
+    )?;
+    Ok(())
+}
+
+/// The dotted path of every string of `value`, under `prefix`.
+fn dotted(value: &Value, prefix: &str, paths: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map {
+                let path = match prefix {
+                    "" => key.clone(),
+                    _ => format!("{prefix}.{key}"),
+                };
+                dotted(field, &path, paths);
+            }
+        }
+        _ => paths.push(prefix.to_owned()),
+    }
+}
+
 /// The strings of `value` in field order.
 fn leaves<'a>(value: &'a Value, texts: &mut Vec<&'a str>) {
     match value {
@@ -170,7 +220,17 @@ fn constructor(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dy
     write!(out, "{name} {{ ")?;
     for (key, field) in map {
         write!(out, "{key}: ")?;
-        constructor(&struct_name(name, key), field, out)?;
+        if name == "PageStrings" && key == LOOKED_UP {
+            let mut texts = Vec::new();
+            leaves(field, &mut texts);
+            write!(
+                out,
+                "(0..{}).map(|_| next()).collect::<Vec<_>>().leak()",
+                texts.len()
+            )?;
+        } else {
+            constructor(&struct_name(name, key), field, out)?;
+        }
         out.push_str(", ");
     }
     out.push('}');
@@ -268,15 +328,17 @@ fn declare(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dyn Er
         out,
         "#[allow(non_snake_case)]\n#[derive(Debug, PartialEq)]\npub struct {name} {{"
     )?;
+    let looked_up = |key: &str| name == "PageStrings" && key == LOOKED_UP;
     for (key, field) in map {
         match field {
+            _ if looked_up(key) => writeln!(out, "    pub {key}: &'static [&'static str],")?,
             Value::Object(_) => writeln!(out, "    pub {key}: {},", struct_name(name, key))?,
             _ => writeln!(out, "    pub {key}: &'static str,")?,
         }
     }
     out.push_str("}\n");
     for (key, field) in map {
-        if field.is_object() {
+        if field.is_object() && !looked_up(key) {
             declare(&struct_name(name, key), field, out)?;
         }
     }
@@ -290,7 +352,13 @@ fn literal(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dyn Er
             write!(out, "{name} {{ ")?;
             for (key, field) in map {
                 write!(out, "{key}: ")?;
-                literal(&struct_name(name, key), field, out)?;
+                if name == "PageStrings" && key == LOOKED_UP {
+                    let mut texts = Vec::new();
+                    leaves(field, &mut texts);
+                    write!(out, "&{texts:?}")?;
+                } else {
+                    literal(&struct_name(name, key), field, out)?;
+                }
                 out.push_str(", ");
             }
             out.push('}');

@@ -26,6 +26,7 @@ pub mod drag;
 pub mod focus;
 pub mod guides;
 pub mod i18n;
+pub mod learn;
 pub mod model;
 pub mod notices;
 pub mod online;
@@ -198,6 +199,7 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
         Route::Table(id) => view! { <TablePage id /> }.into_any(),
         Route::Friend => view! { <FriendPage /> }.into_any(),
+        Route::Learn(path) => view! { <learn::LearnPage path /> }.into_any(),
         // The shell draws these itself and never asks for them here.
         Route::Home | Route::Rules(_) | Route::Shogi(_) | Route::NotFound => {
             view! { <NotFound /> }.into_any()
@@ -261,6 +263,7 @@ fn GunjinGuideLinks() -> impl IntoView {
         <a href=Route::GuideHow.hash()>{t!(i18n, common.nav_how)}</a>
         <a href=Route::GuidePieces.hash()>{t!(i18n, common.nav_pieces)}</a>
         <a href=Route::GuideBattles.hash()>{t!(i18n, common.nav_battles)}</a>
+        <a href=Route::Learn(String::new()).hash()>{t!(i18n, common.nav_learn)}</a>
     }
 }
 
@@ -270,6 +273,7 @@ fn ShogiGuideLinks() -> impl IntoView {
     view! {
         <a href=Route::Shogi(ShogiPage::GuideHow).hash()>{t!(i18n, shogi_home.guide_how)}</a>
         <a href=Route::Shogi(ShogiPage::GuidePieces).hash()>{t!(i18n, shogi_home.guide_pieces)}</a>
+        <a href=Route::Learn(String::new()).hash()>{t!(i18n, common.nav_learn)}</a>
     }
 }
 

@@ -17,6 +17,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         What::ShogiSettings => td_string!(locale, shogi_home.what_settings),
         What::ShogiGame => td_string!(locale, shogi_home.what_game),
         What::ShogiTsume => td_string!(locale, shogi_home.what_tsume),
+        What::Lessons => td_string!(locale, common.what_lessons),
     };
     match problem {
         Problem::Unreadable {

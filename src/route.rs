@@ -46,6 +46,9 @@ pub enum Route {
     Table(String),
     /// A game with a friend on this device (pass-and-play).
     Friend,
+    /// The lessons: `#/learn` lists the courses, `#/learn/<course>/<step>`
+    /// is a step (the path after `#/learn/`, checked by the page).
+    Learn(String),
     Shogi(ShogiPage),
     NotFound,
 }
@@ -92,6 +95,8 @@ impl Route {
             Route::Shogi(ShogiPage::Tsume) => "#/shogi/tsume",
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
+            Route::Learn(path) if path.is_empty() => "#/learn",
+            Route::Learn(path) => return format!("#/learn/{path}"),
             Route::NotFound => "#/not-found",
         };
         hash.to_owned()
@@ -102,7 +107,8 @@ impl Route {
     /// game only its server knows.
     pub fn game(&self) -> Option<GameTag> {
         match self {
-            Route::Home | Route::NotFound | Route::Table(_) => None,
+            // The lessons teach both games.
+            Route::Home | Route::NotFound | Route::Table(_) | Route::Learn(_) => None,
             Route::Shogi(_) => Some(GameTag::Shogi),
             Route::Setup
             | Route::Play
@@ -128,6 +134,11 @@ impl Route {
         }
         if let Some(id) = path.strip_prefix("/table/") {
             return Route::Table(id.to_owned());
+        }
+        if let Some(rest) = path.strip_prefix("/learn")
+            && (rest.is_empty() || rest.starts_with('/'))
+        {
+            return Route::Learn(rest.trim_start_matches('/').to_owned());
         }
         Route::ALL
             .into_iter()
@@ -197,6 +208,12 @@ mod tests {
         assert_eq!(Route::parse("#/rules/%%"), Route::Rules("%%".into()));
         let table = Route::Table("00ff".into());
         assert_eq!(Route::parse(&table.hash()), table);
+        for path in ["", "shogi_basics/pawn"] {
+            let learn = Route::Learn(path.into());
+            assert_eq!(Route::parse(&learn.hash()), learn);
+        }
+        assert_eq!(Route::parse("#/learn/"), Route::Learn(String::new()));
+        assert_eq!(Route::parse("#/learning"), Route::NotFound);
     }
 
     #[test]
@@ -211,5 +228,6 @@ mod tests {
         }
         assert_eq!(Route::Rules("texrt".into()).game(), Some(GameTag::Gunjin));
         assert_eq!(Route::Table("00ff".into()).game(), None);
+        assert_eq!(Route::Learn(String::new()).game(), None);
     }
 }

@@ -30,6 +30,7 @@ pub enum What {
     ShogiSettings,
     ShogiGame,
     ShogiTsume,
+    Lessons,
 }
 
 /// What went wrong with storage, to tell the player once.

@@ -7,10 +7,12 @@ use core::fmt;
 
 use std::collections::BTreeMap;
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::model::friend::SavedFriends;
+use crate::model::lessons::LessonProgress;
 use crate::model::session::{SavedGame, SavedOutline};
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
@@ -25,8 +27,11 @@ pub const APP: &str = "gunjin-shogi";
 /// Checks a stored text as the app would read it.
 type Check = fn(&str) -> Result<(), ReadError>;
 
-/// The keys of every entry, and how to check one.
-const ENTRIES: [(&str, Check); 7] = [
+/// The keys of every entry, and how to check one. The tsume and lesson
+/// progress are checked for their version only (as JSON): their pages read
+/// the rest, and put aside what does not read, so the first load carries
+/// no reader of them.
+const ENTRIES: [(&str, Check); 8] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
     (SavedGame::KEY, |text| {
@@ -39,11 +44,11 @@ const ENTRIES: [(&str, Check); 7] = [
     (SavedFriends::KEY, |text| {
         from_text_as::<StoredFriends>(text, SavedFriends::VERSION).map(drop)
     }),
-    // Its version only: the tsume page reads the rest (and puts aside an
-    // entry that does not read), so the home page's module does not carry
-    // its reader.
     (TsumeProgress::KEY, |text| {
-        from_text_as::<serde::de::IgnoredAny>(text, TsumeProgress::VERSION).map(drop)
+        from_text_as::<IgnoredAny>(text, TsumeProgress::VERSION).map(drop)
+    }),
+    (LessonProgress::KEY, |text| {
+        from_text_as::<IgnoredAny>(text, LessonProgress::VERSION).map(drop)
     }),
 ];
 
@@ -277,7 +282,7 @@ mod tests {
     /// entry travels in the file beside them.
     #[test]
     fn an_export_before_the_tsume_still_reads_and_the_progress_travels() {
-        let file = include_str!("../../tests/fixtures/export-v2.json");
+        let file = include_str!("../../tests/fixtures/export-v2-shogi.json");
         let entries = import(file).unwrap();
         assert_eq!(entries.len(), 3);
         let settings = entries
@@ -340,5 +345,34 @@ mod tests {
         assert!(!replaces_a_game(&entries, stored("game 2")));
         assert!(!replaces_a_game(&entries, |_| None));
         assert!(!replaces_a_game(&entries[..1], stored("game 1")));
+    }
+
+    /// An export of the build before the lessons, with an entry of every
+    /// kind it kept: it imports whole, and exports back the same file.
+    #[test]
+    fn an_export_of_the_build_before_the_lessons_still_reads() {
+        let file = include_str!("../../tests/fixtures/export-v2.json");
+        let entries = import(file).unwrap();
+        assert_eq!(entries.len(), 6);
+        let again = export(|key| {
+            entries
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, t)| t.clone())
+        });
+        assert_eq!(again, file.trim_end());
+    }
+
+    /// The lessons' progress travels in the file too.
+    #[test]
+    fn the_lesson_progress_is_exported_too() {
+        let course = &lessons::COURSES[0];
+        let mut progress = LessonProgress::default();
+        progress.complete(course, &course.steps[0]);
+        let text = to_text(&progress);
+        let file = export(|key| (key == LessonProgress::KEY).then(|| text.clone()));
+        let entries = import(&file).unwrap();
+        assert_eq!(entries, vec![(LessonProgress::KEY.to_owned(), text)]);
+        assert_eq!(from_text::<LessonProgress>(&entries[0].1), Ok(progress));
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod backup;
 pub mod friend;
+pub mod lessons;
 pub mod log;
 pub mod pieces;
 pub mod replay;

@@ -108,7 +108,8 @@ pub fn Way(label: Signal<&'static str>, hint: Signal<&'static str>) -> impl Into
     }
 }
 
-/// The way to learn a game: its first guide.
+/// The way to learn a game: its first guide, whose header leads on to
+/// the other guides and the lessons.
 #[component]
 pub fn LearnWay(guide: Route) -> impl IntoView {
     let i18n = use_i18n();

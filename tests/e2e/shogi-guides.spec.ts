@@ -61,10 +61,10 @@ test("how to play Shogi gives the rules' numbers, in English and Japanese", asyn
 test("the header's guides follow the game on the page", async ({ page }) => {
   const nav = page.locator(".site-nav");
   await page.goto("./#/shogi/guide/how");
-  await expect(nav.getByRole("link")).toHaveText(["How to play Shogi", "Shogi pieces and their moves"]);
+  await expect(nav.getByRole("link")).toHaveText(["How to play Shogi", "Shogi pieces and their moves", "Lessons"]);
   await nav.getByRole("link", { name: "Shogi pieces and their moves" }).click();
   await expect(page).toHaveURL(/#\/shogi\/guide\/pieces$/);
   // Back on Gunjin Shogi's pages, Gunjin Shogi's guides.
   await page.goto("./#/guide/battles");
-  await expect(nav.getByRole("link")).toHaveText(["How to play", "Piece guide", "Battle table"]);
+  await expect(nav.getByRole("link")).toHaveText(["How to play", "Piece guide", "Battle table", "Lessons"]);
 });

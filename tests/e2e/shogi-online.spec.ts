@@ -62,7 +62,7 @@ test("a Shogi table between a desktop and a phone from the invite link", async (
     await expect(page.locator(".table-players")).toBeVisible();
     await expect(page.locator(".table-players")).toHaveText(names);
     // Shogi's guides in the header, and no take-back at a table.
-    await expect(page.getByRole("navigation", { name: "Shogi", exact: true }).getByRole("link")).toHaveText(["How to play Shogi", "Shogi pieces and their moves"]);
+    await expect(page.getByRole("navigation", { name: "Shogi", exact: true }).getByRole("link")).toHaveText(["How to play Shogi", "Shogi pieces and their moves", "Lessons"]);
     await expect(page.getByRole("button", { name: "Take back (待った)" })).toHaveCount(0);
   }
   // Who moves first was drawn when the table opened.

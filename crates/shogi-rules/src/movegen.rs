@@ -219,7 +219,7 @@ impl Position {
     /// Whether a pawn of the side to move dropped on `to`, right in front of
     /// the enemy king, would mate: no unpinned defender can take it and the
     /// king has no square to go to (taking the pawn included).
-    fn pawn_drop_mates(&self, to: Square) -> bool {
+    pub(crate) fn pawn_drop_mates(&self, to: Square) -> bool {
         let us = self.turn();
         let them = !us;
         let ksq = self.king(them);

@@ -1,0 +1,70 @@
+//! `#/learn`: every course with how far the player got, a way to go on,
+//! and each step as a link.
+
+use leptos::prelude::*;
+use lessons::{COURSES, Course};
+
+use super::{step_route, step_words, use_progress, words};
+use crate::i18n::*;
+use crate::model::lessons::LessonProgress;
+
+#[component]
+pub fn CourseList() -> impl IntoView {
+    let i18n = use_i18n();
+    let progress = use_progress();
+    let courses = COURSES
+        .iter()
+        .map(|course| view! { <CourseCard course progress /> })
+        .collect_view();
+    view! {
+        <section class="learn">
+            <h1>{t!(i18n, learn.ui.title)}</h1>
+            <p>{t!(i18n, learn.ui.intro)}</p>
+            {courses}
+        </section>
+    }
+}
+
+#[component]
+fn CourseCard(course: &'static Course, progress: RwSignal<LessonProgress>) -> impl IntoView {
+    let i18n = use_i18n();
+    let text = move |field: &str| words(i18n.get_locale(), &format!("{}.{field}", course.id));
+    let done = move || progress.with(|p| p.count(course));
+    let total = course.steps.len();
+    let go_on = move || {
+        let next = progress.with(|p| p.next(course));
+        step_route(course, next).hash()
+    };
+    let go_on_label = move || match done() {
+        0 => t_string!(i18n, learn.ui.start),
+        _ => t_string!(i18n, learn.ui.resume),
+    };
+    let steps = course
+        .steps
+        .iter()
+        .map(|step| {
+            let is_done = move || progress.with(|p| p.is_done(course, step));
+            view! {
+                <li class:done=is_done>
+                    <a href=step_route(course, step).hash()>
+                        {move || step_words(i18n.get_locale(), course, step, "title")}
+                    </a>
+                    <Show when=is_done>
+                        <span class="step-done">" ✓ " {t!(i18n, learn.ui.step_done)}</span>
+                    </Show>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <article class="course" data-course=course.id>
+            <h2>{move || text("title")}</h2>
+            <p>{move || text("intro")}</p>
+            <p class="course-progress">
+                {move || t_string!(i18n, learn.ui.progress, done = done(), total = total)}
+            </p>
+            <a class="button primary" href=go_on>{go_on_label}</a>
+            <ol class="course-steps">{steps}</ol>
+        </article>
+    }
+}
