@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use lessons::{COURSES, Course};
 
-use super::{step_route, step_words, use_progress, words};
+use super::{step_route, step_words, ui, use_progress, words};
 use crate::i18n::*;
 use crate::model::lessons::LessonProgress;
 
@@ -18,8 +18,8 @@ pub fn CourseList() -> impl IntoView {
         .collect_view();
     view! {
         <section class="learn">
-            <h1>{t!(i18n, learn.ui.title)}</h1>
-            <p>{t!(i18n, learn.ui.intro)}</p>
+            <h1>{ui(i18n, "title")}</h1>
+            <p>{ui(i18n, "intro")}</p>
             {courses}
         </section>
     }
@@ -36,8 +36,8 @@ fn CourseCard(course: &'static Course, progress: RwSignal<LessonProgress>) -> im
         step_route(course, next).hash()
     };
     let go_on_label = move || match done() {
-        0 => t_string!(i18n, learn.ui.start),
-        _ => t_string!(i18n, learn.ui.resume),
+        0 => words(i18n.get_locale(), "ui.start"),
+        _ => words(i18n.get_locale(), "ui.resume"),
     };
     let steps = course
         .steps
@@ -50,7 +50,7 @@ fn CourseCard(course: &'static Course, progress: RwSignal<LessonProgress>) -> im
                         {move || step_words(i18n.get_locale(), course, step, "title")}
                     </a>
                     <Show when=is_done>
-                        <span class="step-done">" ✓ " {t!(i18n, learn.ui.step_done)}</span>
+                        <span class="step-done">" ✓ " {ui(i18n, "step_done")}</span>
                     </Show>
                 </li>
             }
@@ -61,7 +61,7 @@ fn CourseCard(course: &'static Course, progress: RwSignal<LessonProgress>) -> im
             <h2>{move || text("title")}</h2>
             <p>{move || text("intro")}</p>
             <p class="course-progress">
-                {move || t_string!(i18n, learn.ui.progress, done = done(), total = total)}
+                {move || fill(words(i18n.get_locale(), "ui.progress"), &[("done", &done()), ("total", &total)])}
             </p>
             <a class="button primary" href=go_on>{go_on_label}</a>
             <ol class="course-steps">{steps}</ol>

@@ -2,7 +2,7 @@
 //! and each step of a course (`#/learn/<course>/<step>`) on the board of its
 //! game. What a step asks and whether a try answers it is the `lessons`
 //! crate's, which asks the rules crates; the pages only show it. Their
-//! words are in the `learn` namespace (the pages') and `lessons` (the
+//! words are in the `lessons` namespace (`ui` for the pages', the rest the
 //! courses', looked up by the keys the data names), fetched with the pages.
 
 mod courses;
@@ -39,6 +39,11 @@ pub fn LearnPage(path: String) -> impl IntoView {
 /// the data names its texts, and a test checks each is in every language.
 pub fn words(locale: Locale, key: &str) -> &'static str {
     locale.pages().lesson_text(key).unwrap_or_default()
+}
+
+/// A word of the lessons' pages (`ui.<key>`), following the language.
+fn ui(i18n: I18nContext, key: &'static str) -> impl Fn() -> &'static str + Copy {
+    move || words(i18n.get_locale(), &format!("ui.{key}"))
 }
 
 /// The text `field` of a step (`title`, `text`, `hint`, `choice_1`).
@@ -91,5 +96,6 @@ mod tests {
             "The pawn (歩)"
         );
         assert_eq!(words(Locale::en, "no.such.key"), "");
+        assert_eq!(words(Locale::ja, "ui.next"), "次へ");
     }
 }

@@ -6,7 +6,7 @@ use lessons::{Course, Game, Lesson, Step, Task, Verdict};
 
 use super::gunjin::GunjinTask;
 use super::shogi::ShogiTask;
-use super::{complete, step_route, step_words, use_progress, words};
+use super::{complete, step_route, step_words, ui, use_progress, words};
 use crate::i18n::*;
 use crate::model::settings::Difficulty;
 use crate::route::{Route, ShogiPage, navigate};
@@ -45,9 +45,9 @@ pub fn StepPage(course: &'static Course, index: usize) -> impl IntoView {
     view! {
         <section class="learn lesson" data-step=step.id>
             <p class="lesson-course">
-                <a href=Route::Learn(String::new()).hash()>{t!(i18n, learn.ui.all_lessons)}</a>
+                <a href=Route::Learn(String::new()).hash()>{ui(i18n, "all_lessons")}</a>
                 " · " {course_title} " · "
-                {move || t_string!(i18n, learn.ui.step_of, n = index + 1, total = total)}
+                {move || fill(words(i18n.get_locale(), "ui.step_of"), &[("n", &(index + 1)), ("total", &total)])}
             </p>
             <h1>{text("title")}</h1>
             <p class="lesson-text">{text("text")}</p>
@@ -65,8 +65,8 @@ pub fn StepPage(course: &'static Course, index: usize) -> impl IntoView {
 /// What the page says to a try.
 fn verdict_text(locale: Locale, course: &Course, step: &Step, verdict: Verdict) -> &'static str {
     match verdict {
-        Verdict::Done => td_string!(locale, learn.ui.well_done),
-        Verdict::Continue => td_string!(locale, learn.ui.good_go_on),
+        Verdict::Done => words(locale, "ui.well_done"),
+        Verdict::Continue => words(locale, "ui.good_go_on"),
         Verdict::Wrong(reason) => match reason.key() {
             Some(key) => words(locale, &format!("why.{key}")),
             None => step_words(locale, course, step, "hint"),
@@ -81,14 +81,14 @@ fn NextStep(course: &'static Course, index: usize) -> impl IntoView {
     match course.steps.get(index + 1) {
         Some(next) => view! {
             <a class="button primary lesson-next" href=step_route(course, next).hash()>
-                {t!(i18n, learn.ui.next)}
+                {ui(i18n, "next")}
             </a>
         }
         .into_any(),
         None => view! {
-            <p class="lesson-course-done">{t!(i18n, learn.ui.course_done)}</p>
+            <p class="lesson-course-done">{ui(i18n, "course_done")}</p>
             <a class="button primary lesson-next" href=Route::Learn(String::new()).hash()>
-                {t!(i18n, learn.ui.all_lessons)}
+                {ui(i18n, "all_lessons")}
             </a>
         }
         .into_any(),
@@ -127,8 +127,8 @@ fn PlayLink(game: Game, answer: Callback<Verdict>) -> impl IntoView {
     let i18n = use_i18n();
     let app = expect_context::<AppState>();
     let label = match game {
-        Game::Gunjin => t!(i18n, learn.ui.play_gunjin),
-        Game::Shogi => t!(i18n, learn.ui.play_shogi),
+        Game::Gunjin => ui(i18n, "play_gunjin"),
+        Game::Shogi => ui(i18n, "play_shogi"),
     };
     let start = move |_| {
         answer.run(Verdict::Done);
