@@ -5,7 +5,7 @@
 use gunjin_rules::{Kind, Mode, ParseRulesError, Preset};
 use gunjin_table::Clock;
 
-use crate::i18n::{Locale, td_string};
+use crate::i18n::{KIND_KANJI, Locale, td_string};
 use crate::model::backup::ImportError;
 use crate::model::settings::Difficulty;
 use crate::storage::ReadError;
@@ -137,9 +137,14 @@ fn duration(locale: Locale, millis: u64) -> String {
     }
 }
 
-/// The Japanese name printed on real pieces, in every language.
+/// The Japanese name printed on real pieces, in every language (whose
+/// words alone the app has then fetched).
 pub fn kanji(kind: Kind) -> &'static str {
-    kind_name(Locale::ja, kind)
+    let name = format!("{kind:?}");
+    KIND_KANJI
+        .iter()
+        .find(|(key, _)| *key == name)
+        .map_or("", |(_, kanji)| kanji)
 }
 
 /// Why a rule code does not read, in the player's language.
@@ -236,6 +241,9 @@ mod tests {
             }
         }
         assert_eq!(kanji(Kind::LieutenantGeneral), "中将");
+        for kind in Kind::ALL {
+            assert_eq!(kanji(kind), kind_name(Locale::ja, kind), "{kind:?}");
+        }
         assert_eq!(
             kind_name(Locale::en, Kind::LieutenantGeneral),
             "Lieutenant General"
