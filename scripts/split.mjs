@@ -19,7 +19,7 @@
 //      reader's fetched by index.html beside the app (scripts/words.template.js).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,6 +140,8 @@ try {
     .replace("/*FILES*/{}", JSON.stringify(homeWords));
   html = html.replace("<link", `<script>${prefetch}</script><link`);
   const main = join(bound, `${stem}_bg.wasm`);
+  // With its names, for scripts/wasm-sizes.mjs.
+  if (process.env.GUNJIN_NAMES) await copyFile(main, process.env.GUNJIN_NAMES);
   optimize(main);
   // The glue imports the link module once per split module.
   const js = (await readFile(join(bound, `${stem}.js`), "utf8")).replaceAll('from "./__wasm_split.js"', `from "./${linkName}"`);

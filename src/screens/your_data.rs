@@ -1,6 +1,10 @@
-//! Export and import of everything the app keeps, as one file.
+//! Export and import of everything the app keeps, as one file. The code
+//! that writes and checks the file (`model/backup.rs`) is in a wasm module
+//! of its own in a split build, fetched on the first export or import: the
+//! home page's first load carries only the buttons.
 
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -38,9 +42,54 @@ async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
 
 /// What the last import did.
 #[derive(Clone, Debug, PartialEq)]
-enum Imported {
+pub enum Imported {
     Done,
     Failed(String),
+}
+
+/// Writes the export file and offers it as a download.
+fn export_file() {
+    download(
+        &backup::export(storage::raw),
+        "application/json",
+        "gunjin-shogi",
+        "json",
+    );
+}
+
+/// Checks a chosen file and stores its entries, all or nothing.
+fn import_file(text: &str, locale: Locale) -> Imported {
+    match backup::import(text) {
+        Ok(entries) => match storage::import_entries(&entries) {
+            Ok(()) => Imported::Done,
+            Err(problem) => Imported::Failed(crate::notices::problem_text(locale, &problem)),
+        },
+        Err(e) => Imported::Failed(crate::text::import_error(locale, &e)),
+    }
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(your_data, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_export() -> Result<(), SplitLoaderError> {
+    export_file();
+    Ok(())
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_export() -> Result<(), SplitLoaderError> {
+    export_file();
+    Ok(())
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(your_data, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_import(text: String, locale: Locale) -> Result<Imported, SplitLoaderError> {
+    Ok(import_file(&text, locale))
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_import(text: String, locale: Locale) -> Result<Imported, SplitLoaderError> {
+    Ok(import_file(&text, locale))
 }
 
 #[component]
@@ -48,13 +97,15 @@ pub fn YourData() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let result = RwSignal::new(None::<Imported>);
+    let unavailable = move || {
+        Imported::Failed(td_string!(i18n.get_locale_untracked(), common.data_unavailable).into())
+    };
     let export = move |_| {
-        download(
-            &backup::export(storage::raw),
-            "application/json",
-            "gunjin-shogi",
-            "json",
-        );
+        leptos::task::spawn_local(async move {
+            if load_export().await.is_err() {
+                result.set(Some(unavailable()));
+            }
+        });
     };
     let import = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -63,18 +114,12 @@ pub fn YourData() -> impl IntoView {
                 return;
             };
             input.set_value("");
-            let outcome = match backup::import(&text) {
-                Ok(entries) => match storage::import_entries(&entries) {
-                    Ok(()) => {
-                        state.load();
-                        Imported::Done
-                    }
-                    Err(problem) => {
-                        Imported::Failed(crate::notices::problem_text(i18n.get_locale(), &problem))
-                    }
-                },
-                Err(e) => Imported::Failed(crate::text::import_error(i18n.get_locale(), &e)),
-            };
+            let outcome = load_import(text, i18n.get_locale_untracked())
+                .await
+                .unwrap_or_else(|_| unavailable());
+            if outcome == Imported::Done {
+                state.load();
+            }
             result.set(Some(outcome));
         });
     };
