@@ -5,7 +5,8 @@ use leptos::prelude::*;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::task::spawn_local(async {
+    // Before the app mounts, Leptos has no executor yet: the browser's.
+    wasm_bindgen_futures::spawn_local(async {
         gunjin::load_first_words().await;
         // The app starts after the next frame, so the first page of
         // index.html is always painted first, even when the app is ready
