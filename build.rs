@@ -52,7 +52,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     if !split {
         statics("", "Strings", &home, &mut out)?;
     }
-    kind_kanji(&home[1], &mut out)?;
+    kind_names("KIND_ENGLISH", &home[0], &mut out)?;
+    kind_names("KIND_KANJI", &home[1], &mut out)?;
     declare("PageStrings", &pages[0], &mut out)?;
     let used = if split { "" } else { "#[cfg(test)]\n" };
     writeln!(out, "{used}const SEPARATOR: char = {SEPARATOR:?};")?;
@@ -215,19 +216,20 @@ fn reader(name: &str, table: &Value, used: &str, out: &mut String) -> Result<(),
     Ok(())
 }
 
-/// `KIND_KANJI`: each Gunjin kind's Japanese name (`common.kind_<Kind>`
-/// of `ja`), the kanji printed on the pieces in every language, so that
-/// no language needs another's words.
-fn kind_kanji(ja: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
-    let kinds: Vec<(&str, &str)> = ja["common"]
+/// `KIND_KANJI` (from `ja`): each Gunjin kind's Japanese name
+/// (`common.kind_<Kind>`), the kanji printed on the pieces in every
+/// language; `KIND_ENGLISH` (from `en`), the piece guide's gloss for a
+/// Japanese reader. So no language needs another's words.
+fn kind_names(name: &str, table: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let kinds: Vec<(&str, &str)> = table["common"]
         .as_object()
-        .ok_or("locales/ja/common.json is not an object")?
+        .ok_or("locales/*/common.json is not an object")?
         .iter()
         .filter_map(|(key, text)| Some((key.strip_prefix("kind_")?, text.as_str()?)))
         .collect();
     writeln!(
         out,
-        "pub const KIND_KANJI: [(&str, &str); {}] = {kinds:?};",
+        "pub const {name}: [(&str, &str); {}] = {kinds:?};",
         kinds.len()
     )?;
     Ok(())

@@ -11,9 +11,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const [input, top = "25"] = process.argv.slice(2);
 if (!input) {
   console.error("usage: node scripts/wasm-sizes.mjs FILE.wasm [how many functions]");
@@ -24,7 +26,7 @@ const work = await mkdtemp(join(tmpdir(), "wasm-sizes-"));
 let bytes;
 try {
   const optimized = join(work, "module.wasm");
-  execFileSync("wasm-opt", ["-Oz", "-g", "--enable-bulk-memory", "--enable-nontrapping-float-to-int",
+  execFileSync(join(root, "node_modules", ".bin", "wasm-opt"), ["-Oz", "-g", "--enable-bulk-memory", "--enable-nontrapping-float-to-int",
     "--enable-reference-types", "--enable-sign-ext", "--enable-mutable-globals", input, "-o", optimized]);
   bytes = await readFile(optimized);
 } finally {

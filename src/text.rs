@@ -5,7 +5,7 @@
 use gunjin_rules::{Kind, Mode, ParseRulesError, Preset};
 use gunjin_table::Clock;
 
-use crate::i18n::{KIND_KANJI, Locale, td_string};
+use crate::i18n::{KIND_ENGLISH, KIND_KANJI, Locale, td_string};
 use crate::model::backup::ImportError;
 use crate::model::settings::Difficulty;
 use crate::storage::ReadError;
@@ -140,11 +140,20 @@ fn duration(locale: Locale, millis: u64) -> String {
 /// The Japanese name printed on real pieces, in every language (whose
 /// words alone the app has then fetched).
 pub fn kanji(kind: Kind) -> &'static str {
-    let name = format!("{kind:?}");
-    KIND_KANJI
+    name_in(&KIND_KANJI, kind)
+}
+
+/// The English name, which a Japanese reader gets beside the kanji.
+pub fn english(kind: Kind) -> &'static str {
+    name_in(&KIND_ENGLISH, kind)
+}
+
+fn name_in(names: &'static [(&str, &str)], kind: Kind) -> &'static str {
+    let key = format!("{kind:?}");
+    names
         .iter()
-        .find(|(key, _)| *key == name)
-        .map_or("", |(_, kanji)| kanji)
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, name)| name)
 }
 
 /// Why a rule code does not read, in the player's language.
@@ -243,6 +252,7 @@ mod tests {
         assert_eq!(kanji(Kind::LieutenantGeneral), "中将");
         for kind in Kind::ALL {
             assert_eq!(kanji(kind), kind_name(Locale::ja, kind), "{kind:?}");
+            assert_eq!(english(kind), kind_name(Locale::en, kind), "{kind:?}");
         }
         assert_eq!(
             kind_name(Locale::en, Kind::LieutenantGeneral),
