@@ -199,20 +199,22 @@ fn section(what: &str, name: &str, text: &str, out: &mut String) -> Result<(), B
     Ok(())
 }
 
-/// `impl <name> { TEXTS, fn read(next) }`: how many texts the table `name`
-/// has, and the table taking each from `next()` in the order of [`leaves`].
+/// `impl <name> { TEXTS, fn read(texts) }`: how many texts the table `name`
+/// has, and the table taking them in the order of [`leaves`] (an array's
+/// elements by constant index: a few bytes of code a field).
 fn reader(name: &str, table: &Value, used: &str, out: &mut String) -> Result<(), Box<dyn Error>> {
     out.push_str(used);
     writeln!(out, "impl {name} {{")?;
+    let texts = leaves_of(table).len();
     writeln!(out, "    /// How many texts a table has.")?;
-    writeln!(out, "    const TEXTS: usize = {};", leaves_of(table).len())?;
+    writeln!(out, "    const TEXTS: usize = {texts};")?;
     writeln!(
         out,
-        "    fn read(next: &mut dyn FnMut() -> &'static str) -> Self {{"
+        "    fn read(texts: &[&'static str]) -> Option<Self> {{\n        let t: &[&'static str; {texts}] = texts.try_into().ok()?;"
     )?;
-    out.push_str("        ");
-    constructor(name, table, out)?;
-    out.push_str("\n    }\n}\n");
+    out.push_str("        Some(");
+    constructor(name, table, &mut 0, out)?;
+    out.push_str(")\n    }\n}\n");
     Ok(())
 }
 
@@ -244,17 +246,23 @@ fn leaves<'a>(value: &'a Value, texts: &mut Vec<&'a str>) {
     }
 }
 
-/// A struct literal of `name` taking each text from `next()`, in the order
-/// of [`leaves`].
-fn constructor(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+/// A struct literal of `name` taking each text from `t`, in the order of
+/// [`leaves`] from `next` on.
+fn constructor(
+    name: &str,
+    value: &Value,
+    next: &mut usize,
+    out: &mut String,
+) -> Result<(), Box<dyn Error>> {
     let Value::Object(map) = value else {
-        out.push_str("next()");
+        write!(out, "t[{next}]")?;
+        *next += 1;
         return Ok(());
     };
     write!(out, "{name} {{ ")?;
     for (key, field) in map {
         write!(out, "{key}: ")?;
-        constructor(&struct_name(name, key), field, out)?;
+        constructor(&struct_name(name, key), field, next, out)?;
         out.push_str(", ");
     }
     out.push('}');

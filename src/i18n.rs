@@ -226,18 +226,13 @@ fn read_file<T>(
     text: &'static str,
     tables: usize,
     texts: usize,
-    read: fn(&mut dyn FnMut() -> &'static str) -> T,
+    read: fn(&[&'static str]) -> Option<T>,
 ) -> Option<Vec<T>> {
     let all: Vec<&'static str> = text.split(SEPARATOR).collect();
     if all.len() != tables * texts {
         return None;
     }
-    let mut next = all.into_iter();
-    Some(
-        (0..tables)
-            .map(|_| read(&mut || next.next().unwrap_or_default()))
-            .collect(),
-    )
+    all.chunks(texts).map(read).collect()
 }
 
 /// Every language's pages' table from their file (build.rs).
