@@ -5,11 +5,13 @@
 //! between the languages stops the build, so every word exists in every
 //! language.
 //!
-//! The words of the pages behind the home page (`PageStrings`) are not in
-//! the first module of a split release build: all data stays in the first
-//! module, so they travel as a file of their own, fetched with the pages
-//! (`i18n::load_pages`). The build puts that file in a custom section of the
-//! wasm (`gunjin_page_strings`: its name, a newline, its text), which
+//! A split release build carries no words in its wasm (all data stays in
+//! the first module, which every visit downloads): the home page's words
+//! (`Strings`) are a file per language, fetched for the reader's language
+//! only (`i18n::load_words`, and index.html before the app), and the words
+//! of the pages behind it (`PageStrings`) one file, fetched with the pages
+//! (`i18n::load_pages`). The build puts each file in a custom section of
+//! the wasm (`gunjin_file_<what>`: its name, a newline, its text), which
 //! scripts/split.mjs takes out into the built folder.
 
 use std::collections::BTreeSet;
@@ -52,8 +54,15 @@ fn main() -> Result<(), Box<dyn Error>> {
     let pages = read_tables(&PAGES)?;
     let mut out = String::new();
     declare("Strings", &home[0], &mut out)?;
-    statics("", "Strings", &home, &mut out)?;
+    home_files(&home, split, &mut out)?;
+    if !split {
+        statics("", "Strings", &home, &mut out)?;
+    }
+    kind_names("KIND_ENGLISH", &home[0], &mut out)?;
+    kind_names("KIND_KANJI", &home[1], &mut out)?;
     declare("PageStrings", &pages[0], &mut out)?;
+    let used = if split { "" } else { "#[cfg(test)]\n" };
+    writeln!(out, "{used}const SEPARATOR: char = {SEPARATOR:?};")?;
     page_file(&pages, split, &mut out)?;
     if !split {
         statics("PAGES_", "PageStrings", &pages, &mut out)?;
@@ -115,46 +124,123 @@ fn statics(
     Ok(())
 }
 
-/// The pages' words as one text (every language's texts in field order)
-/// and `PageStrings::read`, which builds one language's table from its
-/// texts in that order. A split build puts the text in its custom section
-/// and names its file; other builds keep it for the test of `read`.
-fn page_file(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<dyn Error>> {
-    let mut texts = Vec::new();
-    for table in tables {
-        leaves(table, &mut texts);
-    }
-    let text = texts.join(&SEPARATOR.to_string());
+/// The home page's words, a file per language (its texts in field order),
+/// and `Strings::read`, which builds a table from them. A split build puts
+/// each file in its section and names them (`HOME_STRINGS_FILES`, in the
+/// order of `LOCALES`); other builds keep the texts for the test of `read`.
+fn home_files(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<dyn Error>> {
     let used = if split { "" } else { "#[cfg(test)]\n" };
-    writeln!(
-        out,
-        "{used}const PAGE_STRINGS_SEPARATOR: char = {SEPARATOR:?};"
-    )?;
-    let per_locale = texts.len() / LOCALES.len();
-    writeln!(
-        out,
-        "{used}const PAGE_STRINGS_PER_LOCALE: usize = {per_locale};"
-    )?;
+    let mut names = Vec::new();
+    let mut texts = Vec::new();
+    for ((lang, _), table) in LOCALES.iter().zip(tables) {
+        let text = joined(table);
+        let name = format!("words-{lang}-{:016x}.txt", fnv1a(text.as_bytes()));
+        if split {
+            section(&format!("words_{lang}"), &name, &text, out)?;
+        }
+        names.push(name);
+        texts.push(text);
+    }
     if split {
-        let name = format!("strings-{:016x}.txt", fnv1a(text.as_bytes()));
-        let section = format!("{name}\n{text}");
-        writeln!(out, "const PAGE_STRINGS_FILE: &str = {name:?};")?;
         writeln!(
             out,
-            "#[unsafe(link_section = \"gunjin_page_strings\")]\n#[used]\nstatic PAGE_STRINGS_SECTION: [u8; {}] = *{};",
-            section.len(),
-            byte_literal(&section)
+            "const HOME_STRINGS_FILES: [&str; {}] = {names:?};",
+            names.len()
         )?;
+    } else {
+        writeln!(
+            out,
+            "#[cfg(test)]\nconst HOME_STRINGS_TEXTS: [&str; {}] = {texts:?};",
+            texts.len()
+        )?;
+    }
+    reader("Strings", &tables[0], used, out)
+}
+
+/// The pages' words as one text (every language's texts in field order)
+/// and `PageStrings::read`, which builds one language's table from its
+/// texts in that order. A split build puts the text in its section and
+/// names its file; other builds keep it for the test of `read`.
+fn page_file(tables: &[Value], split: bool, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let text = tables
+        .iter()
+        .map(joined)
+        .collect::<Vec<_>>()
+        .join(&SEPARATOR.to_string());
+    let used = if split { "" } else { "#[cfg(test)]\n" };
+    if split {
+        let name = format!("strings-{:016x}.txt", fnv1a(text.as_bytes()));
+        writeln!(out, "const PAGE_STRINGS_FILE: &str = {name:?};")?;
+        section("pages", &name, &text, out)?;
     } else {
         writeln!(
             out,
             "#[cfg(test)]\nconst PAGE_STRINGS_TEXT: &str = {text:?};"
         )?;
     }
+    reader("PageStrings", &tables[0], used, out)
+}
+
+/// The texts of one language's table in field order, separated.
+fn joined(table: &Value) -> String {
+    leaves_of(table).join(&SEPARATOR.to_string())
+}
+
+fn leaves_of(table: &Value) -> Vec<&str> {
+    let mut texts = Vec::new();
+    leaves(table, &mut texts);
+    texts
+}
+
+/// A file for scripts/split.mjs: the custom section `gunjin_file_<what>`
+/// holding its name, a newline and its text.
+fn section(what: &str, name: &str, text: &str, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let contents = format!("{name}\n{text}");
+    writeln!(
+        out,
+        "#[unsafe(link_section = \"gunjin_file_{what}\")]\n#[used]\nstatic FILE_{}: [u8; {}] = *{};",
+        what.to_uppercase(),
+        contents.len(),
+        byte_literal(&contents)
+    )?;
+    Ok(())
+}
+
+/// `impl <name> { TEXTS, fn read(texts) }`: how many texts the table `name`
+/// has, and the table taking them in the order of [`leaves`] (an array's
+/// elements by constant index: a few bytes of code a field).
+fn reader(name: &str, table: &Value, used: &str, out: &mut String) -> Result<(), Box<dyn Error>> {
     out.push_str(used);
-    out.push_str("impl PageStrings {\n    fn read(next: &mut dyn FnMut() -> &'static str) -> Self {\n        ");
-    constructor("PageStrings", &tables[0], out)?;
-    out.push_str("\n    }\n}\n");
+    writeln!(out, "impl {name} {{")?;
+    let texts = leaves_of(table).len();
+    writeln!(out, "    /// How many texts a table has.")?;
+    writeln!(out, "    const TEXTS: usize = {texts};")?;
+    writeln!(
+        out,
+        "    fn read(texts: &[&'static str]) -> Option<Self> {{\n        let t: &[&'static str; {texts}] = texts.try_into().ok()?;"
+    )?;
+    out.push_str("        Some(");
+    constructor(name, table, &mut 0, out)?;
+    out.push_str(")\n    }\n}\n");
+    Ok(())
+}
+
+/// `KIND_KANJI` (from `ja`): each Gunjin kind's Japanese name
+/// (`common.kind_<Kind>`), the kanji printed on the pieces in every
+/// language; `KIND_ENGLISH` (from `en`), the piece guide's gloss for a
+/// Japanese reader. So no language needs another's words.
+fn kind_names(name: &str, table: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+    let kinds: Vec<(&str, &str)> = table["common"]
+        .as_object()
+        .ok_or("locales/*/common.json is not an object")?
+        .iter()
+        .filter_map(|(key, text)| Some((key.strip_prefix("kind_")?, text.as_str()?)))
+        .collect();
+    writeln!(
+        out,
+        "pub const {name}: [(&str, &str); {}] = {kinds:?};",
+        kinds.len()
+    )?;
     Ok(())
 }
 
@@ -210,11 +296,17 @@ fn leaves<'a>(value: &'a Value, texts: &mut Vec<&'a str>) {
     }
 }
 
-/// A struct literal of `name` taking each text from `next()`, in the order
-/// of [`leaves`].
-fn constructor(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dyn Error>> {
+/// A struct literal of `name` taking each text from `t`, in the order of
+/// [`leaves`] from `next` on.
+fn constructor(
+    name: &str,
+    value: &Value,
+    next: &mut usize,
+    out: &mut String,
+) -> Result<(), Box<dyn Error>> {
     let Value::Object(map) = value else {
-        out.push_str("next()");
+        write!(out, "t[{next}]")?;
+        *next += 1;
         return Ok(());
     };
     write!(out, "{name} {{ ")?;
@@ -223,13 +315,11 @@ fn constructor(name: &str, value: &Value, out: &mut String) -> Result<(), Box<dy
         if name == "PageStrings" && key == LOOKED_UP {
             let mut texts = Vec::new();
             leaves(field, &mut texts);
-            write!(
-                out,
-                "(0..{}).map(|_| next()).collect::<Vec<_>>().leak()",
-                texts.len()
-            )?;
+            let end = *next + texts.len();
+            write!(out, "t[{next}..{end}].to_vec().leak()")?;
+            *next = end;
         } else {
-            constructor(&struct_name(name, key), field, out)?;
+            constructor(&struct_name(name, key), field, next, out)?;
         }
         out.push_str(", ");
     }

@@ -12,12 +12,14 @@
 //      on every part (Trunk's own wasm-opt is off for the app);
 //   3. puts the main part in place of Trunk's two files, names the others
 //      after their contents, and updates the integrity hashes of index.html;
-//   4. takes the file of the pages' words out of the wasm's custom section
-//      `gunjin_page_strings` (build.rs: its name, a newline, its text) into
-//      the built folder, so the first module does not carry it.
+//   4. takes the files of words out of the wasm's custom sections
+//      `gunjin_file_*` (build.rs: a name, a newline, a text) into the built
+//      folder, so the first module does not carry them: the pages' words,
+//      and the home page's per language (`words-<lang>-<hash>.txt`), the
+//      reader's fetched by index.html beside the app (scripts/words.template.js).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,17 +66,17 @@ const leb = (bytes, at) => {
   }
 };
 
-/** The wasm `bytes` without its custom section `name`, and that section's contents. */
-const takeSection = (bytes, name) => {
+/** The wasm `bytes` without its custom sections named `prefix…`, and those sections' contents. */
+const takeSections = (bytes, prefix) => {
   const kept = [bytes.subarray(0, 8)];
-  let contents;
+  const taken = [];
   for (let at = 8; at < bytes.length; ) {
     const [size, body] = leb(bytes, at + 1);
     const end = body + size;
     if (bytes[at] === 0) {
       const [length, text] = leb(bytes, body);
-      if (Buffer.from(bytes.subarray(text, text + length)).toString() === name) {
-        contents = bytes.subarray(text + length, end);
+      if (Buffer.from(bytes.subarray(text, text + length)).toString().startsWith(prefix)) {
+        taken.push(bytes.subarray(text + length, end));
         at = end;
         continue;
       }
@@ -82,19 +84,27 @@ const takeSection = (bytes, name) => {
     kept.push(bytes.subarray(at, end));
     at = end;
   }
-  return [Buffer.concat(kept), contents];
+  return [Buffer.concat(kept), taken];
 };
 
 const work = await mkdtemp(join(tmpdir(), "gunjin-split-"));
 try {
-  const [linked, words] = takeSection(await readFile(input), "gunjin_page_strings");
-  if (!words) {
-    console.error(`split: ${input} has no section gunjin_page_strings (build.rs)`);
+  const [linked, sections] = takeSections(await readFile(input), "gunjin_file_");
+  const words = {};
+  for (const section of sections) {
+    const newline = section.indexOf(10);
+    const name = section.subarray(0, newline).toString();
+    await writeFile(join(dir, name), section.subarray(newline + 1));
+    words[name] = section.length - newline - 1;
+  }
+  const homeWords = Object.fromEntries(Object.keys(words).flatMap((name) => {
+    const lang = /^words-([a-z]+)-[0-9a-f]{16}\.txt$/.exec(name)?.[1];
+    return lang ? [[lang, name]] : [];
+  }));
+  if (sections.length < 2 || !homeWords.en) {
+    console.error(`split: ${input} lacks the sections gunjin_file_* of the words (build.rs)`);
     process.exit(1);
   }
-  const newline = words.indexOf(10);
-  const wordsName = words.subarray(0, newline).toString();
-  await writeFile(join(dir, wordsName), words.subarray(newline + 1));
   // Beside the work folder, whose every .wasm is taken for a split part.
   const stripped = `${work}.wasm`;
   await writeFile(stripped, linked);
@@ -123,7 +133,15 @@ try {
 
   // The main part, under Trunk's names.
   let html = await readFile(join(dir, "index.html"), "utf8");
+  // The words' fetch, first in <head> so that it starts with the app's
+  // (without its comments, which every visit would download).
+  const prefetch = (await readFile(join(root, "scripts", "words.template.js"), "utf8"))
+    .replace(/^\s*\/\/.*\n/gm, "")
+    .replace("/*FILES*/{}", JSON.stringify(homeWords));
+  html = html.replace("<link", `<script>${prefetch}</script><link`);
   const main = join(bound, `${stem}_bg.wasm`);
+  // With its names, for scripts/wasm-sizes.mjs.
+  if (process.env.GUNJIN_NAMES) await copyFile(main, process.env.GUNJIN_NAMES);
   optimize(main);
   // The glue imports the link module once per split module.
   const js = (await readFile(join(bound, `${stem}.js`), "utf8")).replaceAll('from "./__wasm_split.js"', `from "./${linkName}"`);
@@ -133,7 +151,8 @@ try {
     html = await replaceFile(path, await readFile(path), bytes, html);
   }
   await writeFile(join(dir, "index.html"), html);
-  console.log(`split: ${stem}_bg.wasm ${wasm.length} bytes; ${parts.join(", ")}; ${wordsName} ${words.length - newline - 1} bytes`);
+  const files = Object.entries(words).map(([name, size]) => `${name} ${size} bytes`);
+  console.log(`split: ${stem}_bg.wasm ${wasm.length} bytes; ${[...parts, ...files].join(", ")}`);
 } finally {
   await rm(work, { recursive: true, force: true });
   await rm(`${work}.wasm`, { force: true });

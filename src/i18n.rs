@@ -1,8 +1,10 @@
 //! Every word on screen, in English, Japanese and Thai. `build.rs` turns
 //! `locales/<lang>/<namespace>.json` into tables of `&'static str` per
-//! language (checked to have the same keys and placeholders): `Strings`, a
-//! static, for the home page and the shell, and `PageStrings` for the pages
-//! behind it, which a split release build fetches with them
+//! language (checked to have the same keys and placeholders): `Strings` for
+//! the home page and the shell, and `PageStrings` for the pages behind it.
+//! A split release build carries neither: it fetches the home page's words
+//! of one language before showing it ([`load_words`]; index.html starts the
+//! first fetch beside the app's), and the pages' words with the pages
 //! ([`load_pages`]). The chosen language is a signal in context, and three
 //! macros read it, each key from the table of its namespace:
 //!
@@ -44,13 +46,10 @@ impl Locale {
             .unwrap_or_default()
     }
 
-    /// The words of the home page and the shell in this language.
+    /// The words of the home page and the shell in this language: the app
+    /// has fetched them ([`load_words`]) before showing the language.
     pub fn strings(self) -> &'static Strings {
-        match self {
-            Locale::en => &EN,
-            Locale::ja => &JA,
-            Locale::th => &TH,
-        }
+        words::of(self)
     }
 
     /// The words of the pages behind the home page in this language: the
@@ -208,16 +207,51 @@ pub fn load_pages() -> impl Future<Output = Result<(), PagesUnavailable>> + Send
     pages::load()
 }
 
-/// Every language's table from the pages' words (build.rs), in the order
-/// of [`Locale::ALL`], if it has as many texts as this build's tables.
+/// Why a language's words could not be had (offline before they were
+/// ever fetched): the app stays in the language it shows.
+#[derive(Debug)]
+pub struct WordsUnavailable;
+
+/// Fetches the home page's words in `locale` once (a split release build;
+/// elsewhere they are static): the app shows a language only once they are
+/// here. The first language's fetch is the one index.html started.
+pub fn load_words(locale: Locale) -> impl Future<Output = Result<(), WordsUnavailable>> {
+    words::load(locale)
+}
+
+/// `tables` tables of `T` (in the order of [`Locale::ALL`]) from the texts
+/// of a words file in field order, if it has as many as this build's.
 #[cfg(any(test, all(feature = "split", target_family = "wasm")))]
-fn parse_pages(text: &'static str) -> Option<[PageStrings; Locale::ALL.len()]> {
-    let texts: Vec<&'static str> = text.split(PAGE_STRINGS_SEPARATOR).collect();
-    if texts.len() != Locale::ALL.len() * PAGE_STRINGS_PER_LOCALE {
+fn read_file<T>(
+    text: &'static str,
+    tables: usize,
+    texts: usize,
+    read: fn(&[&'static str]) -> Option<T>,
+) -> Option<Vec<T>> {
+    let all: Vec<&'static str> = text.split(SEPARATOR).collect();
+    if all.len() != tables * texts {
         return None;
     }
-    let mut next = texts.into_iter();
-    Some(Locale::ALL.map(|_| PageStrings::read(&mut || next.next().unwrap_or_default())))
+    all.chunks(texts).map(read).collect()
+}
+
+/// Every language's pages' table from their file (build.rs).
+#[cfg(any(test, all(feature = "split", target_family = "wasm")))]
+fn parse_pages(text: &'static str) -> Option<[PageStrings; Locale::ALL.len()]> {
+    read_file(
+        text,
+        Locale::ALL.len(),
+        PageStrings::TEXTS,
+        PageStrings::read,
+    )?
+    .try_into()
+    .ok()
+}
+
+/// One language's home table from its file (build.rs).
+#[cfg(any(test, all(feature = "split", target_family = "wasm")))]
+fn parse_words(text: &'static str) -> Option<Strings> {
+    read_file(text, 1, Strings::TEXTS, Strings::read)?.pop()
 }
 
 #[cfg(all(feature = "split", target_family = "wasm"))]
@@ -225,7 +259,6 @@ mod pages {
     use std::sync::OnceLock;
 
     use send_wrapper::SendWrapper;
-    use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
 
     use super::*;
@@ -248,15 +281,76 @@ mod pages {
             .then(|| JsFuture::from(window().fetch_with_str(PAGE_STRINGS_FILE)));
         SendWrapper::new(async move {
             let Some(fetch) = fetch else { return Ok(()) };
-            let text = read_text(fetch).await.ok_or(PagesUnavailable)?;
+            let text = fetched::text(fetch).await.ok_or(PagesUnavailable)?;
             let tables = parse_pages(String::leak(text)).ok_or(PagesUnavailable)?;
             // Two pages opened at once fetch twice; the first to finish stays.
             let _ = LOADED.set(tables);
             Ok(())
         })
     }
+}
 
-    async fn read_text(fetch: JsFuture) -> Option<String> {
+#[cfg(all(feature = "split", target_family = "wasm"))]
+mod words {
+    use std::sync::OnceLock;
+
+    use wasm_bindgen::JsValue;
+    use wasm_bindgen_futures::JsFuture;
+
+    use super::*;
+
+    static LOADED: [OnceLock<Strings>; Locale::ALL.len()] =
+        [const { OnceLock::new() }; Locale::ALL.len()];
+
+    pub fn of(locale: Locale) -> &'static Strings {
+        LOADED[locale as usize]
+            .get()
+            .expect("the app fetches a language's words before showing it")
+    }
+
+    pub async fn load(locale: Locale) -> Result<(), WordsUnavailable> {
+        let slot = &LOADED[locale as usize];
+        if slot.get().is_some() {
+            return Ok(());
+        }
+        let text = match prefetched(locale) {
+            Some(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+            None => None,
+        };
+        let text = match text {
+            Some(text) => text,
+            None => {
+                let file = HOME_STRINGS_FILES[locale as usize];
+                fetched::text(JsFuture::from(window().fetch_with_str(file)))
+                    .await
+                    .ok_or(WordsUnavailable)?
+            }
+        };
+        let table = parse_words(String::leak(text)).ok_or(WordsUnavailable)?;
+        // A switch clicked twice fetches twice; the first to finish stays.
+        let _ = slot.set(table);
+        Ok(())
+    }
+
+    /// The text index.html's fetch promises (`gunjinWords`: the language
+    /// it guessed, and the file's text or null), if it is of `locale`.
+    fn prefetched(locale: Locale) -> Option<js_sys::Promise> {
+        let words = js_sys::Reflect::get(&window(), &JsValue::from_str("gunjinWords")).ok()?;
+        let lang = js_sys::Reflect::get(&words, &JsValue::from_str("lang")).ok()?;
+        (lang.as_string()? == locale.code())
+            .then(|| js_sys::Reflect::get(&words, &JsValue::from_str("text")).ok())
+            .flatten()
+            .map(|text| js_sys::Promise::resolve(&text))
+    }
+}
+
+/// A fetched file's text, if it came.
+#[cfg(all(feature = "split", target_family = "wasm"))]
+mod fetched {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+
+    pub async fn text(fetch: JsFuture) -> Option<String> {
         let response: web_sys::Response = fetch.await.ok()?.unchecked_into();
         let text = response.ok().then(|| response.text().ok()).flatten()?;
         JsFuture::from(text).await.ok()?.as_string()
@@ -276,6 +370,23 @@ mod pages {
     }
 
     pub async fn load() -> Result<(), PagesUnavailable> {
+        Ok(())
+    }
+}
+
+#[cfg(not(all(feature = "split", target_family = "wasm")))]
+mod words {
+    use super::*;
+
+    pub fn of(locale: Locale) -> &'static Strings {
+        match locale {
+            Locale::en => &EN,
+            Locale::ja => &JA,
+            Locale::th => &TH,
+        }
+    }
+
+    pub async fn load(_: Locale) -> Result<(), WordsUnavailable> {
         Ok(())
     }
 }
@@ -314,10 +425,30 @@ mod tests {
         for (table, locale) in tables.iter().zip(Locale::ALL) {
             assert_eq!(table, locale.pages(), "{locale:?}");
         }
-        let short = &PAGE_STRINGS_TEXT[..PAGE_STRINGS_TEXT.rfind(PAGE_STRINGS_SEPARATOR).unwrap()];
+        let short = &PAGE_STRINGS_TEXT[..PAGE_STRINGS_TEXT.rfind(SEPARATOR).unwrap()];
         assert!(
             parse_pages(short).is_none(),
             "a file of another build is refused"
+        );
+    }
+
+    #[test]
+    fn each_languages_words_read_back_as_its_table() {
+        for (text, locale) in HOME_STRINGS_TEXTS.into_iter().zip(Locale::ALL) {
+            assert_eq!(
+                parse_words(text).as_ref(),
+                Some(locale.strings()),
+                "{locale:?}"
+            );
+            let longer: &'static str = format!("{text}{SEPARATOR}extra").leak();
+            assert!(
+                parse_words(longer).is_none(),
+                "a file of another build is refused"
+            );
+        }
+        assert!(
+            !HOME_STRINGS_TEXTS[0].contains(td_string!(Locale::ja, common.nav_home)),
+            "a language's file holds no other language's words"
         );
     }
 

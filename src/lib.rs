@@ -68,10 +68,23 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The language the app starts in: the remembered one, else the browser's.
-fn initial_locale(saved: Option<&str>) -> Locale {
+/// The language the app starts in: the remembered one, else the browser's
+/// (index.html guesses the same to fetch its words beside the app). Only
+/// reads storage: the shell's state reports an entry that does not read.
+pub fn initial_locale() -> Locale {
+    let saved = storage::raw(<model::settings::Saved as storage::Entry>::KEY)
+        .and_then(|text| storage::from_text::<model::settings::Saved>(&text).ok())
+        .and_then(|saved| saved.settings.locale);
     let browser = window().navigator().language().unwrap_or_default();
-    Locale::from_code(saved.unwrap_or(&browser))
+    Locale::from_code(saved.as_deref().unwrap_or(&browser))
+}
+
+/// Fetches the words of the language the app starts in, before the app
+/// shows anything: without them it cannot start (index.html then says so).
+pub async fn load_first_words() {
+    i18n::load_words(initial_locale())
+        .await
+        .expect("the words of the page's language could not be fetched");
 }
 
 #[component]
@@ -80,12 +93,7 @@ fn Shell() -> impl IntoView {
     provide_context(state);
     provide_context(Online::new());
     let i18n = use_i18n();
-    i18n.set_locale(initial_locale(
-        state
-            .saved
-            .with_untracked(|s| s.settings.locale.clone())
-            .as_deref(),
-    ));
+    i18n.set_locale(initial_locale());
     let route = use_route();
     let rules = Signal::derive(move || state.saved.with(|s| s.settings.rules()));
     let online = expect_context::<Online>();
@@ -278,16 +286,21 @@ fn ShogiGuideLinks() -> impl IntoView {
 }
 
 /// English / 日本語 / ไทย, each named in itself, on every page; the choice
-/// is remembered.
+/// is remembered. The page changes language once the words of the chosen
+/// one are here (fetched the first time).
 #[component]
 fn LanguageSwitch() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let choose = move |locale: Locale| {
-        i18n.set_locale(locale);
-        state
-            .saved
-            .update(|s| s.settings.locale = Some(locale.code().to_owned()));
+        leptos::task::spawn_local(async move {
+            if i18n::load_words(locale).await.is_ok() {
+                i18n.set_locale(locale);
+                state
+                    .saved
+                    .update(|s| s.settings.locale = Some(locale.code().to_owned()));
+            }
+        });
     };
     let buttons = Locale::ALL.map(|locale| {
         view! {

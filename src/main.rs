@@ -5,10 +5,15 @@ use leptos::prelude::*;
 
 fn main() {
     console_error_panic_hook::set_once();
-    // The app starts after the next frame, so the first page of index.html
-    // is always painted first, even when the app is ready at once (from
-    // the cache, on a fast network): what shows first never waits for it.
-    request_animation_frame(|| request_animation_frame(start));
+    // Before the app mounts, Leptos has no executor yet: the browser's.
+    wasm_bindgen_futures::spawn_local(async {
+        gunjin::load_first_words().await;
+        // The app starts after the next frame, so the first page of
+        // index.html is always painted first, even when the app is ready
+        // at once (from the cache, on a fast network): what shows first
+        // never waits for it.
+        request_animation_frame(|| request_animation_frame(start));
+    });
 }
 
 fn start() {

@@ -5,7 +5,7 @@
 use gunjin_rules::{Kind, Mode, ParseRulesError, Preset};
 use gunjin_table::Clock;
 
-use crate::i18n::{Locale, td_string};
+use crate::i18n::{KIND_ENGLISH, KIND_KANJI, Locale, td_string};
 use crate::model::backup::ImportError;
 use crate::model::settings::Difficulty;
 use crate::storage::ReadError;
@@ -137,9 +137,23 @@ fn duration(locale: Locale, millis: u64) -> String {
     }
 }
 
-/// The Japanese name printed on real pieces, in every language.
+/// The Japanese name printed on real pieces, in every language (whose
+/// words alone the app has then fetched).
 pub fn kanji(kind: Kind) -> &'static str {
-    kind_name(Locale::ja, kind)
+    name_in(&KIND_KANJI, kind)
+}
+
+/// The English name, which a Japanese reader gets beside the kanji.
+pub fn english(kind: Kind) -> &'static str {
+    name_in(&KIND_ENGLISH, kind)
+}
+
+fn name_in(names: &'static [(&str, &str)], kind: Kind) -> &'static str {
+    let key = format!("{kind:?}");
+    names
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, name)| name)
 }
 
 /// Why a rule code does not read, in the player's language.
@@ -236,6 +250,10 @@ mod tests {
             }
         }
         assert_eq!(kanji(Kind::LieutenantGeneral), "中将");
+        for kind in Kind::ALL {
+            assert_eq!(kanji(kind), kind_name(Locale::ja, kind), "{kind:?}");
+            assert_eq!(english(kind), kind_name(Locale::en, kind), "{kind:?}");
+        }
         assert_eq!(
             kind_name(Locale::en, Kind::LieutenantGeneral),
             "Lieutenant General"

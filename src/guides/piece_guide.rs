@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::diagram::MovementDiagram;
 use super::{GuideRules, RulesSwitcher, kind_key, kind_list, kind_name};
 use crate::i18n::*;
+use crate::text;
 
 /// The families the guide groups the kinds into, as on the real pieces'
 /// collar badges.
@@ -207,17 +208,17 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
     // Beside the kanji, the name in the reader's language; a Japanese
     // reader, whose name the kanji is, gets the English one.
     let gloss = move || match locale() {
-        Locale::ja => Locale::en,
-        other => other,
+        Locale::ja => (Locale::en, text::english(kind)),
+        other => (other, kind_name(other, kind)),
     };
     let title_id = format!("pg-{}", kind_key(kind));
     let labelled_by = title_id.clone();
     view! {
         <li class="pg-card" data-kind=kind_key(kind) aria-labelledby=labelled_by>
             <h4 id=title_id class="pg-names">
-                <span class="pg-name-ja" lang="ja">{kind_name(Locale::ja, kind)}</span>
+                <span class="pg-name-ja" lang="ja">{text::kanji(kind)}</span>
                 " "
-                <span class="pg-name" lang=move || gloss().code()>{move || kind_name(gloss(), kind)}</span>
+                <span class="pg-name" lang=move || gloss().0.code()>{move || gloss().1}</span>
                 <span class="pg-count">{count}</span>
             </h4>
             <p class="pg-about">{move || about(locale(), kind)}</p>

@@ -1,6 +1,10 @@
-//! Export and import of everything the app keeps, as one file.
+//! Export and import of everything the app keeps, as one file. The code
+//! that writes and checks the file (`model/backup.rs`) is in a wasm module
+//! of its own in a split build, fetched on the first export or import: the
+//! home page's first load carries only the buttons.
 
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -39,23 +43,67 @@ async fn chosen_text(input: &web_sys::HtmlInputElement) -> Option<String> {
 
 /// What the last import did.
 #[derive(Clone, Debug, PartialEq)]
-enum Imported {
+pub enum Imported {
     Done,
+    /// The file (its text) would replace a stored game: it waits for a yes.
+    Asking(String),
     /// The player kept the stored game over the file's.
     Kept,
     Failed(String),
 }
 
-/// Stores the checked entries of an import file and reloads the app's
-/// state from them.
-fn store(entries: &[(String, String)], state: AppState, locale: Locale) -> Imported {
-    match storage::import_entries(entries) {
-        Ok(()) => {
-            state.load();
-            Imported::Done
+/// Writes the export file and offers it as a download.
+fn export_file() {
+    download(
+        &backup::export(storage::raw),
+        "application/json",
+        "gunjin-shogi",
+        "json",
+    );
+}
+
+/// Checks a chosen file and stores its entries, all or nothing; one that
+/// would replace a stored game asks first, as every new game over a stored
+/// one does, unless the player said yes (`replace`).
+fn import_file(text: &str, locale: Locale, replace: bool) -> Imported {
+    match backup::import(text) {
+        Ok(entries) if !replace && backup::replaces_a_game(&entries, storage::raw) => {
+            Imported::Asking(text.to_owned())
         }
-        Err(problem) => Imported::Failed(crate::notices::problem_text(locale, &problem)),
+        Ok(entries) => match storage::import_entries(&entries) {
+            Ok(()) => Imported::Done,
+            Err(problem) => Imported::Failed(crate::notices::problem_text(locale, &problem)),
+        },
+        Err(e) => Imported::Failed(crate::text::import_error(locale, &e)),
     }
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(your_data, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_export() -> Result<(), SplitLoaderError> {
+    export_file();
+    Ok(())
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_export() -> Result<(), SplitLoaderError> {
+    export_file();
+    Ok(())
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(your_data, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_import(text: String, locale: Locale, replace: bool) -> Result<Imported, SplitLoaderError> {
+    Ok(import_file(&text, locale, replace))
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_import(
+    text: String,
+    locale: Locale,
+    replace: bool,
+) -> Result<Imported, SplitLoaderError> {
+    Ok(import_file(&text, locale, replace))
 }
 
 #[component]
@@ -63,46 +111,46 @@ pub fn YourData() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let result = RwSignal::new(None::<Imported>);
-    // A file that would replace a stored game waits for the player's yes.
-    let asking = RwSignal::new(None::<Vec<(String, String)>>);
+    let unavailable = move || {
+        Imported::Failed(td_string!(i18n.get_locale_untracked(), common.data_unavailable).into())
+    };
     let export = move |_| {
-        download(
-            &backup::export(storage::raw),
-            "application/json",
-            "gunjin-shogi",
-            "json",
-        );
+        leptos::task::spawn_local(async move {
+            if load_export().await.is_err() {
+                result.set(Some(unavailable()));
+            }
+        });
+    };
+    // Checks the file (and stores it, when `replace` or when it replaces
+    // no game) in the export's own module.
+    let import_text = move |text: String, replace: bool| {
+        leptos::task::spawn_local(async move {
+            result.set(None);
+            let outcome = load_import(text, i18n.get_locale_untracked(), replace)
+                .await
+                .unwrap_or_else(|_| unavailable());
+            if outcome == Imported::Done {
+                state.load();
+            }
+            result.set(Some(outcome));
+        });
     };
     let import = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
-            let Some(text) = chosen_text(&input).await else {
-                return;
-            };
-            input.set_value("");
-            result.set(None);
-            match backup::import(&text) {
-                Ok(entries) if backup::replaces_a_game(&entries, storage::raw) => {
-                    asking.set(Some(entries));
-                }
-                Ok(entries) => result.set(Some(store(&entries, state, i18n.get_locale()))),
-                Err(e) => result.set(Some(Imported::Failed(crate::text::import_error(
-                    i18n.get_locale(),
-                    &e,
-                )))),
+            if let Some(text) = chosen_text(&input).await {
+                input.set_value("");
+                import_text(text, false);
             }
         });
     };
+    let asking = move || matches!(result.get(), Some(Imported::Asking(_)));
     let replace = Callback::new(move |()| {
-        if let Some(entries) = asking.get_untracked() {
-            asking.set(None);
-            result.set(Some(store(&entries, state, i18n.get_locale())));
+        if let Some(Imported::Asking(text)) = result.get_untracked() {
+            import_text(text, true);
         }
     });
-    let keep = Callback::new(move |()| {
-        asking.set(None);
-        result.set(Some(Imported::Kept));
-    });
+    let keep = Callback::new(move |()| result.set(Some(Imported::Kept)));
     let question =
         Signal::derive(move || t_string!(i18n, common.import_replace_question).to_string());
     view! {
@@ -118,7 +166,7 @@ pub fn YourData() -> impl IntoView {
                     <input type="file" accept=".json,application/json" on:change=import />
                 </label>
             </div>
-            <Show when=move || asking.with(Option::is_some)>
+            <Show when=asking>
                 <ReplaceGame question on_yes=replace on_keep=keep />
             </Show>
             <ImportResult result />
@@ -131,17 +179,22 @@ pub fn YourData() -> impl IntoView {
 fn ImportResult(result: RwSignal<Option<Imported>>) -> impl IntoView {
     let i18n = use_i18n();
     move || {
-        result.get().map(|r| match r {
-            Imported::Done => view! { <p role="status">{t!(i18n, common.imported)}</p> }.into_any(),
+        result.get().and_then(|r| match r {
+            Imported::Done => {
+                Some(view! { <p role="status">{t!(i18n, common.imported)}</p> }.into_any())
+            }
             Imported::Kept => {
-                view! { <p role="status">{t!(i18n, common.import_kept)}</p> }.into_any()
+                Some(view! { <p role="status">{t!(i18n, common.import_kept)}</p> }.into_any())
             }
-            Imported::Failed(reason) => view! {
-                <p role="alert" class="refused">
-                    {move || t_string!(i18n, common.import_failed, reason = reason.clone())}
-                </p>
-            }
-            .into_any(),
+            Imported::Asking(_) => None,
+            Imported::Failed(reason) => Some(
+                view! {
+                    <p role="alert" class="refused">
+                        {move || t_string!(i18n, common.import_failed, reason = reason.clone())}
+                    </p>
+                }
+                .into_any(),
+            ),
         })
     }
 }
