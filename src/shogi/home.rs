@@ -128,7 +128,6 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                 </a>
                 <OnlineWay open=open_table />
                 <LearnWay guide=Route::Shogi(ShogiPage::GuideHow) />
-                <a class="button secondary way tsume" href=Route::Shogi(ShogiPage::Tsume).hash()>{t!(i18n, shogi_home.tsume)}</a>
             </div>
         </GameCard>
     }
