@@ -10,10 +10,12 @@
 use leptos::html;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
-use shogi_rules::{Color, Piece, Square};
+use shogi_rules::{Color, Piece, Position, Square};
 
+use crate::drag::Source;
 use crate::i18n::*;
 use crate::shogi::labels::{file_label, piece_label, rank_label, side_piece_label, square_label};
+use crate::shogi::pick::{Picked, targets};
 use crate::shogi::piece::{Face, ShogiPiece};
 
 /// Everything drawn on one square.
@@ -45,6 +47,18 @@ impl Default for Cells {
 }
 
 impl Cells {
+    /// Marks what the player picked up: where it can go, and the piece
+    /// itself when it stands on the board (lifted while dragged).
+    pub fn mark_picked(&mut self, position: &Position, picked: Picked, dragging: bool) {
+        for sq in targets(position, picked) {
+            self.cell_mut(sq).target = true;
+        }
+        if let Source::Square(sq) = picked {
+            self.cell_mut(sq).selected = true;
+            self.cell_mut(sq).dragging = dragging;
+        }
+    }
+
     pub fn get(&self, sq: Square) -> Cell {
         self.0[sq.index()]
     }

@@ -25,7 +25,7 @@ use crate::shogi::import::{imported, side_name};
 use crate::shogi::labels::{reason_label, result_label};
 use crate::shogi::moves::{MoveList, written};
 use crate::shogi::new_game::new_session;
-use crate::shogi::pick::{Choice, Picked, choice, targets};
+use crate::shogi::pick::{Choice, Picked, choice};
 use crate::shogi::piece::Face;
 use crate::shogi::replay::{ReplayBar, position_at};
 use crate::shogi::session::{Opponent, SavedShogi, Session};
@@ -78,13 +78,7 @@ fn cells(
         cells.cell_mut(position.king(position.turn())).check = true;
     }
     if let Some(picked) = picked.filter(|_| live && session.is_your_turn()) {
-        for sq in targets(&position, picked) {
-            cells.cell_mut(sq).target = true;
-        }
-        if let Source::Square(sq) = picked {
-            cells.cell_mut(sq).selected = true;
-            cells.cell_mut(sq).dragging = dragging;
-        }
+        cells.mark_picked(&position, picked, dragging);
     }
     cells
 }

@@ -17,7 +17,7 @@ use crate::selection::{Mover, Selection};
 use crate::shogi::board::{Cells, ShogiBoard};
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::hand::HandTray;
-use crate::shogi::pick::{Choice, Picked, choice, targets};
+use crate::shogi::pick::{Choice, Picked, choice};
 use crate::shogi::piece::Face;
 use crate::shogi::play::PromotionChoice;
 use crate::shogi::tsume::{Attempt, Puzzle, Stage, TsumeProgress, daily, puzzles};
@@ -315,13 +315,7 @@ fn cells(attempt: &Attempt, picked: Option<Picked>, dragging: bool) -> Cells {
         cells.cell_mut(position.king(position.turn())).check = true;
     }
     if let Some(picked) = picked.filter(|_| attempt.stage == Stage::Solving) {
-        for sq in targets(&position, picked) {
-            cells.cell_mut(sq).target = true;
-        }
-        if let Source::Square(sq) = picked {
-            cells.cell_mut(sq).selected = true;
-            cells.cell_mut(sq).dragging = dragging;
-        }
+        cells.mark_picked(&position, picked, dragging);
     }
     cells
 }
