@@ -46,7 +46,7 @@ pub enum BackupError {
 }
 
 /// Takes one backup into `dir` and deletes all but the newest `keep`.
-pub fn take(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf, BackupError> {
+pub async fn take(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf, BackupError> {
     let at = |path: &Path| {
         let path = path.to_owned();
         move |source| BackupError::File { path, source }
@@ -55,7 +55,7 @@ pub fn take(store: &Store, dir: &Path, keep: usize) -> Result<PathBuf, BackupErr
     let path = dir.join(format!("{:016}.sqlite3", unix_millis()));
     let partial = path.with_extension("partial");
     let _ = fs::remove_file(&partial);
-    store.copy_to(&partial)?;
+    store.copy_to(&partial).await?;
     fs::rename(&partial, &path).map_err(at(&path))?;
     for old in backups(dir).into_iter().skip(keep) {
         let _ = fs::remove_file(old);
@@ -68,11 +68,8 @@ pub async fn schedule(store: std::sync::Arc<Store>, dir: PathBuf, every: Duratio
     let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     loop {
         ticks.tick().await;
-        let (store, dir) = (store.clone(), dir.clone());
-        match tokio::task::spawn_blocking(move || take(&store, &dir, keep)).await {
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) => error!("backup: {e}"),
-            Err(e) => error!("backup: {e}"),
+        if let Err(e) = take(&store, &dir, keep).await {
+            error!("backup: {e}");
         }
     }
 }

@@ -2,11 +2,11 @@
 //! builds of its tests: the server binary has none of it): a CPU whose
 //! search panics, a store that cannot write.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::storage::{Database, Result, Statement, StoreError};
+use crate::storage::{Database, Pending, Result, Statement, StoreError, Value};
 
 #[derive(Clone, Debug, Default)]
 pub struct Faults {
@@ -43,25 +43,30 @@ impl FullDisk {
 }
 
 impl Database for FullDisk {
-    fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>> {
-        self.write()?;
-        self.db.atomically(statements)
+    fn atomically(&self, statements: Vec<Statement>) -> Pending<'_, Vec<u64>> {
+        match self.write() {
+            Ok(()) => self.db.atomically(statements),
+            Err(e) => Box::pin(async { Err(e) }),
+        }
     }
 
     /// A query that writes (`UPDATE … RETURNING`) fails too.
-    fn query(&self, statement: Statement) -> Result<Vec<Vec<crate::storage::Value>>> {
-        if !statement.sql.trim_start().starts_with("SELECT") {
-            self.write()?;
+    fn query(&self, statement: Statement) -> Pending<'_, Vec<Vec<Value>>> {
+        let reads = statement.sql.trim_start().starts_with("SELECT");
+        match if reads { Ok(()) } else { self.write() } {
+            Ok(()) => self.db.query(statement),
+            Err(e) => Box::pin(async { Err(e) }),
         }
-        self.db.query(statement)
     }
 
     fn shared(&self) -> bool {
         self.db.shared()
     }
 
-    fn copy_to(&self, path: &Path) -> Result<()> {
-        self.write()?;
-        self.db.copy_to(path)
+    fn copy_to(&self, path: PathBuf) -> Pending<'_, ()> {
+        match self.write() {
+            Ok(()) => self.db.copy_to(path),
+            Err(e) => Box::pin(async { Err(e) }),
+        }
     }
 }

@@ -102,6 +102,9 @@ async fn send_act<R: Referee>(
 struct Running {
     tables: Mutex<HashMap<String, TableTx>>,
     unjoined: Mutex<HashMap<String, Unjoined>>,
+    /// Held while a table is claimed from the store, so that two
+    /// connections never start it twice.
+    claiming: tokio::sync::Mutex<()>,
 }
 
 impl Running {
@@ -248,11 +251,11 @@ impl Hub {
     /// named in `lost` as games that may have lost moves (a damaged log
     /// dropped writes of theirs); returns their ids. A shared store's
     /// tables are claimed as their players come.
-    pub fn resume_all(&self, lost: &[String]) -> Result<Vec<String>, StoreError> {
+    pub async fn resume_all(&self, lost: &[String]) -> Result<Vec<String>, StoreError> {
         if self.store().shared() {
             return Ok(Vec::new());
         }
-        let stored = self.store().claim_all()?;
+        let stored = self.store().claim_all().await?;
         let mut ids = Vec::new();
         let mut tables = self.tables();
         for mut stored in stored {
@@ -325,7 +328,7 @@ impl Hub {
                 cpu: None,
             },
         );
-        if let Err(e) = self.store().save_table(&data) {
+        if let Err(e) = self.store().save_table(&data).await {
             error!(table = %data.id, "store: {e}");
         }
         let tx = self.run(
@@ -373,13 +376,17 @@ impl Hub {
         Ok(())
     }
 
-    /// The table `id`: running here, or claimed from the store now (the
-    /// map stays locked meanwhile, so two connections never start it
-    /// twice). [`Away::Elsewhere`] while another node holds it.
-    pub fn table(&self, id: &str) -> Result<TableTx, Away> {
-        let mut tables = self.tables();
-        if let Some(tx) = tables.get(id) {
-            return Ok(tx.clone());
+    /// The table `id`: running here, or claimed from the store now (one
+    /// claim at a time, so two connections never start it twice).
+    /// [`Away::Elsewhere`] while another node holds it.
+    pub async fn table(&self, id: &str) -> Result<TableTx, Away> {
+        let running = || self.tables().get(id).cloned();
+        if let Some(tx) = running() {
+            return Ok(tx);
+        }
+        let _claiming = self.0.running.claiming.lock().await;
+        if let Some(tx) = running() {
+            return Ok(tx);
         }
         let missing = || {
             Away::Refused(Refusal::new(
@@ -387,8 +394,8 @@ impl Hub {
                 "no open table has this id",
             ))
         };
-        match self.store().claim(id) {
-            Ok(Claim::Taken(stored)) => Ok(self.run_any(&mut tables, stored)),
+        match self.store().claim(id).await {
+            Ok(Claim::Taken(stored)) => Ok(self.run_any(&mut self.tables(), stored)),
             Ok(Claim::Held) => Err(Away::Elsewhere),
             Ok(Claim::Missing) => Err(missing()),
             Err(e) => {

@@ -20,13 +20,8 @@ pub async fn keep(hub: Hub, lease: Duration) {
         // Before the renewal: a table that starts running after it is not
         // among the leases it found, and is not to leave.
         let running = hub.running();
-        let store_hub = hub.clone();
-        let held = match tokio::task::spawn_blocking(move || store_hub.store().renew()).await {
-            Ok(Ok(held)) => held,
-            Ok(Err(e)) => {
-                error!("lease: {e}");
-                continue;
-            }
+        let held = match hub.store().renew().await {
+            Ok(held) => held,
             Err(e) => {
                 error!("lease: {e}");
                 continue;

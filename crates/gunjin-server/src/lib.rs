@@ -112,6 +112,7 @@ impl Server {
             config.node.clone(),
             config.lease,
         )
+        .await
         .map_err(io::Error::other)?;
         #[cfg(feature = "faults")]
         let store = store.failing_when(config.faults.store_full.clone());
@@ -133,7 +134,7 @@ impl Server {
         let lost = damaged_log
             .as_ref()
             .map_or(Vec::new(), |(_, damage)| wal::ids_named(&damage.pages));
-        let resumed = hub.resume_all(&lost).map_err(io::Error::other)?;
+        let resumed = hub.resume_all(&lost).await.map_err(io::Error::other)?;
         if !resumed.is_empty() {
             info!("resumed {} tables", resumed.len());
         }
@@ -257,10 +258,8 @@ async fn record(
         )
             .into_response();
     }
-    let store = hub.clone();
-    let found = tokio::task::spawn_blocking(move || store.store().finished(&id)).await;
-    match found.map_err(io::Error::other) {
-        Ok(Ok(Some((record, outcome)))) => {
+    match hub.store().finished(&id).await {
+        Ok(Some((record, outcome))) => {
             let result = HeaderValue::from_str(&outcome).unwrap_or(HeaderValue::from_static("?"));
             (
                 [(HeaderName::from_static("x-gunjin-result"), result)],
@@ -268,8 +267,7 @@ async fn record(
             )
                 .into_response()
         }
-        Ok(Ok(None)) => StatusCode::NOT_FOUND.into_response(),
-        Ok(Err(e)) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
 }

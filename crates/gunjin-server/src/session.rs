@@ -199,14 +199,15 @@ async fn handle(
             };
             (table, Seating::Resume(token, false))
         }
-        ClientMessage::Join { table, name } => {
-            (hub.table(&table)?, Seating::Join(name::player_name(&name)?))
-        }
+        ClientMessage::Join { table, name } => (
+            hub.table(&table).await?,
+            Seating::Join(name::player_name(&name)?),
+        ),
         ClientMessage::Resume {
             table,
             token,
             rotate,
-        } => (hub.table(&table)?, Seating::Resume(token, rotate)),
+        } => (hub.table(&table).await?, Seating::Resume(token, rotate)),
         _ => unreachable!("only seating messages come here"),
     };
     let (reply, answer) = oneshot::channel();
@@ -236,7 +237,7 @@ async fn handle(
 /// invite link's page shows it (or that there is no such table) before
 /// asking for a name.
 async fn peek(hub: &Hub, conn: &Conn, id: &str) -> Result<(), Away> {
-    let table = hub.table(id)?;
+    let table = hub.table(id).await?;
     let (reply, answer) = oneshot::channel();
     if !table.seat(SeatCommand::Peek { reply }).await {
         return Err(Away::Elsewhere);

@@ -12,6 +12,7 @@
 //! whole by earlier builds stay in `games.record`; their new entries
 //! follow in `moves`.
 
+use std::future::Future;
 use std::path::Path;
 use std::time::Duration;
 
@@ -160,9 +161,14 @@ impl Store {
     /// The store of `owner`, a node holding each table it runs for
     /// `lease` past each renewal: PostgreSQL at `url`, else SQLite at
     /// `file`.
-    pub fn open(url: Option<&str>, file: &Path, owner: String, lease: Duration) -> Result<Store> {
+    pub async fn open(
+        url: Option<&str>,
+        file: &Path,
+        owner: String,
+        lease: Duration,
+    ) -> Result<Store> {
         Ok(Store {
-            db: storage::open(url, file)?,
+            db: storage::open(url, file.to_owned()).await?,
             owner,
             lease,
         })
@@ -182,8 +188,8 @@ impl Store {
     }
 
     /// A consistent copy of the store into a new file at `path`.
-    pub fn copy_to(&self, path: &Path) -> Result<()> {
-        self.db.copy_to(path)
+    pub async fn copy_to(&self, path: &Path) -> Result<()> {
+        self.db.copy_to(path.to_owned()).await
     }
 
     fn until(&self) -> Value {
@@ -192,7 +198,10 @@ impl Store {
 
     /// Writes a table's state (a new table is this node's, leased); false
     /// when another node holds it now.
-    pub fn save_table<R: Referee>(&self, data: &StoredTable<R>) -> Result<bool> {
+    pub fn save_table<R: Referee>(
+        &self,
+        data: &StoredTable<R>,
+    ) -> impl Future<Output = Result<bool>> + Send + '_ {
         let state = serde_json::to_string(data).expect("table data serializes");
         let params = vec![
             data.id.as_str().into(),
@@ -200,20 +209,25 @@ impl Store {
             self.owner.as_str().into(),
             self.until(),
         ];
-        Ok(self.db.atomically(vec![statement(SAVE_TABLE, params)])?[0] > 0)
+        let saving = self.db.atomically(vec![statement(SAVE_TABLE, params)]);
+        async { Ok(saving.await?[0] > 0) }
     }
 
     /// Writes a game's start: rules and setups, no entry yet.
-    pub fn start_game<R: Referee>(&self, table: &str, game: &R::Game) -> Result<()> {
-        self.db.atomically(vec![
+    pub fn start_game<R: Referee>(
+        &self,
+        table: &str,
+        game: &R::Game,
+    ) -> impl Future<Output = Result<()>> + Send + '_ {
+        let starting = self.db.atomically(vec![
             statement(
                 START_GAME,
                 vec![table.into(), Value::Text(R::record_start(game))],
             ),
             statement(CLEAR_MOVES, vec![table.into()]),
             self.count(table, 0),
-        ])?;
-        Ok(())
+        ]);
+        async { starting.await.map(drop) }
     }
 
     /// The statement counting a table's entries, this node's alone.
@@ -234,7 +248,7 @@ impl Store {
         game: &R::Game,
         from: usize,
         now_millis: u64,
-    ) -> Result<bool> {
+    ) -> impl Future<Output = Result<bool>> + Send + '_ {
         let entries = R::entries(game, from);
         let count = entries.len();
         let mut statements: Vec<Statement> = entries
@@ -257,27 +271,34 @@ impl Store {
             let params = vec![table.into(), Value::Text(outcome), millis(now_millis)];
             statements.push(statement(FINISH, params));
         }
-        if statements.is_empty() {
-            return Ok(true);
+        let appending = (!statements.is_empty()).then(|| self.db.atomically(statements));
+        async move {
+            let Some(appending) = appending else {
+                return Ok(true);
+            };
+            Ok(appending.await?[..count].iter().all(|&n| n > 0))
         }
-        let changed = self.db.atomically(statements)?;
-        Ok(changed[..count].iter().all(|&n| n > 0))
     }
 
     /// Forgets a table. Its game's record stays: a game not over is kept
     /// as [`ABANDONED`], finished at `now_millis`.
-    pub fn delete_table(&self, id: &str, now_millis: u64) -> Result<()> {
+    pub async fn delete_table(&self, id: &str, now_millis: u64) -> Result<()> {
         let abandon = vec![id.into(), ABANDONED.into(), millis(now_millis)];
-        self.db.atomically(vec![
-            statement(DELETE_TABLE, vec![id.into()]),
-            statement(ABANDON, abandon),
-        ])?;
+        self.db
+            .atomically(vec![
+                statement(DELETE_TABLE, vec![id.into()]),
+                statement(ABANDON, abandon),
+            ])
+            .await?;
         Ok(())
     }
 
     /// The record of a game as stored: its start and every entry.
-    fn record(&self, start: String, table: &str) -> Result<String> {
-        let entries = self.db.query(statement(ENTRIES, vec![table.into()]))?;
+    async fn record(&self, start: String, table: &str) -> Result<String> {
+        let entries = self
+            .db
+            .query(statement(ENTRIES, vec![table.into()]))
+            .await?;
         Ok(entries
             .into_iter()
             .filter_map(|row| row.into_iter().next()?.text())
@@ -286,21 +307,27 @@ impl Store {
 
     /// The record of a finished (or abandoned) game and its result
     /// (JSON).
-    pub fn finished(&self, table: &str) -> Result<Option<(String, String)>> {
-        let row = self.db.query(statement(FINISHED, vec![table.into()]))?;
+    pub async fn finished(&self, table: &str) -> Result<Option<(String, String)>> {
+        let row = self
+            .db
+            .query(statement(FINISHED, vec![table.into()]))
+            .await?;
         let mut row = row.into_iter().next().unwrap_or_default().into_iter();
         let (Some(Value::Text(start)), Some(Value::Text(outcome))) = (row.next(), row.next())
         else {
             return Ok(None);
         };
-        Ok(Some((self.record(start, table)?, outcome)))
+        Ok(Some((self.record(start, table).await?, outcome)))
     }
 
     /// A claimed table's game, if it started.
-    fn game_record(&self, table: &str) -> Result<Option<String>> {
-        let row = self.db.query(statement(RECORD_START, vec![table.into()]))?;
+    async fn game_record(&self, table: &str) -> Result<Option<String>> {
+        let row = self
+            .db
+            .query(statement(RECORD_START, vec![table.into()]))
+            .await?;
         match row.into_iter().next().and_then(|r| r.into_iter().next()) {
-            Some(Value::Text(start)) => self.record(start, table).map(Some),
+            Some(Value::Text(start)) => self.record(start, table).await.map(Some),
             _ => Ok(None),
         }
     }
@@ -308,8 +335,8 @@ impl Store {
     /// The table `state` with its game rebuilt by replay, checked against
     /// the entries counted for it (`plies`, none before the count was
     /// kept); `None` (reported) for one that no longer reads.
-    fn rebuild(&self, state: &str, table: &str, plies: &Value) -> Result<Option<AnyStored>> {
-        let record = self.game_record(table)?;
+    async fn rebuild(&self, state: &str, table: &str, plies: &Value) -> Result<Option<AnyStored>> {
+        let record = self.game_record(table).await?;
         let plies = match plies {
             Value::Int(n) => Some(*n as usize),
             _ => None,
@@ -322,21 +349,22 @@ impl Store {
     /// Takes the lease of table `id` if it is free, expired or this
     /// node's already, and loads the table; else asks its holder to hand
     /// it over.
-    pub fn claim(&self, id: &str) -> Result<Claim> {
+    pub async fn claim(&self, id: &str) -> Result<Claim> {
         let params = vec![
             id.into(),
             self.owner.as_str().into(),
             self.until(),
             millis(unix_millis()),
         ];
-        let claimed = self.db.query(statement(CLAIM, params))?;
+        let claimed = self.db.query(statement(CLAIM, params)).await?;
         if let Some([Value::Text(state), plies]) = claimed.first().map(Vec::as_slice) {
             return Ok(self
-                .rebuild(state, id, plies)?
+                .rebuild(state, id, plies)
+                .await?
                 .map_or(Claim::Missing, Claim::Taken));
         }
         let want = vec![id.into(), self.owner.as_str().into()];
-        let asked = self.db.atomically(vec![statement(WANT, want)])?[0];
+        let asked = self.db.atomically(vec![statement(WANT, want)]).await?[0];
         Ok(if asked > 0 {
             Claim::Held
         } else {
@@ -345,15 +373,18 @@ impl Store {
     }
 
     /// Takes every table (a store of this node's alone) and loads them.
-    pub fn claim_all(&self) -> Result<Vec<AnyStored>> {
-        let rows = self.db.query(statement(
-            CLAIM_ALL,
-            vec![self.owner.as_str().into(), self.until()],
-        ))?;
+    pub async fn claim_all(&self) -> Result<Vec<AnyStored>> {
+        let rows = self
+            .db
+            .query(statement(
+                CLAIM_ALL,
+                vec![self.owner.as_str().into(), self.until()],
+            ))
+            .await?;
         let mut tables = Vec::new();
         for row in rows {
             if let [Value::Text(id), Value::Text(state), plies] = row.as_slice()
-                && let Some(stored) = self.rebuild(state, id, plies)?
+                && let Some(stored) = self.rebuild(state, id, plies).await?
             {
                 tables.push(stored);
             }
@@ -363,11 +394,14 @@ impl Store {
 
     /// Renews every lease this node holds; returns those tables, each with
     /// whether another node asked for it.
-    pub fn renew(&self) -> Result<Vec<(String, bool)>> {
-        let rows = self.db.query(statement(
-            RENEW,
-            vec![self.owner.as_str().into(), self.until()],
-        ))?;
+    pub async fn renew(&self) -> Result<Vec<(String, bool)>> {
+        let rows = self
+            .db
+            .query(statement(
+                RENEW,
+                vec![self.owner.as_str().into(), self.until()],
+            ))
+            .await?;
         Ok(rows
             .into_iter()
             .filter_map(|row| {
@@ -379,9 +413,9 @@ impl Store {
     }
 
     /// Gives up this node's lease of table `id`: any node may take it now.
-    pub fn release(&self, id: &str) -> Result<()> {
+    pub async fn release(&self, id: &str) -> Result<()> {
         let params = vec![id.into(), self.owner.as_str().into()];
-        self.db.atomically(vec![statement(RELEASE, params)])?;
+        self.db.atomically(vec![statement(RELEASE, params)]).await?;
         Ok(())
     }
 }
@@ -463,29 +497,28 @@ mod tests {
     /// SQL on PostgreSQL): a table is one node's at a time, the other asks
     /// for it and gets it once released, and a node without the lease
     /// writes nothing.
-    #[test]
-    fn a_lease_is_one_nodes_and_is_asked_for_and_handed_over() {
+    #[tokio::test]
+    async fn a_lease_is_one_nodes_and_is_asked_for_and_handed_over() {
         let file =
             std::env::temp_dir().join(format!("gunjin-lease-{}.sqlite3", std::process::id()));
         let _ = std::fs::remove_file(&file);
-        let node =
-            |name: &str| Store::open(None, &file, name.into(), Duration::from_secs(60)).unwrap();
-        let (a, b) = (node("a"), node("b"));
+        let node = |name: &str| Store::open(None, &file, name.into(), Duration::from_secs(60));
+        let (a, b) = (node("a").await.unwrap(), node("b").await.unwrap());
         let host = Seat {
             name: "host".into(),
             token: "t".into(),
             cpu: None,
         };
         let table = Table::<Gunjin>::open(Rules::KIRAKUKEN, None, host);
-        assert!(a.save_table(&table).unwrap());
-        assert!(matches!(b.claim(&table.id).unwrap(), Claim::Held));
-        assert_eq!(a.renew().unwrap(), vec![(table.id.clone(), true)]);
-        assert!(!b.save_table(&table).unwrap());
-        a.release(&table.id).unwrap();
-        assert!(matches!(b.claim(&table.id).unwrap(), Claim::Taken(_)));
-        assert_eq!(a.renew().unwrap(), vec![]);
-        assert_eq!(b.renew().unwrap(), vec![(table.id.clone(), false)]);
-        assert!(matches!(a.claim("nope").unwrap(), Claim::Missing));
+        assert!(a.save_table(&table).await.unwrap());
+        assert!(matches!(b.claim(&table.id).await.unwrap(), Claim::Held));
+        assert_eq!(a.renew().await.unwrap(), vec![(table.id.clone(), true)]);
+        assert!(!b.save_table(&table).await.unwrap());
+        a.release(&table.id).await.unwrap();
+        assert!(matches!(b.claim(&table.id).await.unwrap(), Claim::Taken(_)));
+        assert_eq!(a.renew().await.unwrap(), vec![]);
+        assert_eq!(b.renew().await.unwrap(), vec![(table.id.clone(), false)]);
+        assert!(matches!(a.claim("nope").await.unwrap(), Claim::Missing));
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
         }

@@ -232,27 +232,27 @@ impl<R: Referee> Table<R> {
             tokio::select! {
                 cmd = self.inbox.recv() => match cmd {
                     Some(Command::Seat(SeatCommand::Stop { done })) => {
-                        self.leave();
+                        self.leave().await;
                         let _ = done.send(());
                         return;
                     }
                     Some(Command::Seat(SeatCommand::Evict { done })) => {
-                        self.expire("the server needed room, and nobody had joined this table");
+                        self.expire("the server needed room, and nobody had joined this table").await;
                         let _ = done.send(());
                         return;
                     }
-                    Some(cmd) => self.handle(cmd),
+                    Some(cmd) => self.handle(cmd).await,
                     None => return,
                 },
                 () = tokio::time::sleep_until(deadline) => {
-                    if self.on_deadline() {
+                    if self.on_deadline().await {
                         return;
                     }
                 }
             }
             if self.lost {
                 info!("another node holds the table now");
-                self.leave();
+                self.leave().await;
                 return;
             }
         }
@@ -261,9 +261,9 @@ impl<R: Referee> Table<R> {
     /// Stops running the table here, stored and its lease released (a
     /// lost lease stays with its new holder), and closes its connections:
     /// their clients reconnect to wherever it runs next.
-    fn leave(&mut self) {
-        self.save_table();
-        if let Err(e) = self.host.store.release(&self.id) {
+    async fn leave(&mut self) {
+        self.save_table().await;
+        if let Err(e) = self.host.store.release(&self.id).await {
             error!("store: releasing the lease: {e}");
         }
         self.forget();
@@ -277,13 +277,13 @@ impl<R: Referee> Table<R> {
         self.host.register.remove(&self.id);
     }
 
-    fn handle(&mut self, cmd: Command<R>) {
+    async fn handle(&mut self, cmd: Command<R>) {
         match cmd {
             Command::Seat(SeatCommand::Join { name, conn, reply }) => {
                 let result = self.seats.sit(name, None);
                 if let Ok(side) = result {
                     self.touched = unix_millis();
-                    self.start_setup();
+                    self.start_setup().await;
                     self.attach(side, conn);
                 }
                 let _ = reply.send(result);
@@ -301,7 +301,7 @@ impl<R: Referee> Table<R> {
                 if let Ok(side) = result {
                     if rotate {
                         self.seats.rotate(side);
-                        self.save_table();
+                        self.save_table().await;
                     }
                     self.attach(side, conn);
                 }
@@ -315,7 +315,7 @@ impl<R: Referee> Table<R> {
                     return self.send(side, &cannot_save().to_message());
                 }
                 self.touched = unix_millis();
-                if let Err(refusal) = self.act(side, action) {
+                if let Err(refusal) = self.act(side, action).await {
                     self.send(side, &refusal.to_message());
                 }
             }
@@ -345,7 +345,9 @@ impl<R: Referee> Table<R> {
                 let side = R::turn(game);
                 // A search that failed (logged) plays a random legal move.
                 let mv = mv.or_else(|| R::random_move(game, self.seed));
-                if let Some(Err(e)) = mv.map(|mv| self.play(side, mv)) {
+                if let Some(mv) = mv
+                    && let Err(e) = self.play(side, mv).await
+                {
                     error!("the CPU's move refused: {e:?}");
                 }
             }
@@ -355,16 +357,16 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    fn act(&mut self, side: Color, action: Action<R>) -> Result<(), Refusal> {
+    async fn act(&mut self, side: Color, action: Action<R>) -> Result<(), Refusal> {
         match action {
-            Action::AddCpu(level, place) => self.add_cpu(side, level, place),
-            Action::Draft(draft) => self.draft(side, draft),
-            Action::Ready(setup) => self.ready(side, setup),
+            Action::AddCpu(level, place) => self.add_cpu(side, level, place).await,
+            Action::Draft(draft) => self.draft(side, draft).await,
+            Action::Ready(setup) => self.ready(side, setup).await,
             Action::Move(asked) => {
                 let mv = R::read(self.stage.playing()?, asked)?;
-                self.play(side, mv)
+                self.play(side, mv).await
             }
-            Action::Resign => self.forfeit(side),
+            Action::Resign => self.forfeit(side).await,
         }
     }
 
@@ -408,7 +410,7 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    fn add_cpu(
+    async fn add_cpu(
         &mut self,
         side: Color,
         level: CpuLevel,
@@ -431,7 +433,7 @@ impl<R: Referee> Table<R> {
         }
         self.cpu_place = Some(place?);
         self.seats.sit(format!("CPU ({level})"), Some(level))?;
-        self.start_setup();
+        self.start_setup().await;
         self.presence_changed();
         Ok(())
     }
@@ -469,7 +471,7 @@ impl<R: Referee> Table<R> {
 
     /// Both seats are taken: the setup begins, the CPU ready at once. A
     /// game without a setup starts right away.
-    fn start_setup(&mut self) {
+    async fn start_setup(&mut self) {
         let deadline = unix_millis() + self.host.settings.setup_time.as_millis() as u64;
         let mut setup = SetupStage::new(deadline, self.rules);
         for side in SIDES {
@@ -482,31 +484,31 @@ impl<R: Referee> Table<R> {
         let ready = setup.all_ready();
         self.stage = Stage::Setup(setup);
         if ready {
-            self.start_game();
+            self.start_game().await;
         } else {
-            self.save_table();
+            self.save_table().await;
         }
     }
 
-    fn draft(&mut self, side: Color, draft: R::Draft) -> Result<(), Refusal> {
+    async fn draft(&mut self, side: Color, draft: R::Draft) -> Result<(), Refusal> {
         let rules = self.rules;
         let setup = self.stage.setting_up(side)?;
         R::check_draft(rules, &draft)?;
         setup.drafts[side] = draft;
-        self.save_table();
+        self.save_table().await;
         Ok(())
     }
 
-    fn ready(&mut self, side: Color, ready: R::Setup) -> Result<(), Refusal> {
+    async fn ready(&mut self, side: Color, ready: R::Setup) -> Result<(), Refusal> {
         let rules = self.rules;
         let setup = self.stage.setting_up(side)?;
         R::check_setup(rules, &ready)?;
         setup.ready[side] = Some(ready);
         setup.drafts[side] = R::draft_of(ready);
         if setup.all_ready() {
-            self.start_game();
+            self.start_game().await;
         } else {
-            self.save_table();
+            self.save_table().await;
             self.broadcast_table();
         }
         Ok(())
@@ -514,7 +516,7 @@ impl<R: Referee> Table<R> {
 
     /// Ends the setup phase: a side not ready gets its draft completed at
     /// random.
-    fn start_game(&mut self) {
+    async fn start_game(&mut self) {
         let Stage::Setup(setup) = &self.stage else {
             return;
         };
@@ -523,34 +525,34 @@ impl<R: Referee> Table<R> {
         if let Some(clock) = &mut self.clock {
             clock.start();
         }
-        self.save_table();
-        self.store_and_announce(Held::Start);
+        self.save_table().await;
+        self.store_and_announce(Held::Start).await;
     }
 
     // ---- play --------------------------------------------------------
 
-    fn play(&mut self, side: Color, mv: R::Move) -> Result<(), Refusal> {
+    async fn play(&mut self, side: Color, mv: R::Move) -> Result<(), Refusal> {
         R::play(self.stage.playing()?, side, mv)?;
         self.touched = unix_millis();
         if let Some(clock) = &mut self.clock {
             clock.moved(side);
-            self.save_table();
+            self.save_table().await;
         }
-        self.after_move(true);
+        self.after_move(true).await;
         Ok(())
     }
 
     /// Resigns for `side`; during the setup the drafts are completed first
     /// so the record still shows a whole game.
-    fn forfeit(&mut self, side: Color) -> Result<(), Refusal> {
+    async fn forfeit(&mut self, side: Color) -> Result<(), Refusal> {
         if matches!(self.stage, Stage::Setup(_)) {
-            self.start_game();
+            self.start_game().await;
         }
-        self.lose(side, R::resign)
+        self.lose(side, R::resign).await
     }
 
     /// Ends the game on `side`'s loss (a resignation, a lost clock).
-    fn lose(
+    async fn lose(
         &mut self,
         side: Color,
         how: fn(&mut R::Game, Color) -> Result<(), Refusal>,
@@ -561,23 +563,23 @@ impl<R: Referee> Table<R> {
         if let Some(clock) = &mut self.clock {
             clock.stop(running);
         }
-        self.after_move(false);
+        self.after_move(false).await;
         Ok(())
     }
 
     /// Stores and announces a move or resignation. Only the game is
     /// written: the table's lasting state did not change (`touched` is
     /// renewed on a restart anyway).
-    fn after_move(&mut self, played: bool) {
-        self.store_and_announce(Held::Move { played });
+    async fn after_move(&mut self, played: bool) {
+        self.store_and_announce(Held::Move { played }).await;
     }
 
     /// Stores the game, then announces what changed in it. What the store
     /// does not take is announced to nobody: both seats are told in one
     /// sentence that the server cannot save games right now, every action
     /// waits, and the store is tried again until it takes it.
-    fn store_and_announce(&mut self, held: Held) {
-        match self.save_game() {
+    async fn store_and_announce(&mut self, held: Held) {
+        match self.save_game().await {
             Ok(()) => self.announce(held),
             Err(e) => {
                 error!("store: the game: {e}: held back until it is stored");
@@ -595,11 +597,11 @@ impl<R: Referee> Table<R> {
 
     /// Tries the store again; once it takes the game, the time it took is
     /// charged to nobody and what was held back is announced.
-    fn store_again(&mut self) {
+    async fn store_again(&mut self) {
         let Some(unsaved) = self.unsaved.take() else {
             return;
         };
-        if self.save_game().is_err() {
+        if self.save_game().await.is_err() {
             let retry_at = Instant::now() + STORE_RETRY;
             self.unsaved = Some(Unsaved {
                 retry_at,
@@ -734,14 +736,14 @@ impl<R: Referee> Table<R> {
     }
 
     /// Acts on whatever deadline passed; true when the table closed.
-    fn on_deadline(&mut self) -> bool {
+    async fn on_deadline(&mut self) -> bool {
         let now = unix_millis();
         if now >= self.expiry() {
             let why = match self.deserted {
                 Some(_) => "nobody joined the table in time",
                 None => "the table was idle too long",
             };
-            self.expire(why);
+            self.expire(why).await;
             return true;
         }
         for side in SIDES {
@@ -755,21 +757,21 @@ impl<R: Referee> Table<R> {
         // The game waits for the store: no forfeit, no time-out meanwhile.
         if let Some(unsaved) = &self.unsaved {
             if unsaved.retry_at <= Instant::now() {
-                self.store_again();
+                self.store_again().await;
             }
             return false;
         }
         if matches!(&self.stage, Stage::Setup(s) if now >= s.deadline) {
-            self.start_game();
+            self.start_game().await;
         }
         while let Some(side) = self.seats.forfeit_due() {
-            let _ = self.forfeit(side);
+            let _ = self.forfeit(side).await;
         }
         if self.clock_deadline().is_some_and(|at| at <= Instant::now())
             && let Stage::Play(game) = &self.stage
         {
             // Out of time: the side to move loses.
-            let _ = self.lose(R::turn(game), R::time_out);
+            let _ = self.lose(R::turn(game), R::time_out).await;
         }
         false
     }
@@ -803,8 +805,8 @@ impl<R: Referee> Table<R> {
 
     /// Closes the table, its record stored first (an unfinished game as
     /// abandoned), so a player told of the expiry (and `why`) finds it.
-    fn expire(&mut self, why: &str) {
-        if let Err(e) = self.host.store.delete_table(&self.id, unix_millis()) {
+    async fn expire(&mut self, why: &str) {
+        if let Err(e) = self.host.store.delete_table(&self.id, unix_millis()).await {
             error!("store: closing the table: {e}");
         }
         self.forget();
@@ -911,25 +913,33 @@ impl<R: Referee> Table<R> {
         }
     }
 
-    fn save_table(&mut self) {
-        match self.host.store.save_table(&self.stored()) {
+    async fn save_table(&mut self) {
+        match self.host.store.save_table(&self.stored()).await {
             Ok(held) => self.lost |= !held,
             Err(e) => error!("store: the table: {e}"),
         }
     }
 
     /// Stores the game's start once, then each entry not stored yet.
-    fn save_game(&mut self) -> Result<(), StoreError> {
+    async fn save_game(&mut self) -> Result<(), StoreError> {
         let Some(game) = self.stage.game() else {
             return Ok(());
         };
+        // The writes are made from the game first: the futures hold no
+        // part of it.
         let store = &self.host.store;
-        let from = match self.saved {
-            Some(from) => from,
-            None => store.start_game::<R>(&self.id, game).map(|()| 0)?,
-        };
-        let held = store.append::<R>(&self.id, game, from, unix_millis())?;
-        self.saved = Some(R::entry_count(game));
+        let start = self
+            .saved
+            .is_none()
+            .then(|| store.start_game::<R>(&self.id, game));
+        let from = self.saved.unwrap_or(0);
+        let append = store.append::<R>(&self.id, game, from, unix_millis());
+        let count = R::entry_count(game);
+        if let Some(start) = start {
+            start.await?;
+        }
+        let held = append.await?;
+        self.saved = Some(count);
         self.lost |= !held;
         Ok(())
     }

@@ -4,15 +4,19 @@
 //! only run statements, so what the store means lives once, in
 //! `store.rs`.
 //!
-//! The calls block. A table's task stores a move before it announces it
-//! (an announced move survives the node), exactly as it did with SQLite
-//! alone, and a loopback round trip is well under a millisecond.
+//! Every call is a future that never blocks the server's threads:
+//! PostgreSQL through `tokio-postgres` and a `deadpool` pool of
+//! connections, SQLite (whose library blocks) on tokio's blocking threads.
+//! A table's task still awaits the store before it announces a move (an
+//! announced move survives the node), while the other tables go on.
 
 mod postgres;
 mod sqlite;
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
+
+use futures_util::future::BoxFuture;
 
 /// A parameter or a column: the schema uses text and 64-bit integers only.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +48,7 @@ impl From<i64> for Value {
 }
 
 /// One statement: SQL with `$1`, `$2`… placeholders, and its parameters.
+#[derive(Clone)]
 pub struct Statement {
     pub sql: &'static str,
     pub params: Vec<Value>,
@@ -56,33 +61,39 @@ pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("postgres: {0}")]
-    Postgres(#[from] ::postgres::Error),
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("postgres: {0}")]
+    Pool(#[from] deadpool_postgres::PoolError),
+    #[error("postgres: {0}")]
+    Url(#[from] deadpool_postgres::BuildError),
     /// The connection to PostgreSQL is lost, and was not found again in
     /// this long.
     #[error("postgres: no connection for {} s", .0.as_secs())]
     NoConnection(Duration),
-    /// The thread holding the PostgreSQL connection has ended.
-    #[error("postgres: the connection's thread has ended")]
-    Gone,
-    #[error("postgres: cannot start the connection's thread: {0}")]
-    Thread(std::io::Error),
+    /// The blocking thread running an SQLite call ended without its
+    /// answer (it panicked).
+    #[error("sqlite: {0}")]
+    Blocking(#[from] tokio::task::JoinError),
     #[error("a shared PostgreSQL store is backed up by its own tools (pg_dump), not the node")]
     SharedBackup,
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// A database call under way.
+pub type Pending<'a, T> = BoxFuture<'a, Result<T>>;
+
 /// What a store needs of a database.
 pub trait Database: Send + Sync {
     /// Runs the statements in one transaction; the rows each changed.
-    fn atomically(&self, statements: Vec<Statement>) -> Result<Vec<u64>>;
+    fn atomically(&self, statements: Vec<Statement>) -> Pending<'_, Vec<u64>>;
     /// The rows a query (or a statement with `RETURNING`) gives.
-    fn query(&self, statement: Statement) -> Result<Vec<Vec<Value>>>;
+    fn query(&self, statement: Statement) -> Pending<'_, Vec<Vec<Value>>>;
     /// Whether other nodes share it (then tables are claimed one by one as
     /// their players arrive, never all at start).
     fn shared(&self) -> bool;
     /// A consistent copy into a new SQLite file (the backups).
-    fn copy_to(&self, path: &Path) -> Result<()>;
+    fn copy_to(&self, path: PathBuf) -> Pending<'_, ()>;
 }
 
 /// The schema, one step per version, in SQL both databases read. A store
@@ -133,10 +144,10 @@ fn pending(version: usize) -> Option<String> {
 
 /// Opens the database: PostgreSQL for a `postgres://` (or
 /// `postgresql://`) URL, else the SQLite file at `file`; migrated.
-pub fn open(url: Option<&str>, file: &Path) -> Result<Box<dyn Database>> {
+pub async fn open(url: Option<&str>, file: PathBuf) -> Result<Box<dyn Database>> {
     Ok(match url {
-        Some(url) => Box::new(postgres::Postgres::connect(url)?),
-        None => Box::new(sqlite::Sqlite::open(file)?),
+        Some(url) => Box::new(postgres::Postgres::connect(url).await?),
+        None => Box::new(sqlite::Sqlite::open(file).await?),
     })
 }
 
