@@ -13,6 +13,10 @@
 //!    during concurrent games loses no game and no move.
 //! 4. The load test (`examples/loadtest.rs`) against one node alone, then
 //!    against all of them through HAProxy, in the same run.
+//! 5. A store written by the build before the async store
+//!    (`tests/fixtures/postgres-v3.*`, loaded into the database by
+//!    `scripts/scale` before the nodes start): every seat in it resumes
+//!    through HAProxy where its game stood.
 //!
 //! Prints each scenario's figures and a `test result:` line.
 
@@ -34,7 +38,7 @@ use std::time::{Duration, Instant};
 
 use bot::{Bot, choose};
 use gunjin_rules::{ByColor, Color, Record, Rules};
-use gunjin_table::{ClientMessage, ServerMessage};
+use gunjin_table::{ClientMessage, Phase, ServerMessage};
 use node::Node;
 use tokio::sync::Mutex;
 
@@ -53,6 +57,8 @@ scale: games across server nodes that are killed and restarted
   --loadtest FILE    the load test's binary                    [required]
   --load-tables N    tables in the load test                   [default 40]
   --load-plies N     moves per load-test game                  [default 60]
+  --fixture FILE     the seats of the store loaded before      [required]
+                     (`stage table token side ply` a line)
 ";
 
 /// How long a player has to find its table again: the nodes' grace time.
@@ -71,6 +77,7 @@ struct Args {
     loadtest: PathBuf,
     load_tables: usize,
     load_plies: usize,
+    fixture: PathBuf,
 }
 
 fn parse() -> Result<Args, String> {
@@ -88,8 +95,9 @@ fn parse() -> Result<Args, String> {
         loadtest: PathBuf::new(),
         load_tables: 40,
         load_plies: 60,
+        fixture: PathBuf::new(),
     };
-    let (mut loadtest, mut pg_restart) = (None, None);
+    let (mut loadtest, mut pg_restart, mut fixture) = (None, None, None);
     for (flag, text) in flags::pairs(HELP)? {
         let (flag, value) = (flag.as_str(), text.as_str());
         match flag {
@@ -105,6 +113,7 @@ fn parse() -> Result<Args, String> {
             "--loadtest" => loadtest = Some(PathBuf::from(value)),
             "--load-tables" => args.load_tables = flags::value(flag, value)?,
             "--load-plies" => args.load_plies = flags::value(flag, value)?,
+            "--fixture" => fixture = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -115,6 +124,7 @@ fn parse() -> Result<Args, String> {
     args.lb = lb.ok_or_else(|| missing("--lb"))?;
     args.loadtest = loadtest.ok_or_else(|| missing("--loadtest"))?;
     args.pg_restart = pg_restart.ok_or_else(|| missing("--pg-restart"))?;
+    args.fixture = fixture.ok_or_else(|| missing("--fixture"))?;
     if args.nodes.len() < 2 {
         return Err("at least two --node".into());
     }
@@ -417,6 +427,50 @@ fn load(args: &Args) -> Result<String, String> {
 }
 
 /// Prints how a scenario went; true if it passed.
+/// Whether `msg` shows a fixture's seat where its game stood: a table
+/// waiting, a game over, or a Shogi game at `ply` moves.
+fn where_it_stood(stage: &str, ply: usize, msg: &ServerMessage) -> bool {
+    match (stage, msg) {
+        ("wait", ServerMessage::Table(state)) => state.phase == Phase::Waiting,
+        ("over", ServerMessage::Over { .. }) => true,
+        ("play" | "cpu", ServerMessage::Shogi { record, .. }) => {
+            let moves = record.split_once(" moves ").map_or("", |(_, m)| m);
+            moves.split_whitespace().count() == ply
+        }
+        _ => false,
+    }
+}
+
+/// Scenario 5: the seats of a store the previous build wrote resume.
+async fn previous_build(args: &Args) -> Result<String, String> {
+    let text = std::fs::read_to_string(&args.fixture)
+        .map_err(|e| format!("{}: {e}", args.fixture.display()))?;
+    let mut seats = 0;
+    for line in text.lines() {
+        let [stage, table, token, side, ply] = line.split(' ').collect::<Vec<_>>()[..] else {
+            return Err(format!(
+                "a fixture line reads `stage table token side ply`: {line}"
+            ));
+        };
+        let ply: usize = ply.parse().map_err(|_| format!("no ply in {line}"))?;
+        let mut bot = Bot::resume(args.lb, 1, table, token)
+            .await
+            .map_err(|e| format!("{stage} {table}: {e}"))?;
+        if format!("{:?}", bot.side) != side {
+            return Err(format!("{stage} {table}: seated as {:?}", bot.side));
+        }
+        while !where_it_stood(
+            stage,
+            ply,
+            &bot.recv()
+                .await
+                .map_err(|e| format!("{stage} {table}: {e}"))?,
+        ) {}
+        seats += 1;
+    }
+    Ok(format!("{seats} seats resumed where their games stood"))
+}
+
 fn told(name: &str, result: Result<String, String>) -> bool {
     match &result {
         Ok(report) => println!("ok: {name}: {report}"),
@@ -466,6 +520,10 @@ async fn main() {
             rolling_restart(&args, &mut nodes).await,
         ),
         told("the load test", load(&args)),
+        told(
+            "a store written by the previous build",
+            previous_build(&args).await,
+        ),
     ];
     let mut failed = results.iter().filter(|&&ok| !ok).count();
     for node in &mut nodes {
