@@ -122,18 +122,11 @@ fn RulesSwitcher(rules: GuideRules, #[prop(default = true)] modes: bool) -> impl
     }
 }
 
-fn preset_name(locale: Locale, preset: Preset) -> String {
-    match preset {
-        Preset::Kirakuken => td_string!(locale, guide.rules.kirakuken).to_string(),
-        Preset::Traditional => td_string!(locale, guide.rules.traditional).to_string(),
-    }
-}
-
 /// The name of the rule set: its mode's and its preset's, or "custom
 /// rules".
 fn rules_name(locale: Locale, rules: Rules) -> String {
     let options = match rules.preset() {
-        Some(preset) => preset_name(locale, preset),
+        Some(preset) => preset_name(locale, preset).to_string(),
         None => td_string!(locale, guide.rules.custom).to_string(),
     };
     format!("{} · {options}", crate::text::mode_name(locale, rules.mode))
@@ -182,7 +175,7 @@ fn kind_key(kind: Kind) -> String {
     kind.to_string()
 }
 
-use crate::text::{kind_name, kind_short};
+use crate::text::{kind_name, kind_short, preset_name};
 
 /// The list separator of `locale`.
 fn separator(locale: Locale) -> &'static str {
