@@ -7,21 +7,17 @@ use leptos::prelude::*;
 
 use crate::cpu_client::{self, Unavailable};
 use crate::i18n::*;
-use crate::model::settings::Difficulty;
+use crate::model::settings::Level;
 use crate::state::AppState;
 
 /// The CPU's setup for a new game; it stays in the session, unseen.
-pub async fn cpu_setup(
-    difficulty: Difficulty,
-    rules: Rules,
-    seed: u64,
-) -> Result<Setup, Unavailable> {
+pub async fn cpu_setup(difficulty: Level, rules: Rules, seed: u64) -> Result<Setup, Unavailable> {
     cpu_client::setup(difficulty, rules, seed).await
 }
 
 /// The CPU's move in `view` (North's view), or `None` if it has none.
 pub async fn ask_cpu(
-    difficulty: Difficulty,
+    difficulty: Level,
     seed: u64,
     view: View,
 ) -> Result<Option<Move>, Unavailable> {

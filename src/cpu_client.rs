@@ -175,8 +175,8 @@ mod probe {
         mode: Option<String>,
     ) -> Result<JsValue, JsValue> {
         let level = level
-            .parse()
-            .map_err(|()| JsValue::from_str("no such level"))?;
+            .parse::<crate::cpu_protocol::Level>()
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
         let mode = match mode {
             None => Mode::Standard,
             Some(code) => Mode::ALL

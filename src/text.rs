@@ -3,11 +3,10 @@
 //! the translation files by locale.
 
 use gunjin_rules::{Kind, Mode, ParseRulesError, Preset};
-use gunjin_table::Clock;
+use gunjin_table::{Clock, CpuLevel, Level, ShogiLevel};
 
 use crate::i18n::{KIND_ENGLISH, KIND_KANJI, Locale, td_string};
 use crate::model::backup::ImportError;
-use crate::model::settings::Difficulty;
 use crate::storage::ReadError;
 
 /// The full name of `kind` ("Lieutenant General", 中将).
@@ -72,12 +71,18 @@ pub fn mode_text(locale: Locale, mode: Mode) -> &'static str {
     }
 }
 
-/// The name of a CPU level ("Normal", 普通).
-pub fn level_name(locale: Locale, level: Difficulty) -> &'static str {
+/// The name of a CPU level of either game ("Normal", 普通, "Club player").
+pub fn level_name(locale: Locale, level: CpuLevel) -> &'static str {
+    let shogi = &locale.strings().shogi_home;
     match level {
-        Difficulty::Easy => td_string!(locale, common.level_easy),
-        Difficulty::Normal => td_string!(locale, common.level_normal),
-        Difficulty::Hard => td_string!(locale, common.level_hard),
+        CpuLevel::Gunjin(Level::Easy) => td_string!(locale, common.level_easy),
+        CpuLevel::Gunjin(Level::Normal) => td_string!(locale, common.level_normal),
+        CpuLevel::Gunjin(Level::Hard) => td_string!(locale, common.level_hard),
+        CpuLevel::Shogi(ShogiLevel::Beginner) => shogi.level_beginner,
+        CpuLevel::Shogi(ShogiLevel::Novice) => shogi.level_novice,
+        CpuLevel::Shogi(ShogiLevel::Amateur) => shogi.level_amateur,
+        CpuLevel::Shogi(ShogiLevel::Club) => shogi.level_club,
+        CpuLevel::Shogi(ShogiLevel::Strong) => shogi.level_strong,
     }
 }
 

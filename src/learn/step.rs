@@ -8,7 +8,7 @@ use super::gunjin::GunjinTask;
 use super::shogi::ShogiTask;
 use super::{complete, step_route, step_words, ui, use_progress, words};
 use crate::i18n::*;
-use crate::model::settings::Difficulty;
+use crate::model::settings;
 use crate::route::{Route, ShogiPage, navigate};
 use crate::shogi::settings::Level;
 use crate::state::AppState;
@@ -135,7 +135,7 @@ fn PlayLink(game: Game, answer: Callback<Verdict>) -> impl IntoView {
         match game {
             Game::Gunjin => {
                 app.saved
-                    .update(|s| s.settings.difficulty = Difficulty::Easy);
+                    .update(|s| s.settings.difficulty = settings::Level::Easy);
                 navigate(Route::Setup);
             }
             Game::Shogi => {

@@ -176,13 +176,13 @@ pub fn replaces_a_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::settings::Difficulty;
+    use crate::model::settings::Level;
     use crate::storage::to_text;
 
     fn saved() -> Saved {
         let mut saved = Saved::default();
         saved.settings.name = "Aki".into();
-        saved.settings.difficulty = Difficulty::Hard;
+        saved.settings.difficulty = Level::Hard;
         saved
     }
 

@@ -5,7 +5,7 @@
 use gunjin_rules::{ByColor, Color, Game, Move, PlayError, Record, RecordError, Rules, Setup};
 use serde::{Deserialize, Serialize};
 
-use crate::model::settings::Difficulty;
+use crate::model::settings::Level;
 use crate::model::tags::Tags;
 use crate::storage::{Entry, What};
 
@@ -17,7 +17,7 @@ pub const CPU: Color = Color::North;
 #[derive(Clone, Debug)]
 pub struct Session {
     game: Game,
-    difficulty: Difficulty,
+    difficulty: Level,
     seed: u64,
     my_setup: Setup,
 }
@@ -29,7 +29,7 @@ impl Session {
         my_setup: Setup,
         cpu_setup: Setup,
         first: Color,
-        difficulty: Difficulty,
+        difficulty: Level,
         seed: u64,
     ) -> Result<Session, gunjin_rules::SetupError> {
         let setups = ByColor {
@@ -54,7 +54,7 @@ impl Session {
         self.game.view(CPU)
     }
 
-    pub fn difficulty(&self) -> Difficulty {
+    pub fn difficulty(&self) -> Level {
         self.difficulty
     }
 
@@ -113,7 +113,7 @@ impl Session {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub record: Record,
-    pub difficulty: Difficulty,
+    pub difficulty: Level,
     pub seed: u64,
     /// The player's guesses.
     pub tags: Tags,
@@ -191,7 +191,7 @@ mod tests {
             Template::ALL[0].setup(),
             Template::ALL[1].setup(),
             ME,
-            Difficulty::Easy,
+            Level::Easy,
             1,
         )
         .unwrap()

@@ -10,7 +10,7 @@ use crate::storage::{Entry, What};
 
 /// The CPU levels a player can pick: the worker protocol's, so what is
 /// stored and what is asked are one type.
-pub use gunjin_worker_protocol::Level as Difficulty;
+pub use gunjin_worker_protocol::Level;
 
 /// The stable identifier of a preset.
 pub const fn preset_id(preset: Preset) -> &'static str {
@@ -29,7 +29,7 @@ pub fn preset_from_id(id: &str) -> Option<Preset> {
 #[serde(default)]
 pub struct Settings {
     pub name: String,
-    pub difficulty: Difficulty,
+    pub difficulty: Level,
     pub preset: Preset,
     /// The game of the Gunjin family played (left out while it is the
     /// standard one, so that settings stored before modes write back
@@ -51,7 +51,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             name: String::new(),
-            difficulty: Difficulty::Easy,
+            difficulty: Level::Easy,
             preset: Preset::Kirakuken,
             mode: Mode::Standard,
             locale: None,
@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip() {
-        for d in Difficulty::ALL {
+        for d in Level::ALL {
             assert_eq!(d.id().parse(), Ok(d));
         }
         for p in Preset::ALL {
@@ -207,7 +207,7 @@ mod tests {
     fn settings_read_with_missing_fields() {
         let s: Settings = serde_json::from_str(r#"{"name":"Aki"}"#).unwrap();
         assert_eq!(s.name, "Aki");
-        assert_eq!(s.difficulty, Difficulty::Easy);
+        assert_eq!(s.difficulty, Level::Easy);
         assert_eq!(s.display_name(), Some("Aki"));
         assert_eq!(Settings::default().display_name(), None);
     }
@@ -216,7 +216,7 @@ mod tests {
     fn saved_reads_the_first_schema() {
         let text = r#"{"version":1,"settings":{"name":"Aki","difficulty":"hard","preset":"Traditional","locale":"ja"},"last_setup":null}"#;
         let saved: Saved = crate::storage::from_text(text).unwrap();
-        assert_eq!(saved.settings.difficulty, Difficulty::Hard);
+        assert_eq!(saved.settings.difficulty, Level::Hard);
         assert_eq!(saved.settings.preset, Preset::Traditional);
         assert_eq!(saved.settings.clock, TableClock::None);
         let back = crate::storage::to_text(&saved);

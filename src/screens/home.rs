@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 use crate::i18n::*;
 use crate::model::friend::SavedFriends;
-use crate::model::settings::{Difficulty, Settings, TableClock, preset_id};
+use crate::model::settings::{Level, Settings, TableClock, preset_id};
 use crate::online::{Failure, Online, Unheard};
 use crate::parlour::{Name, game_name};
 use crate::route::{Route, navigate};
@@ -178,7 +178,7 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
             let s = &s.settings;
             format!(
                 "{} · {} · {}",
-                text::level_name(locale, s.difficulty),
+                text::level_name(locale, s.difficulty.into()),
                 text::mode_name(locale, s.mode),
                 text::preset_name(locale, s.preset)
             )
@@ -253,9 +253,9 @@ fn GunjinSettings() -> impl IntoView {
     let saved = expect_context::<AppState>().saved;
     let levels = radios(
         "level",
-        Difficulty::ALL,
-        Difficulty::id,
-        text::level_name,
+        Level::ALL,
+        Level::id,
+        |locale, level| text::level_name(locale, level.into()),
         |s| s.difficulty,
         |s, d| s.difficulty = d,
     );

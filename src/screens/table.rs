@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
 use crate::i18n::*;
-use crate::model::settings::Difficulty;
+use crate::model::settings::Level;
 use crate::model::setup_board::{SetupBoard, SetupDraft};
 use crate::online::{Failure, Online, Unheard, invite_link, valid_table_id};
 use crate::parlour::game_word;
@@ -50,16 +50,8 @@ pub(crate) fn seat_name(table: &TableState, side: Color, locale: Locale) -> Stri
         return "…".to_owned();
     };
     match seat.cpu {
-        Some(level) => text::cpu_name(locale, level_name(locale, level)),
+        Some(level) => text::cpu_name(locale, text::level_name(locale, level)),
         None => seat.name.clone(),
-    }
-}
-
-/// A CPU level's name, of either game.
-fn level_name(locale: Locale, level: CpuLevel) -> &'static str {
-    match level {
-        CpuLevel::Gunjin(level) => text::level_name(locale, level),
-        CpuLevel::Shogi(level) => crate::shogi::home::level_name(locale, level),
     }
 }
 
@@ -439,14 +431,14 @@ fn Invite() -> impl IntoView {
     };
     let levels: Vec<CpuLevel> = match shogi {
         true => ShogiLevel::ALL.into_iter().map(CpuLevel::Shogi).collect(),
-        false => Difficulty::ALL.into_iter().map(CpuLevel::Gunjin).collect(),
+        false => Level::ALL.into_iter().map(CpuLevel::Gunjin).collect(),
     };
     let levels = levels
         .into_iter()
         .map(|l| {
             view! {
                 <option value=l.name() selected=move || level.get() == l>
-                    {move || level_name(i18n.get_locale(), l)}
+                    {move || text::level_name(i18n.get_locale(), l)}
                 </option>
             }
         })

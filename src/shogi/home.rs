@@ -18,17 +18,7 @@ use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::{First, Level, PieceSet, handicap_id};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
-
-pub fn level_name(locale: Locale, level: Level) -> &'static str {
-    let s = &locale.strings().shogi_home;
-    match level {
-        Level::Beginner => s.level_beginner,
-        Level::Novice => s.level_novice,
-        Level::Amateur => s.level_amateur,
-        Level::Club => s.level_club,
-        Level::Strong => s.level_strong,
-    }
-}
+use crate::text;
 
 /// A handicap's name: the Japanese one is the rules crate's.
 pub fn handicap_name(locale: Locale, handicap: Handicap) -> &'static str {
@@ -82,7 +72,10 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                 First::Cpu => s.shogi_home.cpu_first,
             };
             let handicap = handicap_name(locale, o.handicap);
-            format!("{} · {handicap} · {first}", level_name(locale, o.level))
+            format!(
+                "{} · {handicap} · {first}",
+                text::level_name(locale, o.level.into())
+            )
         })
     });
     // The table's clock is chosen each time (the server keeps it).
@@ -143,7 +136,7 @@ fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
     let levels = Level::ALL
         .into_iter()
         .map(|level| {
-            let label = Signal::derive(move || level_name(i18n.get_locale(), level));
+            let label = Signal::derive(move || text::level_name(i18n.get_locale(), level.into()));
             let checked = Signal::derive(move || settings.with(|s| s.level == level));
             let choose = Callback::new(move |()| settings.update(|s| s.level = level));
             view! { <Radio name="shogi-level" value=level.id() label checked choose /> }

@@ -11,7 +11,6 @@ use crate::model::fresh_seed;
 use crate::route::{Route, ShogiPage};
 use crate::screens::my_name;
 use crate::screens::replace::ReplaceGame;
-use crate::shogi::home::level_name;
 use crate::shogi::session::{Opponent, SavedShogi, Session};
 use crate::state::AppState;
 use crate::storage;
@@ -43,7 +42,7 @@ pub fn kif_now() -> String {
 pub fn new_session(state: &AppState, opponent: Opponent, locale: Locale) -> Session {
     let session = Session::new(&state.shogi.get_untracked(), fresh_seed(), opponent);
     let players = (opponent == Opponent::Cpu).then(|| {
-        let cpu = text::cpu_name(locale, level_name(locale, session.level()));
+        let cpu = text::cpu_name(locale, text::level_name(locale, session.level().into()));
         let me = my_name(state, locale);
         match session.you() {
             Color::Sente => (me, cpu),

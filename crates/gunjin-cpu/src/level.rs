@@ -1,39 +1,29 @@
-//! The CPU's levels: five baselines and the three levels a player picks.
+//! Who the CPU is: one of the three levels a player picks, or one of the
+//! five baselines the arena measures them against.
 
 use core::fmt;
 use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// How the CPU plays.
+/// A level a player picks: the one definition the worker, the table
+/// server and the app use. It travels, and is stored, as its lowercase
+/// name.
 ///
 /// ```
 /// use gunjin_cpu::Level;
 /// assert_eq!("hard".parse::<Level>(), Ok(Level::Hard));
 /// assert_eq!(Level::Easy.to_string(), "easy");
-/// assert_eq!(Level::PLAYABLE, [Level::Easy, Level::Normal, Level::Hard]);
+/// assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), r#""hard""#);
+/// assert!(serde_json::from_str::<Level>(r#""greedy""#).is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
-    /// A uniformly random legal move: the benchmark floor.
-    Random,
-    /// The best move by a one-move heuristic, with no deduction.
-    Greedy,
-    /// Attacks whatever stands next to it with its strongest piece there,
-    /// as if every attack won; otherwise shuffles, mostly beside its
-    /// headquarters: the blind attacker.
-    Reckless,
-    /// Never crosses the front nor opens its headquarters' neighbours;
-    /// attacks only a piece next to its own, when a one-move guess
-    /// favours it: the defence that stays home.
-    Turtle,
-    /// Greedy that counts an even trade as a gain: officers disappear
-    /// fast.
-    Trader,
     /// Deduction and a one-move look (its move, then the enemy's attacks
     /// in reach) over a few sampled worlds, chosen loosely among the good
     /// moves: a gentle opponent.
+    #[default]
     Easy,
     /// Deduction and a two-move search over more worlds, settling the
     /// attacks in reach before it judges a position.
@@ -57,28 +47,12 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 8] = [
-        Level::Random,
-        Level::Greedy,
-        Level::Reckless,
-        Level::Turtle,
-        Level::Trader,
-        Level::Easy,
-        Level::Normal,
-        Level::Hard,
-    ];
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
 
-    /// The levels offered to a player.
-    pub const PLAYABLE: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    /// The lowercase name used in the protocol, the arena and URLs.
-    pub const fn name(self) -> &'static str {
+    /// The stable identifier in storage, URLs, the DOM, the worker and
+    /// table protocols, and the arena.
+    pub const fn id(self) -> &'static str {
         match self {
-            Level::Random => "random",
-            Level::Greedy => "greedy",
-            Level::Reckless => "reckless",
-            Level::Turtle => "turtle",
-            Level::Trader => "trader",
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
@@ -89,7 +63,6 @@ impl Level {
     /// smaller [`Budget`](crate::Budget) from the host caps it.
     pub const fn think_millis(self) -> f64 {
         match self {
-            Level::Random | Level::Greedy | Level::Reckless | Level::Turtle | Level::Trader => 0.0,
             Level::Easy => 60.0,
             Level::Normal => 300.0,
             Level::Hard => 800.0,
@@ -97,35 +70,160 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The arena's yardsticks: fixed ways of playing without deduction or
+/// search, never offered to a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Baseline {
+    /// A uniformly random legal move: the benchmark floor.
+    Random,
+    /// The best move by a one-move heuristic, with no deduction.
+    Greedy,
+    /// Attacks whatever stands next to it with its strongest piece there,
+    /// as if every attack won; otherwise shuffles, mostly beside its
+    /// headquarters: the blind attacker.
+    Reckless,
+    /// Never crosses the front nor opens its headquarters' neighbours;
+    /// attacks only a piece next to its own, when a one-move guess
+    /// favours it: the defence that stays home.
+    Turtle,
+    /// Greedy that counts an even trade as a gain: officers disappear
+    /// fast.
+    Trader,
+}
+
+impl Baseline {
+    pub const ALL: [Baseline; 5] = [
+        Baseline::Random,
+        Baseline::Greedy,
+        Baseline::Reckless,
+        Baseline::Turtle,
+        Baseline::Trader,
+    ];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            Baseline::Random => "random",
+            Baseline::Greedy => "greedy",
+            Baseline::Reckless => "reckless",
+            Baseline::Turtle => "turtle",
+            Baseline::Trader => "trader",
+        }
     }
 }
 
-/// A name that is not a level.
+/// How a [`Cpu`](crate::Cpu) plays: a level or a baseline.
+///
+/// ```
+/// use gunjin_cpu::{Baseline, Level, Player};
+/// assert_eq!("greedy".parse::<Player>(), Ok(Player::Baseline(Baseline::Greedy)));
+/// assert_eq!("Hard".parse::<Player>(), Ok(Player::Level(Level::Hard)));
+/// assert_eq!(Player::ALL.len(), 8);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Baseline(Baseline),
+    Level(Level),
+}
+
+impl Player {
+    /// The baselines, then the levels from the weakest.
+    pub const ALL: [Player; 8] = [
+        Player::Baseline(Baseline::Random),
+        Player::Baseline(Baseline::Greedy),
+        Player::Baseline(Baseline::Reckless),
+        Player::Baseline(Baseline::Turtle),
+        Player::Baseline(Baseline::Trader),
+        Player::Level(Level::Easy),
+        Player::Level(Level::Normal),
+        Player::Level(Level::Hard),
+    ];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            Player::Baseline(baseline) => baseline.id(),
+            Player::Level(level) => level.id(),
+        }
+    }
+
+    /// The think time per move in milliseconds: none for a baseline.
+    pub const fn think_millis(self) -> f64 {
+        match self {
+            Player::Baseline(_) => 0.0,
+            Player::Level(level) => level.think_millis(),
+        }
+    }
+}
+
+impl From<Level> for Player {
+    fn from(level: Level) -> Player {
+        Player::Level(level)
+    }
+}
+
+impl From<Baseline> for Player {
+    fn from(baseline: Baseline) -> Player {
+        Player::Baseline(baseline)
+    }
+}
+
+/// A name that is not a level (or, for a [`Player`], not a baseline
+/// either).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseLevelError(pub String);
+pub struct ParseLevelError {
+    pub name: String,
+    /// The names it could have been.
+    known: &'static str,
+}
 
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "\"{}\" is not a level: random, greedy, reckless, turtle, trader, easy, normal or hard",
-            self.0
-        )
+        write!(f, "\"{}\" is not a level: {}", self.name, self.known)
     }
 }
 
 impl std::error::Error for ParseLevelError {}
 
+/// The item of `all` named `name` (in any case).
+fn named<T: Copy>(
+    all: &[T],
+    id: fn(T) -> &'static str,
+    name: &str,
+    known: &'static str,
+) -> Result<T, ParseLevelError> {
+    all.iter()
+        .copied()
+        .find(|&item| id(item).eq_ignore_ascii_case(name))
+        .ok_or_else(|| ParseLevelError {
+            name: name.to_owned(),
+            known,
+        })
+}
+
 impl FromStr for Level {
     type Err = ParseLevelError;
 
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ParseLevelError(s.to_owned()))
+        named(&Level::ALL, Level::id, s, "easy, normal or hard")
+    }
+}
+
+impl FromStr for Player {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Player, ParseLevelError> {
+        let known = "random, greedy, reckless, turtle, trader, easy, normal or hard";
+        named(&Player::ALL, Player::id, s, known)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
     }
 }

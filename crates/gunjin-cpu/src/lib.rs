@@ -6,24 +6,25 @@
 //! piece can still be ([`Belief`]), samples complete worlds consistent with
 //! that, and searches on them.
 //!
-//! - [`Level::Random`], [`Level::Greedy`], [`Level::Reckless`],
-//!   [`Level::Turtle`] and [`Level::Trader`]: the baselines, yardsticks
-//!   without deduction.
+//! - [`Baseline::Random`], [`Baseline::Greedy`], [`Baseline::Reckless`],
+//!   [`Baseline::Turtle`] and [`Baseline::Trader`]: the arena's
+//!   yardsticks, without deduction.
 //! - [`Level::Easy`], [`Level::Normal`], [`Level::Hard`]: deduction, then
 //!   a search over sampled worlds (expectimax over belief samples): one,
 //!   two and three moves deep, over more and more worlds, choosing ever
-//!   less loosely. See [`Level`].
+//!   less loosely: the levels a player picks. See [`Level`]; a [`Cpu`]
+//!   plays either ([`Player`]).
 //!
 //! The library never reads a clock itself (`std::time` panics in a browser
 //! worker): the host passes one in the [`Budget`].
 //!
 //! ```
-//! use gunjin_cpu::{Budget, Cpu, Level};
+//! use gunjin_cpu::{Baseline, Budget, Cpu, Level};
 //! use gunjin_rules::{ByColor, Color, Game, Rules};
 //!
 //! let rules = Rules::KIRAKUKEN;
 //! let mut south = Cpu::new(Level::Hard, 1).with_worlds(Some(4));
-//! let mut north = Cpu::new(Level::Greedy, 2);
+//! let mut north = Cpu::new(Baseline::Greedy, 2);
 //! let setups = ByColor { south: south.setup(rules), north: north.setup(rules) };
 //! let mut game = Game::new(rules, setups, Color::South).unwrap();
 //! fn no_clock() -> f64 { 0.0 }
@@ -60,7 +61,7 @@ pub use formation::{
     striking_formation,
 };
 pub use kindset::KindSet;
-pub use level::{Level, ParseLevelError};
+pub use level::{Baseline, Level, ParseLevelError, Player};
 pub use search::Analysis;
 
 /// How long the CPU may think about one move, and the clock to measure it
@@ -78,11 +79,11 @@ impl Budget {
     }
 }
 
-/// A CPU player: a level and a seed. Its moves depend only on the view, the
+/// A CPU player: a level (or a baseline) and a seed. Its moves depend only on the view, the
 /// seed and (unless the number of worlds is fixed) the time it is given.
 #[derive(Clone, Debug)]
 pub struct Cpu {
-    level: Level,
+    player: Player,
     seed: u64,
     setups: u64,
     worlds: Option<usize>,
@@ -97,9 +98,9 @@ fn mix(a: u64, b: u64) -> u64 {
 }
 
 impl Cpu {
-    pub fn new(level: Level, seed: u64) -> Cpu {
+    pub fn new(player: impl Into<Player>, seed: u64) -> Cpu {
         Cpu {
-            level,
+            player: player.into(),
             seed,
             setups: 0,
             worlds: None,
@@ -114,8 +115,8 @@ impl Cpu {
         self
     }
 
-    pub fn level(&self) -> Level {
-        self.level
+    pub fn player(&self) -> Player {
+        self.player
     }
 
     /// A hidden setup for a new game. Random, Greedy, Reckless and Trader
@@ -129,17 +130,15 @@ impl Cpu {
     pub fn setup(&mut self, rules: Rules) -> Setup {
         self.setups += 1;
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));
-        match self.level {
-            Level::Random | Level::Greedy | Level::Reckless | Level::Trader => {
-                Setup::random(rules, &mut rng)
-            }
-            Level::Easy => open_formation(rules, &mut rng),
+        match self.player {
+            Player::Baseline(Baseline::Turtle) => guarded_formation(rules, &mut rng),
+            Player::Baseline(_) => Setup::random(rules, &mut rng),
+            Player::Level(Level::Easy) => open_formation(rules, &mut rng),
             // Half the time Normal leaves its headquarters open too: behind
             // a Mine it drew too many games against Hard.
-            Level::Normal if rng.random_bool(0.5) => open_formation(rules, &mut rng),
-            Level::Normal => formation(rules, &mut rng),
-            Level::Turtle => guarded_formation(rules, &mut rng),
-            Level::Hard => striking_formation(rules, &mut rng),
+            Player::Level(Level::Normal) if rng.random_bool(0.5) => open_formation(rules, &mut rng),
+            Player::Level(Level::Normal) => formation(rules, &mut rng),
+            Player::Level(Level::Hard) => striking_formation(rules, &mut rng),
         }
     }
 
@@ -158,19 +157,13 @@ impl Cpu {
             return Analysis::default();
         }
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, belief::view_seed(view)));
-        let baseline = |chosen| Analysis {
-            moves: Vec::new(),
-            worlds: 0,
-            nodes: 0,
-            chosen,
-        };
-        match self.level {
-            Level::Random => baseline(baseline::random_move(view, &mut rng)),
-            Level::Greedy => baseline(baseline::greedy_move(view, &mut rng)),
-            Level::Reckless => baseline(baseline::reckless_move(view, &mut rng)),
-            Level::Turtle => baseline(baseline::turtle_move(view, &mut rng)),
-            Level::Trader => baseline(baseline::trader_move(view, &mut rng)),
-            level => {
+        let chosen = match self.player {
+            Player::Baseline(Baseline::Random) => baseline::random_move(view, &mut rng),
+            Player::Baseline(Baseline::Greedy) => baseline::greedy_move(view, &mut rng),
+            Player::Baseline(Baseline::Reckless) => baseline::reckless_move(view, &mut rng),
+            Player::Baseline(Baseline::Turtle) => baseline::turtle_move(view, &mut rng),
+            Player::Baseline(Baseline::Trader) => baseline::trader_move(view, &mut rng),
+            Player::Level(level) => {
                 let style = search::Style::of(level);
                 let limit = match self.worlds {
                     Some(n) => search::Limit::Worlds(n),
@@ -179,8 +172,14 @@ impl Cpu {
                         now: budget.now,
                     }),
                 };
-                search::analyse(view, &style, limit, &mut rng)
+                return search::analyse(view, &style, limit, &mut rng);
             }
+        };
+        Analysis {
+            moves: Vec::new(),
+            worlds: 0,
+            nodes: 0,
+            chosen,
         }
     }
 }

@@ -6,10 +6,10 @@
 //!
 //! ```
 //! use gunjin_cpu::protocol::{Bot, Command, Reply};
-//! use gunjin_cpu::Level;
+//! use gunjin_cpu::Baseline;
 //!
 //! fn clock() -> f64 { 0.0 }
-//! let mut bot = Bot::new(Level::Random, 7);
+//! let mut bot = Bot::new(Baseline::Random, 7);
 //! let replies = bot.handle(&"newgame htsrf s s".parse().unwrap(), clock);
 //! assert!(replies.is_empty());
 //! let replies = bot.handle(&Command::Setup, clock);
@@ -26,7 +26,7 @@ use gunjin_rules::{
     Setup, Shape, Square, View,
 };
 
-use crate::{Budget, Cpu, Level};
+use crate::{Budget, Cpu, Player};
 
 /// The protocol's name and version, sent in the `id` reply.
 pub const PROTOCOL: &str = "gsp 1";
@@ -463,17 +463,18 @@ impl Table {
 #[derive(Clone, Debug)]
 pub struct Bot {
     cpu: Cpu,
-    level: Level,
+    player: Player,
     seed: u64,
     worlds: Option<usize>,
     table: Option<Table>,
 }
 
 impl Bot {
-    pub fn new(level: Level, seed: u64) -> Bot {
+    pub fn new(player: impl Into<Player>, seed: u64) -> Bot {
+        let player = player.into();
         Bot {
-            cpu: Cpu::new(level, seed),
-            level,
+            cpu: Cpu::new(player, seed),
+            player,
             seed,
             worlds: None,
             table: None,
@@ -512,7 +513,7 @@ impl Bot {
         vec![
             Reply::Id {
                 key: "name".into(),
-                value: format!("gunjin-cpu {}", self.level),
+                value: format!("gunjin-cpu {}", self.player),
             },
             Reply::Id {
                 key: "protocol".into(),
@@ -526,7 +527,7 @@ impl Bot {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "level" => {
-                self.level = value
+                self.player = value
                     .parse()
                     .map_err(|e: crate::ParseLevelError| e.to_string())?;
             }
@@ -546,7 +547,7 @@ impl Bot {
             }
             _ => return Err(format!("unknown option \"{name}\": level, seed or worlds")),
         }
-        self.cpu = Cpu::new(self.level, self.seed).with_worlds(self.worlds);
+        self.cpu = Cpu::new(self.player, self.seed).with_worlds(self.worlds);
         Ok(())
     }
 
@@ -564,7 +565,7 @@ impl Bot {
             cpu = cpu.with_worlds(worlds);
         }
         let budget = Budget {
-            millis: millis.unwrap_or(self.level.think_millis()),
+            millis: millis.unwrap_or(self.player.think_millis()),
             now,
         };
         let analysis = cpu.analyse(&view, budget);

@@ -92,11 +92,6 @@ impl Style {
             Level::Easy => Style::EASY,
             Level::Normal => Style::NORMAL,
             Level::Hard => Style::HARD,
-            // The baselines do not search; were one asked, it would look
-            // as far as Easy.
-            Level::Random | Level::Greedy | Level::Reckless | Level::Turtle | Level::Trader => {
-                Style::EASY
-            }
         }
     }
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{pair, play_out, random_start, rules_from_bits};
-use gunjin_cpu::{Belief, KindSet, Level};
+use gunjin_cpu::{Baseline, Belief, KindSet};
 use gunjin_rules::{Color, Game, Kind, Mode, PieceId, Rules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -69,7 +69,7 @@ fn deduction_never_excludes_the_true_kind() {
         let rules = rules_of(g, (g % 32) as u8);
         let mut game = random_start(rules, &mut rng);
         // Random and Greedy players fight many battles: the hard cases.
-        let levels = [Level::Random, Level::Greedy];
+        let levels = [Baseline::Random, Baseline::Greedy];
         let mut players = pair(levels[g % 2], levels[(g / 2) % 2], g as u64, 1);
         // Every ply in a few games, every seventh in the others.
         let every = if g % 8 == 0 { 1 } else { 7 };
@@ -120,7 +120,7 @@ fn probabilities_are_a_distribution_over_the_candidates() {
     for g in 0..12 {
         let rules = rules_of(g as usize, (g * 5 % 32) as u8);
         let mut game = random_start(rules, &mut rng);
-        let mut players = pair(Level::Greedy, Level::Random, g, 1);
+        let mut players = pair(Baseline::Greedy, Baseline::Random, g, 1);
         play_out(&mut game, &mut players, 20 + 15 * g as usize, |_| {});
         for side in Color::ALL {
             let view = game.view(side);
@@ -162,7 +162,7 @@ fn a_strike_shows_a_missile_and_the_marshal_is_known() {
     let mut strikes = 0;
     for g in 0..20 {
         let mut game = random_start(rules, &mut rng);
-        let mut players = pair(Level::Random, Level::Random, g, 1);
+        let mut players = pair(Baseline::Random, Baseline::Random, g, 1);
         for _ in 0..200 {
             if game.outcome().is_some() {
                 break;

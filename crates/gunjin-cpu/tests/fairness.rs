@@ -5,7 +5,7 @@
 mod common;
 
 use common::{budget, pair, play_out, random_start, rules_from_bits};
-use gunjin_cpu::{Belief, Cpu, Level};
+use gunjin_cpu::{Baseline, Belief, Cpu, Level, Player};
 use gunjin_rules::{ByColor, Color, Game, Mode, PartialSetup, PieceId, Rules, Setup};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -67,7 +67,7 @@ fn compare_in(mode: Mode, seed: u64, games: u64) -> usize {
             ..rules_from_bits((g * 7 % 32) as u8)
         };
         let mut game = random_start(rules, &mut rng);
-        let mut players = pair(Level::Greedy, Level::Random, g, 1);
+        let mut players = pair(Baseline::Greedy, Baseline::Random, g, 1);
         play_out(&mut game, &mut players, 10 + 9 * g as usize, |_| {});
         if game.outcome().is_some() {
             continue;
@@ -83,9 +83,13 @@ fn compare_in(mode: Mode, seed: u64, games: u64) -> usize {
         // The referee's views agree: nothing tells the two games apart.
         let view = game.view(side);
         assert_eq!(other.view(side), view);
-        for level in Level::ALL {
+        for level in Player::ALL {
             let seed = 100 + g;
-            let worlds = if level == Level::Hard { 3 } else { 4 };
+            let worlds = if level == Player::Level(Level::Hard) {
+                3
+            } else {
+                4
+            };
             let a = Cpu::new(level, seed)
                 .with_worlds(Some(worlds))
                 .choose_move(&view, budget());

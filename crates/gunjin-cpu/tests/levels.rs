@@ -4,7 +4,7 @@
 mod common;
 
 use common::{budget, pair, play_out, random_start, rules_from_bits};
-use gunjin_cpu::{Cpu, Level};
+use gunjin_cpu::{Baseline, Cpu, Level, Player};
 use gunjin_rules::{ByColor, Color, Game, Record, Rules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -20,9 +20,9 @@ fn every_level_plays_legal_moves_to_the_end() {
             let rules = rules_from_bits((g as u8 * 11 + round as u8 * 3) % 32);
             let mut game = random_start(rules, &mut rng);
             let opponent = if round == 0 {
-                Level::Random
+                Baseline::Random
             } else {
-                Level::Greedy
+                Baseline::Greedy
             };
             let mut players = pair(level, opponent, round, 2);
             // play_out asserts that every move is legal.
@@ -37,13 +37,13 @@ fn no_move_off_turn_or_after_the_end() {
     let mut rng = SmallRng::seed_from_u64(1);
     let game = random_start(Rules::KIRAKUKEN, &mut rng);
     let waiting = !game.position().turn();
-    for level in Level::ALL {
+    for level in Player::ALL {
         let mut cpu = Cpu::new(level, 1).with_worlds(Some(2));
         assert_eq!(cpu.choose_move(&game.view(waiting), budget()), None);
     }
     let mut over = game.clone();
     over.resign(Color::South).unwrap();
-    for level in Level::ALL {
+    for level in Player::ALL {
         let mut cpu = Cpu::new(level, 1);
         assert_eq!(cpu.choose_move(&over.view(Color::North), budget()), None);
     }
@@ -51,7 +51,7 @@ fn no_move_off_turn_or_after_the_end() {
 
 #[test]
 fn setups_are_legal_and_vary() {
-    for level in Level::ALL {
+    for level in Player::ALL {
         let mut cpu = Cpu::new(level, 3);
         let mut seen = std::collections::HashSet::new();
         for bits in 0..32 {
@@ -79,9 +79,9 @@ fn hard_beats_random() {
         };
         let mut cpus = ByColor::new_with(|side| {
             let level = if side == hard_side {
-                Level::Hard
+                Player::Level(Level::Hard)
             } else {
-                Level::Random
+                Player::Baseline(Baseline::Random)
             };
             Cpu::new(level, g).with_worlds(Some(6))
         });

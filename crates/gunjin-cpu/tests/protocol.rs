@@ -5,8 +5,8 @@ mod common;
 
 use std::process::Command as Process;
 
-use gunjin_cpu::Level;
 use gunjin_cpu::protocol::{Bot, Command, Reply};
+use gunjin_cpu::{Baseline, Level};
 use gunjin_rules::{ByColor, Color, Game, Mode, Move, PublicMove, Rules, Shape};
 
 /// Sends a command as text and reads the replies back from text, as a
@@ -67,7 +67,7 @@ fn two_bots_play_classic_25_with_strikes() {
 fn play_over_the_protocol(rules: Rules) -> Game {
     let mut bots = ByColor {
         south: Bot::new(Level::Easy, 1).with_worlds(Some(2)),
-        north: Bot::new(Level::Greedy, 2),
+        north: Bot::new(Baseline::Greedy, 2),
     };
     let first = Color::North;
     let mut setups = ByColor::new_with(|_| None);
@@ -143,7 +143,7 @@ fn play_over_the_protocol(rules: Rules) -> Game {
 /// board are `c1`'s alias and an ordinary node.
 #[test]
 fn a_bot_reads_a_headquarters_by_any_of_its_squares() {
-    let mut bot = Bot::new(Level::Random, 1);
+    let mut bot = Bot::new(Baseline::Random, 1);
     let read = |bot: &Bot, line: &str| bot.read(line).unwrap().to_string();
     assert_eq!(read(&bot, "legal d2-d1 f2-f1"), "legal d2-c1 f2-f1");
     let rules: Rules = "c25-htsrf".parse().unwrap();
@@ -167,7 +167,7 @@ fn a_bot_reads_a_headquarters_by_any_of_its_squares() {
 
 #[test]
 fn a_bot_reports_what_it_cannot_use() {
-    let mut bot = Bot::new(Level::Random, 1);
+    let mut bot = Bot::new(Baseline::Random, 1);
     let replies = exchange(&mut bot, Command::Setup);
     assert!(matches!(replies.as_slice(), [Reply::Error(_)]));
     exchange(

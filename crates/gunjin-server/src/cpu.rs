@@ -40,15 +40,6 @@ pub fn search(level: Level, seed: u64, view: &View, millis: f64) -> Option<Move>
     }
 }
 
-/// The CPU player of a level the protocol names.
-pub fn level(level: gunjin_table::Level) -> Level {
-    match level {
-        gunjin_table::Level::Easy => Level::Easy,
-        gunjin_table::Level::Normal => Level::Normal,
-        gunjin_table::Level::Hard => Level::Hard,
-    }
-}
-
 /// The CPU's hidden setup for a new game; a random one if the CPU fails
 /// (panics, or sets up what the rules refuse).
 pub fn setup(level: Level, seed: u64, rules: Rules) -> Setup {

@@ -141,7 +141,7 @@ impl Referee for Gunjin {
 
     fn level(level: CpuLevel) -> Option<Level> {
         match level {
-            CpuLevel::Gunjin(level) => Some(cpu::level(level)),
+            CpuLevel::Gunjin(level) => Some(level),
             CpuLevel::Shogi(_) => None,
         }
     }

@@ -101,7 +101,7 @@ impl Referee for Shogi {
 
     fn level(level: CpuLevel) -> Option<Level> {
         match level {
-            CpuLevel::Shogi(level) => level.id().parse().ok(),
+            CpuLevel::Shogi(level) => Some(level),
             CpuLevel::Gunjin(_) => None,
         }
     }

@@ -62,10 +62,10 @@ impl FromStr for CpuLevel {
     type Err = UnknownLevel;
 
     fn from_str(name: &str) -> Result<CpuLevel, UnknownLevel> {
-        let gunjin = name.parse().map(CpuLevel::Gunjin);
+        let gunjin = name.parse().map(CpuLevel::Gunjin).ok();
         gunjin
-            .or_else(|()| name.parse().map(CpuLevel::Shogi))
-            .map_err(|()| UnknownLevel)
+            .or_else(|| name.parse().map(CpuLevel::Shogi).ok())
+            .ok_or(UnknownLevel)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The messages between the app and the CPU's Web Worker. Only types: the
-//! app does not link the CPU crate at all (it would double the app's size),
-//! so everything the CPU computes is asked of the worker; this crate is
-//! what both link.
+//! app links nothing of the CPU crate but its [`Level`] (the search would
+//! double the app's size), so everything the CPU computes is asked of the
+//! worker; this crate is what both link.
 //!
 //! Both messages travel as JSON strings through `postMessage`:
 //!
@@ -24,13 +24,12 @@
 //! printing (several kilobytes of tables in the download).
 
 mod game;
-mod level;
 
 use gunjin_rules::{Kind, Move, PieceId, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
 pub use game::Game;
-pub use level::Level;
+pub use gunjin_cpu::Level;
 
 /// What the worker posts once its handler is installed.
 pub const READY: &str = "ready";

@@ -9,7 +9,7 @@ use gunjin_cpu::{Belief, Budget, Cpu};
 use gunjin_rules::{Kind, View};
 pub use gunjin_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Game, Hint, Level, Reply, Request};
+use protocol::{Answer, Ask, Game, Hint, Reply, Request};
 
 /// Reads a request, works it out, and writes the reply: the whole worker.
 /// `now` is the worker's clock in milliseconds.
@@ -47,7 +47,6 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
             view,
             budget_ms,
         } => {
-            let level = cpu_level(level);
             let start = now();
             let budget = Budget::new(budget_ms.map_or(level.think_millis(), f64::from), now);
             let mv = Cpu::new(level, seed).choose_move(&view, budget);
@@ -57,20 +56,11 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
             }
         }
         Ask::Setup { level, rules, seed } => Answer::Setup {
-            setup: Cpu::new(cpu_level(level), seed).setup(rules),
+            setup: Cpu::new(level, seed).setup(rules),
         },
         Ask::Hints { view } => Answer::Hints {
             hints: hints(&view),
         },
-    }
-}
-
-/// The CPU crate's level for a level the app asks for.
-fn cpu_level(level: Level) -> gunjin_cpu::Level {
-    match level {
-        Level::Easy => gunjin_cpu::Level::Easy,
-        Level::Normal => gunjin_cpu::Level::Normal,
-        Level::Hard => gunjin_cpu::Level::Hard,
     }
 }
 
@@ -100,6 +90,7 @@ pub fn hints(view: &View) -> Vec<Hint> {
 #[cfg(test)]
 mod tests {
     use gunjin_rules::{ByColor, Color, Game, Rules, Template, random_game};
+    use protocol::Level;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
@@ -153,7 +144,7 @@ mod tests {
             let Answer::Setup { setup } = reply else {
                 panic!("no setup: {reply:?}");
             };
-            assert_eq!(setup, Cpu::new(gunjin_cpu::Level::Hard, 3).setup(rules));
+            assert_eq!(setup, Cpu::new(Level::Hard, 3).setup(rules));
             assert!(setup.check(rules).is_ok());
         }
     }

@@ -15,12 +15,15 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(Level::Beginner.to_string(), "beginner");
 /// assert_eq!(serde_json::to_string(&Level::Strong).unwrap(), "\"strong\"");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// One move deep, picking loosely among the good moves, and half the
     /// time blind to what its move leaves hanging: beatable by a player
     /// who has just learnt the moves, yet it takes what is offered.
+    #[default]
     Beginner,
     /// Two moves deep, less noise, sometimes blind to hanging pieces.
     Novice,
@@ -65,7 +68,7 @@ impl Level {
     ];
 
     /// The lowercase name.
-    pub const fn name(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Level::Beginner => "beginner",
             Level::Novice => "novice",
@@ -136,7 +139,7 @@ impl Level {
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.id())
     }
 }
 
@@ -158,7 +161,7 @@ impl FromStr for Level {
     fn from_str(name: &str) -> Result<Level, UnknownLevel> {
         Level::ALL
             .into_iter()
-            .find(|level| level.name() == name)
+            .find(|level| level.id() == name)
             .ok_or_else(|| UnknownLevel(name.to_owned()))
     }
 }

@@ -13,9 +13,6 @@
 //!   `{"id": 1, "answer": {"error": "…"}}` when the request does not read;
 //!   and it says [`READY`] once, when it can take requests.
 
-use core::fmt;
-use core::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 use shogi_rules::{Move, Record};
 
@@ -75,58 +72,9 @@ pub enum Decision {
     Resign,
 }
 
-/// The Shogi CPU's levels as the app offers, stores and sends them: the
-/// CPU crate's five, by their lowercase names.
-///
-/// ```
-/// use shogi_worker_protocol::Level;
-/// assert_eq!("club".parse::<Level>(), Ok(Level::Club));
-/// assert_eq!(Level::Beginner.to_string(), "beginner");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    #[default]
-    Beginner,
-    Novice,
-    Amateur,
-    Club,
-    Strong,
-}
-
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Novice,
-        Level::Amateur,
-        Level::Club,
-        Level::Strong,
-    ];
-
-    /// The stable identifier in storage, the DOM and the protocol.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Novice => "novice",
-            Level::Amateur => "amateur",
-            Level::Club => "club",
-            Level::Strong => "strong",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for Level {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Level, ()> {
-        Level::ALL.into_iter().find(|l| l.id() == s).ok_or(())
-    }
-}
+/// The Shogi CPU's levels as the app offers, stores and sends them, by
+/// their lowercase names: the CPU crate's own.
+pub use shogi_cpu::Level;
 
 #[cfg(test)]
 mod tests {
@@ -149,7 +97,7 @@ mod tests {
             }
         );
         for level in Level::ALL {
-            assert_eq!(level.id().parse(), Ok(level));
+            assert_eq!(level.id().parse::<Level>(), Ok(level));
         }
     }
 }

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use shogi_cpu::{Budget, Deadline, Engine};
 pub use shogi_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Decision, Level, Reply, Request};
+use protocol::{Answer, Ask, Decision, Reply, Request};
 
 thread_local! {
     /// One engine for the worker's life: its transposition table carries
@@ -50,7 +50,6 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
         }
     };
     let start = now();
-    let level = cpu_level(level);
     // The top level thinks for its time (or the app's), whatever the
     // device's speed; the others search their nodes, within the app's
     // time if it gives one.
@@ -81,21 +80,11 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
     }
 }
 
-/// The CPU crate's level for a level the app asks for.
-fn cpu_level(level: Level) -> shogi_cpu::Level {
-    match level {
-        Level::Beginner => shogi_cpu::Level::Beginner,
-        Level::Novice => shogi_cpu::Level::Novice,
-        Level::Amateur => shogi_cpu::Level::Amateur,
-        Level::Club => shogi_cpu::Level::Club,
-        Level::Strong => shogi_cpu::Level::Strong,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicU64, Ordering};
 
+    use protocol::Level;
     use shogi_rules::{Game, Handicap, Position};
 
     use super::*;

@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use gunjin_cpu::Level;
 use gunjin_cpu::protocol::{Bot, Command, Reply};
+use gunjin_cpu::{Level, Player};
 
 fn now() -> f64 {
     static START: OnceLock<Instant> = OnceLock::new();
@@ -20,12 +20,14 @@ fn now() -> f64 {
 
 fn usage(message: &str) -> ExitCode {
     eprintln!("bot: {message}");
-    eprintln!("usage: bot [--level random|greedy|easy|normal|hard] [--seed N] [--worlds N]");
+    eprintln!(
+        "usage: bot [--level random|greedy|reckless|turtle|trader|easy|normal|hard] [--seed N] [--worlds N]"
+    );
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
-    let (mut level, mut seed, mut worlds) = (Level::Hard, 1u64, None);
+    let (mut level, mut seed, mut worlds) = (Player::Level(Level::Hard), 1u64, None);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let Some(value) = args.next() else {

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use gunjin_cpu::{Budget, Cpu, Level};
+use gunjin_cpu::{Budget, Cpu, Player};
 use gunjin_rules::{ByColor, Color, Game, Rules, Setup};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -73,7 +73,12 @@ pub fn play_out(
 }
 
 /// A pair of CPUs with fixed seeds and a small fixed number of worlds.
-pub fn pair(south: Level, north: Level, seed: u64, worlds: usize) -> ByColor<Cpu> {
+pub fn pair(
+    south: impl Into<Player>,
+    north: impl Into<Player>,
+    seed: u64,
+    worlds: usize,
+) -> ByColor<Cpu> {
     let mut rng = SmallRng::seed_from_u64(seed);
     ByColor {
         south: Cpu::new(south, rng.random()).with_worlds(Some(worlds)),

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use gunjin_cpu::protocol::{Command, Reply};
-use gunjin_cpu::{Budget, Cpu, Level};
+use gunjin_cpu::{Budget, Cpu};
 use gunjin_rules::{Color, Move, Outcome, PublicMove, Record, Rules, Setup, Square, View};
 
 use crate::external::{External, Fault};
@@ -75,8 +75,8 @@ impl Player {
                 Engine::External(Box::new(bot))
             }
             None => {
-                let level: Level = spec.parse().map_err(|e| format!("{e}"))?;
-                Engine::Cpu(Cpu::new(level, seed).with_worlds(budgets.worlds))
+                let player: gunjin_cpu::Player = spec.parse().map_err(|e| format!("{e}"))?;
+                Engine::Cpu(Cpu::new(player, seed).with_worlds(budgets.worlds))
             }
         };
         let own_name = match &engine {
@@ -220,7 +220,7 @@ impl Player {
     /// How its budget is described in the report's first line.
     pub fn budget(&self) -> String {
         match (&self.engine, self.budgets.worlds) {
-            (Engine::Cpu(cpu), _) if cpu.level().think_millis() == 0.0 => "baseline".to_owned(),
+            (Engine::Cpu(cpu), _) if cpu.player().think_millis() == 0.0 => "baseline".to_owned(),
             (_, Some(n)) => format!("{n} worlds/move"),
             (_, None) => format!("{} ms/move", self.budgets.think_ms),
         }
