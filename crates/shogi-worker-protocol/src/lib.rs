@@ -62,7 +62,7 @@ pub enum Ask {
 /// The nodes an analysis gives each position by default: a 120-move game
 /// within a minute in the browser's worker (`docs/BENCHMARKS.md`,
 /// "Shogi analysis").
-pub const ANALYSIS_NODES: u64 = 150_000;
+pub const ANALYSIS_NODES: u64 = 100_000;
 
 /// What a position is worth, from Sente's side (`shogi_cpu::analysis`'s,
 /// as the app reads it).
