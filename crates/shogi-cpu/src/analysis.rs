@@ -18,8 +18,12 @@ use crate::{Budget, Engine, Score};
 /// The longest mate the tsume search looks for before the main search:
 /// 9 plies (九手詰) in a few thousand nodes when the line is all checks.
 pub const MATE_PLIES: u32 = 9;
-/// The tsume search's share of the nodes, at most.
+/// The tsume search's nodes, at most (and at most a quarter of the
+/// budget): a tsume search node with full hands is slow.
 const MATE_NODES: u64 = 20_000;
+/// The nodes a position gets when the budget names none: about half a
+/// second natively.
+const DEFAULT_NODES: u64 = 200_000;
 
 /// What a position is worth, from Sente's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,7 +111,7 @@ impl Engine {
     pub fn analyse(&mut self, game: &Game, budget: &Budget) -> Judgement {
         let position = game.position();
         let to_move = position.turn();
-        let nodes = budget.nodes.unwrap_or(200_000);
+        let nodes = budget.nodes.unwrap_or(DEFAULT_NODES);
         let (mate, mate_nodes) =
             crate::mate::find_mate_counted(position, MATE_PLIES, MATE_NODES.min(nodes / 4));
         if let Some(line) = mate {
