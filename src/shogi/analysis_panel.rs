@@ -84,7 +84,9 @@ pub fn AnalysisPanel(
 }
 
 /// Asks the worker for the positions not yet judged, one after another,
-/// until all are, Stop is pressed or the worker cannot answer.
+/// until all are, Stop is pressed, the page is left or the worker cannot
+/// answer (the `try_` accesses: the page may be gone when an answer
+/// comes).
 fn run(
     analysis: RwSignal<Option<Analysis>>,
     wanted: RwSignal<bool>,
@@ -96,27 +98,27 @@ fn run(
     }
     busy.set(true);
     leptos::task::spawn_local(async move {
-        while wanted.get_untracked() {
-            let next = analysis.with_untracked(|a| {
+        while wanted.try_get_untracked() == Some(true) {
+            let next = analysis.try_with_untracked(|a| {
                 let a = a.as_ref()?;
                 let ply = a.next()?;
                 Some((a.record().clone(), ply, a.before(ply)))
             });
-            let Some((record, ply, before)) = next else {
+            let Some((record, ply, before)) = next.flatten() else {
                 break;
             };
             let Some((judgement, mark)) = cpu::analyse(record.clone(), ply, before).await else {
-                failed.set(true);
+                failed.try_set(true);
                 break;
             };
-            analysis.update(|a| {
+            analysis.try_update(|a| {
                 if let Some(a) = a.as_mut().filter(|a| *a.record() == record) {
                     a.judged(ply, judgement, mark);
                 }
             });
         }
-        wanted.set(false);
-        busy.set(false);
+        wanted.try_set(false);
+        busy.try_set(false);
     });
 }
 
@@ -231,8 +233,9 @@ pub fn LiveEval(
         leptos::task::spawn_local(async move {
             let ply = record.moves.len();
             let answer = cpu::analyse(record.clone(), ply, None).await;
-            if session.with_untracked(|s| s.game().record()) == record {
-                judged.set(answer.map(|(judgement, _)| judgement));
+            // Still on this position, and the side line not left.
+            if session.try_with_untracked(|s| s.game().record()).as_ref() == Some(&record) {
+                judged.try_set(answer.map(|(judgement, _)| judgement));
             }
         });
     });
