@@ -56,6 +56,11 @@ test("a blunder is marked, the graph drawn, and a side line explored and left", 
   await expect(square(page, "2d")).toHaveAttribute("data-role", "rook");
   await expect(shown(page).locator(".side-line .analysis-eval")).toContainText(/Evaluation|Mate/, { timeout: 20_000 });
 
+  // The replay's ← / → keys belong to the hidden game, not the side line.
+  await shown(page).locator(".side-line p").first().click();
+  await page.keyboard.press("ArrowRight");
+  await expect(moves(page)).toHaveCount(1);
+
   // Back: the game as it was, at the position left.
   await page.getByRole("button", { name: "Back to the game" }).click();
   await expect(page.getByRole("button", { name: "Back to the game" })).toHaveCount(0);
