@@ -7,8 +7,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
-use shogi_rules::Game;
-use shogi_worker_protocol::{Answer, Ask, Decision, Level, READY, Reply, Request};
+use shogi_rules::{Game, Record};
+use shogi_worker_protocol::{Answer, Ask, Decision, Judgement, Level, Mark, READY, Reply, Request};
 
 use crate::cpu_client::Unavailable;
 use crate::worker;
@@ -38,6 +38,32 @@ pub async fn decide(level: Level, seed: u64, game: &Game) -> Result<Decision, Un
         Some(Answer::Move { decision, .. }) if allowed(game, decision) => decision,
         _ => fallback(game, seed),
     })
+}
+
+/// The engine's judgement of the position after `ply` moves of `record`,
+/// and the mark of the move into it when the judgement `before` it is
+/// given; none if the worker cannot say.
+pub async fn analyse(
+    record: Record,
+    ply: usize,
+    before: Option<Judgement>,
+) -> Option<(Judgement, Option<Mark>)> {
+    let ask = Ask::Analyse {
+        record,
+        ply,
+        nodes: None,
+        before,
+    };
+    let text = |id| serde_json::to_string(&Request { id, ask }).ok();
+    let worker::Outcome::Answer(text) = worker::ask(WORKER, text).await else {
+        return None;
+    };
+    match serde_json::from_str::<Reply>(&text).ok()?.answer {
+        Answer::Analyse {
+            judgement, mark, ..
+        } => Some((judgement, mark)),
+        _ => None,
+    }
 }
 
 /// Whether the rules allow `decision` now.

@@ -14,6 +14,9 @@
 //!   replay of a record: `#/shogi/replay`, and the game of an online table,
 //!   fed by the server through `online.rs`), with `export` and `replay`'s
 //!   bar;
+//! - `analysis`, `analysis_panel`: the engine's analysis of a replayed
+//!   game (the judgements, marks and graph; Analyse, Stop, the graph and
+//!   the engine's line) and the side line's live evaluation;
 //! - `import`: the page that reads a record (`#/shogi/import`);
 //! - `new_game`: a new game from the home page, asked about first over a
 //!   game in progress;
@@ -21,6 +24,8 @@
 //! - `tsume`, `tsume_page`: mate puzzles (`#/shogi/tsume`), the daily one
 //!   and the player's streak.
 
+pub mod analysis;
+pub mod analysis_panel;
 pub mod board;
 pub mod cpu;
 pub mod export;

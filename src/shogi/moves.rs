@@ -7,8 +7,10 @@ use leptos::html;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use shogi_rules::{Game, japanese_moves};
+use shogi_worker_protocol::Mark;
 
 use crate::i18n::*;
+use crate::shogi::analysis_panel::MoveMark;
 use crate::shogi::settings::Notation;
 
 /// The moves of `game` written in `notation`.
@@ -32,18 +34,24 @@ pub fn MoveList(
     #[prop(optional)]
     on_pick: Option<Callback<usize>>,
     #[prop(optional, into)] pickable: Option<Signal<bool>>,
+    /// The analysis's mark of each move, the first move first.
+    #[prop(optional, into)]
+    marks: Option<Signal<Vec<Option<Mark>>>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let items = move || {
         let moves = moves.get();
         let current = current.map_or(moves.len(), |c| c.get());
         let on_pick = on_pick.filter(|_| pickable.is_some_and(|p| p.get()));
+        let marks = marks.map(|m| m.get()).unwrap_or_default();
         moves
             .into_iter()
             .enumerate()
             .map(|(i, text)| {
+                let mark = marks.get(i).copied().flatten();
                 let text = view! {
                     <span lang=move || (notation.get() == Notation::Japanese).then_some("ja")>{text}</span>
+                    {mark.map(|mark| view! { <MoveMark mark /> })}
                 };
                 let text = match on_pick {
                     Some(pick) => view! {

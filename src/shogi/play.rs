@@ -4,18 +4,22 @@
 //! move, unless it is kept still), both hands, the move list, the record's
 //! export, and the player's acts (move, drop, promote or not, take back,
 //! resign, declare). After the game, and on the replay page (`review`),
-//! the replay bar steps through it. Every question of legality goes to the
+//! the replay bar steps through it, and the engine's analysis
+//! ([`AnalysisPanel`]) judges it and explores side lines from any position
+//! (this screen again, on a copy of the game: `explore`). Every question of legality goes to the
 //! rules ([`pick`]), every CPU decision to its worker ([`cpu`]); the game
 //! is saved after every move and resumes on a reload.
 
 use leptos::prelude::*;
-use shogi_rules::{Color, Move, Piece, Role, Square};
+use shogi_rules::{Color, Game, Move, Piece, Role, Square};
 
 use crate::drag::{DragGhost, Source, Target};
 use crate::i18n::*;
 use crate::online::Online;
 use crate::route::Route;
 use crate::selection::{Mover, Selection};
+use crate::shogi::analysis::Analysis;
+use crate::shogi::analysis_panel::{AnalysisPanel, LiveEval};
 use crate::shogi::board::{Cells, ShogiBoard};
 use crate::shogi::cpu;
 use crate::shogi::export::RecordExport;
@@ -29,6 +33,7 @@ use crate::shogi::pick::{Choice, Picked, choice};
 use crate::shogi::piece::Face;
 use crate::shogi::replay::{ReplayBar, position_at};
 use crate::shogi::session::{Opponent, SavedShogi, Session};
+use crate::shogi::settings::Notation;
 use crate::shogi::table;
 use crate::state::AppState;
 use crate::storage;
@@ -153,15 +158,37 @@ impl Mover for Acts {
     }
 }
 
+/// A side line explored from a position of a replayed game: that
+/// position with the game's moves before it, the side at the bottom, and
+/// the way back.
+#[derive(Clone)]
+pub struct Explore {
+    pub game: Game,
+    pub bottom: Color,
+    pub back: Callback<()>,
+}
+
 /// The play screen; with `review`, the replay page: the record read last
 /// on the import page (else the stored game), not played on nor saved;
-/// with `table`, the game of the online table this page holds.
+/// with `table`, the game of the online table this page holds; with
+/// `explore`, a side line played by hand, neither saved nor answered.
 #[component]
-pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) -> impl IntoView {
+pub fn ShogiPlay(
+    #[prop(optional)] review: bool,
+    #[prop(optional)] table: bool,
+    #[prop(optional)] explore: Option<Explore>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let online = table.then(expect_context::<Online>);
+    let back = explore.as_ref().map(|e| e.back);
     let start = match (imported().filter(|_| review), online) {
+        _ if let Some(Explore { game, bottom, .. }) = explore => {
+            let mut line =
+                Session::from_game(game, bottom, Default::default(), 0, Opponent::Friend);
+            line.set_still_board(true);
+            line
+        }
         (Some((game, header)), _) => {
             Session::from_game(game, Color::Sente, Default::default(), 0, Opponent::Friend)
                 .with_header(header)
@@ -180,8 +207,11 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
     let plies = Signal::derive(move || session.with(|s| s.game().moves().len()));
     let at = RwSignal::new(plies.get_untracked());
     Effect::new(move |_| at.set(plies.get()));
-    let replaying =
-        Signal::derive(move || review || session.with(|s| s.game().outcome().is_some()));
+    let replaying = Signal::derive(move || {
+        back.is_none() && (review || session.with(|s| s.game().outcome().is_some()))
+    });
+    let analysis = RwSignal::new(None::<Analysis>);
+    let exploring = RwSignal::new(None::<Explore>);
     // With a friend the board turns for the side to move, unless kept still.
     let bottom = Memo::new(move |_| {
         session.with(|s| {
@@ -196,7 +226,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
     // a table's game is the server's.
     match online {
         Some(online) => table::follow(online, session),
-        None if !review => {
+        None if !review && back.is_none() => {
             save_every_change(state, session);
             ask_the_cpu_on_its_turn(state, session, thinking);
         }
@@ -259,9 +289,29 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
     });
     let notation = Signal::derive(move || state.shogi.with(|s| s.notation));
     let moves = Signal::derive(move || session.with(|s| written(s.game(), notation.get())));
+    let marks = Signal::derive(move || {
+        analysis.with(|a| a.as_ref().map(|a| a.marks().to_vec()).unwrap_or_default())
+    });
+    let explore_here = Callback::new(move |()| {
+        let game = session.with_untracked(|s| s.game().clone());
+        let line = game.record();
+        let record = shogi_rules::Record {
+            moves: line.moves[..at.get_untracked().min(line.moves.len())].to_vec(),
+            ending: None,
+            ..line
+        };
+        let back = Callback::new(move |()| exploring.set(None));
+        if let Ok(game) = record.replay() {
+            exploring.set(Some(Explore {
+                game,
+                bottom: bottom.get_untracked(),
+                back,
+            }));
+        }
+    });
 
     view! {
-        <section class="shogi-play" aria-labelledby="shogi-title">
+        <section class="shogi-play" aria-labelledby="shogi-title" hidden=move || exploring.with(Option::is_some)>
             <h2 id="shogi-title" class="sr-only">{move || {
                 let s = &i18n.get_locale().pages().shogi;
                 match (review, opponent) {
@@ -288,13 +338,22 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
                     }}
                     <Show when=move || replaying.get()>
                         <ReplayBar at plies />
+                        <AnalysisPanel
+                            analysis
+                            game=Signal::derive(move || session.with(|s| s.game().clone()))
+                            at
+                            position=Signal::derive(move || session.with(|s| position_at(s.game(), at.get()).0))
+                            notation
+                            on_explore=explore_here
+                        />
                     </Show>
                 </div>
                 <div class="shogi-side">
-                    <Show when=move || !review>
+                    {back.map(|back| view! { <SideLine session notation back /> })}
+                    <Show when=move || !review && back.is_none()>
                         <Actions session thinking picked online />
                     </Show>
-                    <Show when=move || friend && !review>
+                    <Show when=move || friend && !review && back.is_none()>
                         <StillBoard session />
                     </Show>
                     <MoveList
@@ -304,6 +363,7 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
                         current=Signal::derive(move || at.get())
                         on_pick=Callback::new(move |ply| at.set(ply))
                         pickable=replaying
+                        marks
                     />
                     <RecordExport session />
                     <GuideLinks />
@@ -311,6 +371,27 @@ pub fn ShogiPlay(#[prop(optional)] review: bool, #[prop(optional)] table: bool) 
             </div>
             <DragGhost dragger=selection.dragger />
         </section>
+        {move || exploring.get().map(|explore| view! { <ShogiPlay explore /> }.into_any())}
+    }
+}
+
+/// A side line's own bar: what it is, the engine's live word on it, and
+/// the way back to the game.
+#[component]
+fn SideLine(
+    session: RwSignal<Session>,
+    notation: Signal<Notation>,
+    back: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="side-line" role="group" aria-label=t!(i18n, shogi.explore_title)>
+            <p>{t!(i18n, shogi.explore_title)}</p>
+            <button type="button" class="primary back-to-game" on:click=move |_| back.run(())>
+                {t!(i18n, shogi.back_to_game)}
+            </button>
+            <LiveEval session notation />
+        </div>
     }
 }
 

@@ -20,11 +20,17 @@ pub fn position_at(game: &Game, ply: usize) -> (Position, Option<Move>) {
 
 /// Step (first, back, forward, last) and scrub (a range) through `plies`
 /// moves; `at` is how many are shown. ←/→ step too, where the keys do not
-/// already belong to the board or a field.
+/// already belong to the board or a field, and while the bar is shown (not
+/// behind a side line explored).
 #[component]
 pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> impl IntoView {
     let i18n = use_i18n();
     let go = move |ply: usize| at.set(ply.min(plies.get_untracked()));
+    let bar = NodeRef::<leptos::html::Div>::new();
+    let hidden = move || {
+        bar.get_untracked()
+            .is_none_or(|bar| bar.closest("[hidden]").ok().flatten().is_some())
+    };
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         let owned = ev
             .target()
@@ -35,7 +41,7 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
                     .flatten()
                     .is_some()
             });
-        if owned || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+        if owned || hidden() || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
             return;
         }
         match ev.key().as_str() {
@@ -62,7 +68,7 @@ pub fn ReplayBar(at: RwSignal<usize>, #[prop(into)] plies: Signal<usize>) -> imp
         }
     };
     view! {
-        <div class="replay-bar" role="group" aria-label=t!(i18n, shogi.replay)>
+        <div class="replay-bar" role="group" aria-label=t!(i18n, shogi.replay) node_ref=bar>
             {step(|s| s.shogi.replay_first, "|◀", |_, _| 0)}
             {step(|s| s.shogi.replay_back, "◀", |at, _| at.saturating_sub(1))}
             <input

@@ -14,6 +14,8 @@
 //! - [`mate`]: a tsume search over checks for short mates;
 //! - [`tsume`]: the composer and verifier of the app's tsume puzzles (one
 //!   solution each; the `shogi-tsume` binary makes `assets/tsume.txt`);
+//! - [`analysis`]: the judgement of a game's positions for a player
+//!   looking back: evaluation, best line, win chance and marks;
 //! - [`Level`]: the limits and weaknesses of each level; [`Engine::think`]
 //!   decides a move, deterministically for a seed, within a [`Budget`] of
 //!   nodes, depth or a caller's clock (a browser worker has no
@@ -33,6 +35,7 @@
 //! game.play(mv).unwrap();
 //! ```
 
+pub mod analysis;
 pub mod eval;
 mod level;
 pub mod mate;

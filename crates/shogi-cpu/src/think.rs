@@ -70,7 +70,7 @@ pub enum Score {
 }
 
 impl Score {
-    fn of(value: Value) -> Score {
+    pub(crate) fn of(value: Value) -> Score {
         match value {
             v if v >= MATE_BOUND => Score::Mate(MATE - v),
             v if v <= -MATE_BOUND => Score::Mate(-(MATE + v)),
@@ -106,7 +106,7 @@ pub struct Thought {
 /// The CPU across a game: its search keeps the transposition table and
 /// the history heuristic from move to move.
 pub struct Engine {
-    searcher: Searcher,
+    pub(crate) searcher: Searcher,
 }
 
 impl Default for Engine {
@@ -247,7 +247,7 @@ fn thought(found: &Report, choice: Move, extra_nodes: u64) -> Thought {
 
 /// The hash and check status of every position of the game, the current
 /// one last.
-fn history(game: &Game) -> Vec<Step> {
+pub(crate) fn history(game: &Game) -> Vec<Step> {
     let mut position: Position = game.start().clone();
     let mut steps = vec![Step::of(&position)];
     for &mv in game.moves() {

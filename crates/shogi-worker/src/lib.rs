@@ -6,9 +6,12 @@
 use std::cell::RefCell;
 
 use shogi_cpu::{Budget, Deadline, Engine};
+use shogi_rules::Game;
 pub use shogi_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Decision, Reply, Request};
+mod analysis;
+
+use protocol::{Answer, Ask, Decision, Level, Reply, Request};
 
 thread_local! {
     /// One engine for the worker's life: its transposition table carries
@@ -35,20 +38,34 @@ pub fn answer(request: &str, now: fn() -> f64) -> String {
 }
 
 fn work(ask: Ask, now: fn() -> f64) -> Answer {
-    let Ask::Move {
-        level,
-        seed,
-        record,
-        budget_ms,
-    } = ask;
-    let game = match record.replay() {
-        Ok(game) => game,
-        Err(err) => {
-            return Answer::Error {
-                error: err.to_string(),
-            };
-        }
+    let answer = match ask {
+        Ask::Move {
+            level,
+            seed,
+            record,
+            budget_ms,
+        } => record
+            .replay()
+            .map(|game| decide(&game, level, seed, budget_ms, now))
+            .map_err(|err| err.to_string()),
+        Ask::Analyse {
+            record,
+            ply,
+            nodes,
+            before,
+        } => analysis::judge(record, ply, nodes, before.as_ref(), now),
     };
+    answer.unwrap_or_else(|error| Answer::Error { error })
+}
+
+/// The CPU's decision at the end of `game`.
+fn decide(
+    game: &Game,
+    level: Level,
+    seed: u64,
+    budget_ms: Option<u32>,
+    now: fn() -> f64,
+) -> Answer {
     let start = now();
     // The top level thinks for its time (or the app's), whatever the
     // device's speed; the others search their nodes, within the app's
@@ -67,7 +84,7 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
     let thought = ENGINE.with(|engine| {
         engine
             .borrow_mut()
-            .think(&game, level, seed, &budget, &mut |_| {})
+            .think(game, level, seed, &budget, &mut |_| {})
     });
     let decision = match thought.decision {
         shogi_cpu::Decision::Move(mv) => Decision::Move(mv),
@@ -84,7 +101,6 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
 mod tests {
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    use protocol::Level;
     use shogi_rules::{Game, Handicap, Position};
 
     use super::*;
@@ -180,6 +196,45 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn an_analysis_judges_each_position_and_marks_a_blunder() {
+        // Sente, a rook against a gold ahead, puts the rook beside the gold.
+        let record: shogi_rules::Record = "sfen 4k4/6g2/9/9/9/9/2P6/7R1/4K4 b - 1 moves 2h2b+"
+            .parse()
+            .unwrap();
+        let analyse = |ply, before| {
+            ask(
+                ply as u32,
+                Ask::Analyse {
+                    record: record.clone(),
+                    ply,
+                    nodes: Some(50_000),
+                    before,
+                },
+            )
+        };
+        let Answer::Analyse {
+            judgement, mark, ..
+        } = analyse(0, None)
+        else {
+            panic!("no judgement");
+        };
+        assert_eq!(mark, None);
+        assert!(judgement.sente_chance > 0.6, "{judgement:?}");
+        assert_ne!(judgement.pv.first(), record.moves.first());
+        let Answer::Analyse {
+            judgement: after,
+            mark,
+            ..
+        } = analyse(1, Some(judgement))
+        else {
+            panic!("no judgement");
+        };
+        assert_eq!(mark, Some(protocol::Mark::Blunder));
+        assert!(after.sente_chance < 0.4, "{after:?}");
+        assert!(matches!(analyse(2, None), Answer::Error { .. }));
     }
 
     #[test]
