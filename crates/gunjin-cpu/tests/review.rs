@@ -5,6 +5,7 @@ mod common;
 
 use common::{pair, permuted, play_out, random_start};
 use gunjin_cpu::Level;
+use gunjin_cpu::review::marks::{Mark, judge};
 use gunjin_cpu::review::told::{Exposure, TELLING, opponent_belief};
 use gunjin_rules::{Announcement, Color, Game, Kind, PieceId, Record, Rules};
 use rand::SeedableRng;
@@ -156,4 +157,33 @@ fn the_measure_never_reads_the_sides_hidden_kinds() {
         }
     }
     assert!(compared >= 4, "only {compared} games compared");
+}
+
+/// South's Lieutenant General and Spy both bounce off North's b5, which
+/// never moves (North's Captain bounces off South's e4 meanwhile, and
+/// North then steps a Lieutenant back and forth): b5 beat the Lieutenant
+/// General and not by being the General (the Spy would have won), so it
+/// is a Mine or a Flag fighting as one. South's General then walks up.
+fn general_before_a_known_mine() -> Record {
+    let south = "ALNEXV/SYOJNT/EGFCPS/XAMTP";
+    let north = "SATVXN/ENPOPJ/YCFXES/TAGLM";
+    let moves = "b4-b5 e5-e4 b3-b4 e6-e5 b4-b5 e5-e6 b2-b3 e6-e5 b3-b4 e5-e6 b4-b5";
+    format!("htsrf s {south} {north} {moves}").parse().unwrap()
+}
+
+#[test]
+fn the_general_thrown_onto_a_known_mine_is_a_blunder() {
+    let record = general_before_a_known_mine();
+    let game = record.replay().unwrap();
+    let announced: Vec<_> = game.history().iter().map(|pm| pm.announcement).collect();
+    assert_eq!(announced[0], Announcement::AttackerRemoved);
+    assert_eq!(announced[4], Announcement::AttackerRemoved);
+    assert_eq!(announced[10], Announcement::AttackerRemoved);
+    let last = record.moves.len();
+    let verdict = judge(&record, last, 1).unwrap().unwrap();
+    assert_eq!(verdict.mark, Some(Mark::Blunder), "{verdict:?}");
+    assert_ne!(verdict.best, verdict.played);
+    // The General's walk up to it was no mistake yet.
+    let walk = judge(&record, last - 2, 1).unwrap().unwrap();
+    assert!(walk.mark < Some(Mark::Mistake), "{walk:?}");
 }

@@ -3,24 +3,30 @@
 //! otherwise ([`marks`]). Both read a side's view at each ply and nothing
 //! else, as the CPU does in play.
 
+pub mod marks;
 pub mod told;
 
-use gunjin_rules::{Color, Record, RecordError, View};
+use gunjin_rules::{Color, Game, Record, RecordError, View};
 
-/// `side`'s view after the first `ply` moves of `record`, without the
-/// end's reveal: all `side` knew then (a resignation after the last move
-/// tells nothing of a piece, and is left out).
-pub fn view_at(record: &Record, side: Color, ply: usize) -> Result<View, RecordError> {
+/// The game after the first `ply` moves of `record` (a resignation after
+/// the last move tells nothing of a piece, and is left out).
+fn replay_to(record: &Record, ply: usize) -> Result<Game, RecordError> {
     let moves = record.moves.get(..ply).ok_or_else(|| {
         RecordError(format!(
             "ply {ply} is past the record's {} moves",
             record.moves.len()
         ))
     })?;
-    let partial = Record {
+    Record {
         start: record.start,
         moves: moves.to_vec(),
         resigned: None,
-    };
-    Ok(partial.replay()?.view(side).without_reveal())
+    }
+    .replay()
+}
+
+/// `side`'s view after the first `ply` moves of `record`, without the
+/// end's reveal: all `side` knew then.
+pub fn view_at(record: &Record, side: Color, ply: usize) -> Result<View, RecordError> {
+    Ok(replay_to(record, ply)?.view(side).without_reveal())
 }
