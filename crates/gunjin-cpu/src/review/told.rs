@@ -47,6 +47,17 @@ const SAMPLES: usize = 4 * crate::BELIEF_SAMPLES;
 /// their difference is the move's, not the draw's.
 const SEED: u64 = 50;
 
+/// The bits the `ply`-th move (from 1; 0 for the start, which tells
+/// nothing) told `side`'s opponent, and the opponent's belief after it.
+pub fn told_at(record: &Record, side: Color, ply: usize) -> Result<(f32, Belief), RecordError> {
+    let after = opponent_belief(record, side, ply)?;
+    let told = match ply.checked_sub(1) {
+        Some(before) => uncertainty(&opponent_belief(record, side, before)?) - uncertainty(&after),
+        None => 0.0,
+    };
+    Ok((told, after))
+}
+
 /// The opponent's uncertainty about one side's pieces at every ply of a
 /// game, from the start to the last move.
 #[derive(Clone, Debug, PartialEq)]
