@@ -9,12 +9,12 @@
 //! move, a random setup, no hints. The game never hangs. A move the worker
 //! returns is checked against the view's legal moves.
 
-use gunjin_rules::{Move, Rules, Setup, View};
+use gunjin_rules::{Move, Record, Rules, Setup, View};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
-use crate::cpu_protocol::{Answer, Ask, Game, Hint, Level, READY, Reply, Request};
+use crate::cpu_protocol::{Answer, Ask, Game, Hint, Level, PlyReview, READY, Reply, Request};
 use crate::worker;
 
 /// The worker could not be started: the app cannot ask the CPU anything.
@@ -114,6 +114,20 @@ pub async fn setup(level: Level, rules: Rules, seed: u64) -> Result<Setup, Unava
 pub async fn hints(view: &View) -> Option<Vec<Hint>> {
     match ask(Ask::Hints { view: view.clone() }).await {
         Outcome::Answer(Answer::Hints { hints }) => Some(hints),
+        _ => None,
+    }
+}
+
+/// The review of move `ply` of a finished game (0: the start); `None` if
+/// the worker could not tell.
+pub async fn review(record: &Record, ply: u16, seed: u64) -> Option<PlyReview> {
+    let request = Ask::Review {
+        record: record.clone(),
+        ply,
+        seed,
+    };
+    match ask(request).await {
+        Outcome::Answer(Answer::Review { review }) => Some(review),
         _ => None,
     }
 }
