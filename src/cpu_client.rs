@@ -14,7 +14,9 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
-use crate::cpu_protocol::{Answer, Ask, Game, Hint, Level, PlyReview, READY, Reply, Request};
+use crate::cpu_protocol::{
+    Answer, Ask, Game, Hint, Level, PlyReview, READY, Reply, Request, ReviewAnswer, ReviewReply,
+};
 use crate::worker;
 
 /// The worker could not be started: the app cannot ask the CPU anything.
@@ -121,14 +123,26 @@ pub async fn hints(view: &View) -> Option<Vec<Hint>> {
 /// The review of move `ply` of a finished game (0: the start); `None` if
 /// the worker could not tell.
 pub async fn review(record: &Record, ply: u16, seed: u64) -> Option<PlyReview> {
-    let request = Ask::Review {
+    let ask = Ask::Review {
         record: record.clone(),
         ply,
         seed,
     };
-    match ask(request).await {
-        Outcome::Answer(Answer::Review { review }) => Some(review),
-        _ => None,
+    let text = |id| {
+        serde_json::to_string(&Request {
+            id,
+            game: Game::Gunjin,
+            ask,
+        })
+        .ok()
+    };
+    // Read here, not by `ask`: see `ReviewReply`.
+    let worker::Outcome::Answer(text) = worker::ask(WORKER, text).await else {
+        return None;
+    };
+    match serde_json::from_str::<ReviewReply>(&text).ok()?.answer {
+        ReviewAnswer::Review { review } => Some(review),
+        ReviewAnswer::Error { .. } => None,
     }
 }
 

@@ -15,7 +15,8 @@
 //!   "think_us": 212500}}}`, `{"id": 2, "answer": {"setup": {"setup":
 //!   "…"}}}`, `{"id": 3, "answer": {"hints": {"hints": [{"id": 0, "kinds":
 //!   [["General", 25], …]}]}}}`, `{"id": 5, "answer": {"review":
-//!   {"review": {"hints": …, "told": …, "verdict": …}}}}` ([`PlyReview`]), or `{"id": 1, "answer": {"error": "…"}}`
+//!   {"review": {"hints": …, "told": …, "verdict": …}}}}` (a
+//!   [`ReviewReply`], read by the review page alone), or `{"id": 1, "answer": {"error": "…"}}`
 //!   when the request could not be read; and it says [`READY`] once, when
 //!   it can take requests.
 //!
@@ -34,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 pub use game::Game;
 pub use level::Level;
-pub use review::{Mark, PlyReview, Verdict};
+pub use review::{Mark, PlyReview, ReviewAnswer, ReviewReply, Verdict};
 
 /// What the worker posts once its handler is installed.
 pub const READY: &str = "ready";
@@ -102,9 +103,6 @@ pub enum Answer {
     /// One hint per enemy piece on the board.
     Hints {
         hints: Vec<Hint>,
-    },
-    Review {
-        review: PlyReview,
     },
     /// The request could not be read (an unknown level among others).
     Error {
@@ -181,9 +179,9 @@ mod tests {
             id: PieceId(id),
             kinds: vec![(Kind::Plane, 100)],
         };
-        let reply = Reply {
+        let reply = ReviewReply {
             id: 5,
-            answer: Answer::Review {
+            answer: ReviewAnswer::Review {
                 review: PlyReview {
                     hints: ByColor {
                         south: vec![hint(2)],
@@ -206,7 +204,8 @@ mod tests {
             },
         };
         let text = serde_json::to_string(&reply).unwrap();
+        assert!(text.starts_with(r#"{"id":5,"answer":{"review":{"review":{"#));
         assert!(text.contains(r#""mark":"blunder""#), "{text}");
-        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
+        assert_eq!(serde_json::from_str::<ReviewReply>(&text).unwrap(), reply);
     }
 }

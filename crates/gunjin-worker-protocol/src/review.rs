@@ -6,6 +6,24 @@ use serde::{Deserialize, Serialize};
 
 use crate::Hint;
 
+/// The worker's reply to an [`Ask::Review`](crate::Ask::Review): a
+/// message of its own, not an [`Answer`](crate::Answer), so that the
+/// app's first module, which reads an answer for every move, does not
+/// carry the review's reader.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReviewReply {
+    pub id: u32,
+    pub answer: ReviewAnswer,
+}
+
+/// A review, or why there is none (a record that does not replay).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReviewAnswer {
+    Review { review: PlyReview },
+    Error { error: String },
+}
+
 /// What the review says of one move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyReview {

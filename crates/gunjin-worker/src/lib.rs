@@ -10,12 +10,29 @@ use gunjin_cpu::{Belief, Budget, Cpu};
 use gunjin_rules::{ByColor, Color, Kind, Record, RecordError, View};
 pub use gunjin_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Game, Hint, Level, Mark, PlyReview, Reply, Request, Verdict};
+use protocol::{
+    Answer, Ask, Game, Hint, Level, Mark, PlyReview, Reply, Request, ReviewAnswer, ReviewReply,
+    Verdict,
+};
 
 /// Reads a request, works it out, and writes the reply: the whole worker.
 /// `now` is the worker's clock in milliseconds.
 pub fn answer(request: &str, now: fn() -> f64) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
+        Ok(Request {
+            id,
+            game: Game::Gunjin,
+            ask: Ask::Review { record, ply, seed },
+        }) => {
+            let answer = match review(&record, ply.into(), seed) {
+                Ok(review) => ReviewAnswer::Review { review },
+                Err(err) => ReviewAnswer::Error {
+                    error: err.to_string(),
+                },
+            };
+            let reply = ReviewReply { id, answer };
+            return serde_json::to_string(&reply).expect("a reply always serialises");
+        }
         Ok(Request {
             id,
             game: Game::Gunjin,
@@ -63,11 +80,9 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
         Ask::Hints { view } => Answer::Hints {
             hints: hints(&view),
         },
-        Ask::Review { record, ply, seed } => match review(&record, ply.into(), seed) {
-            Ok(review) => Answer::Review { review },
-            Err(err) => Answer::Error {
-                error: err.to_string(),
-            },
+        // Answered by `answer`, in a reply of its own.
+        Ask::Review { .. } => Answer::Error {
+            error: "a review has a reply of its own".into(),
         },
     }
 }
@@ -243,14 +258,23 @@ mod tests {
         // The Tanks on b4 and b5 remove each other.
         game.play("b4-b5".parse().unwrap()).unwrap();
         let record = game.record();
-        let Answer::Review { review } = ask(
-            3,
-            Ask::Review {
+        let ask_review = |ply| {
+            let ask = Ask::Review {
                 record: record.clone(),
-                ply: 1,
+                ply,
                 seed: 1,
-            },
-        ) else {
+            };
+            let request = Request {
+                id: 3,
+                game: protocol::Game::Gunjin,
+                ask,
+            };
+            let text = serde_json::to_string(&request).unwrap();
+            let reply: ReviewReply = serde_json::from_str(&answer(&text, clock)).unwrap();
+            assert_eq!(reply.id, 3);
+            reply.answer
+        };
+        let ReviewAnswer::Review { review } = ask_review(1) else {
             panic!("no review");
         };
         // Both Tanks are off the board, each side told the other a Tank.
@@ -261,14 +285,7 @@ mod tests {
             assert_eq!(review.hints[side].len(), view.enemies().len());
         }
         assert!(review.verdict.is_some());
-        let Answer::Error { .. } = ask(
-            4,
-            Ask::Review {
-                record,
-                ply: 2,
-                seed: 1,
-            },
-        ) else {
+        let ReviewAnswer::Error { .. } = ask_review(2) else {
             panic!("a review past the last move");
         };
     }
