@@ -9,12 +9,14 @@
 //! move, a random setup, no hints. The game never hangs. A move the worker
 //! returns is checked against the view's legal moves.
 
-use gunjin_rules::{Move, Rules, Setup, View};
+use gunjin_rules::{Move, Record, Rules, Setup, View};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
-use crate::cpu_protocol::{Answer, Ask, Game, Hint, Level, READY, Reply, Request};
+use crate::cpu_protocol::{
+    Answer, Ask, Game, Hint, Level, PlyReview, READY, Reply, Request, ReviewAnswer, ReviewReply,
+};
 use crate::worker;
 
 /// The worker could not be started: the app cannot ask the CPU anything.
@@ -115,6 +117,32 @@ pub async fn hints(view: &View) -> Option<Vec<Hint>> {
     match ask(Ask::Hints { view: view.clone() }).await {
         Outcome::Answer(Answer::Hints { hints }) => Some(hints),
         _ => None,
+    }
+}
+
+/// The review of move `ply` of a finished game (0: the start); `None` if
+/// the worker could not tell.
+pub async fn review(record: &Record, ply: u16, seed: u64) -> Option<PlyReview> {
+    let ask = Ask::Review {
+        record: record.clone(),
+        ply,
+        seed,
+    };
+    let text = |id| {
+        serde_json::to_string(&Request {
+            id,
+            game: Game::Gunjin,
+            ask,
+        })
+        .ok()
+    };
+    // Read here, not by `ask`: see `ReviewReply`.
+    let worker::Outcome::Answer(text) = worker::ask(WORKER, text).await else {
+        return None;
+    };
+    match serde_json::from_str::<ReviewReply>(&text).ok()?.answer {
+        ReviewAnswer::Review { review } => Some(review),
+        ReviewAnswer::Error { .. } => None,
     }
 }
 

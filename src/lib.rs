@@ -202,6 +202,7 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::Setup => view! { <SetupScreen /> }.into_any(),
         Route::Play => view! { <Play /> }.into_any(),
         Route::End => view! { <End /> }.into_any(),
+        Route::Review => view! { <screens::review::ReviewPage /> }.into_any(),
         Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
         Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),

@@ -36,6 +36,8 @@ pub enum Route {
     Setup,
     Play,
     End,
+    /// The review of the last game against the CPU, from inside the fog.
+    Review,
     GuidePieces,
     GuideBattles,
     GuideHow,
@@ -54,12 +56,13 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 16] = [
+    pub const ALL: [Route; 17] = [
         Route::Home,
         Route::Friend,
         Route::Setup,
         Route::Play,
         Route::End,
+        Route::Review,
         Route::GuidePieces,
         Route::GuideBattles,
         Route::GuideHow,
@@ -80,6 +83,7 @@ impl Route {
             Route::Setup => "#/setup",
             Route::Play => "#/play",
             Route::End => "#/end",
+            Route::Review => "#/review",
             Route::GuidePieces => "#/guide/pieces",
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
@@ -113,6 +117,7 @@ impl Route {
             Route::Setup
             | Route::Play
             | Route::End
+            | Route::Review
             | Route::GuidePieces
             | Route::GuideBattles
             | Route::GuideHow

@@ -7,6 +7,7 @@ pub mod lessons;
 pub mod log;
 pub mod pieces;
 pub mod replay;
+pub mod review;
 pub mod session;
 pub mod settings;
 pub mod setup_board;

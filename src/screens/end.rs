@@ -8,7 +8,7 @@ use crate::cpu_game::CpuGame;
 use crate::focus::focus_when_shown;
 use crate::i18n::*;
 use crate::model::log::entries;
-use crate::model::replay::{Replay, Step};
+use crate::model::replay::{Frame, Replay, Step};
 use crate::route::{Route, navigate};
 use crate::screens::play::{LogList, Names, NoGame, Who, who_moved};
 use crate::state::PLAYER;
@@ -33,6 +33,9 @@ pub fn End() -> impl IntoView {
                     <button type="button" class="secondary" on:click=move |_| navigate(Route::Setup)>
                         {t!(i18n, common.back_to_setup)}
                     </button>
+                    <a class="button secondary review-link" href=Route::Review.hash()>
+                        {t!(i18n, review.open)}
+                    </a>
                 </Result>
             }
             .into_any(),
@@ -185,29 +188,7 @@ pub fn Result(
         Some(_) => "loss",
         None => "draw",
     };
-    let cells = Signal::derive(move || {
-        let n = ply.get();
-        replay.with_value(|r| {
-            let frame = r.frame(n);
-            let mut cells = Cells::default();
-            for &(sq, side, kind) in &frame.pieces {
-                cells.cell_mut(sq).face = Some(Face::Shown { side, kind });
-            }
-            if let Some(m) = frame.last {
-                cells.cell_mut(m.mv.from()).last = Some(m.side);
-                cells.cell_mut(m.mv.to()).last = Some(m.side);
-                if let Announcement::Struck(..) = m.announcement {
-                    for sq in m.announcement.cleared(m.mv) {
-                        cells.cell_mut(sq).struck = true;
-                    }
-                }
-            }
-            cells
-        })
-    });
-    let go = move |delta: isize| {
-        ply.update(|p| *p = p.saturating_add_signed(delta).min(total));
-    };
+    let cells = Signal::derive(move || replay.with_value(|r| shown_cells(r.frame(ply.get()))));
     let actions_ref = NodeRef::<html::Div>::new();
     // The next action (play again, go home) takes the focus.
     Effect::new(move |_| {
@@ -237,33 +218,7 @@ pub fn Result(
                         }}
                         <span class="replay-step">{step}</span>
                     </p>
-                    <input
-                        type="range"
-                        class="scrub"
-                        min="0"
-                        max=total.to_string()
-                        prop:value=move || ply.get().to_string()
-                        aria-label=t!(i18n, common.replay)
-                        on:input=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<usize>() {
-                                ply.set(n.min(total));
-                            }
-                        }
-                    />
-                    <div class="replay-buttons">
-                        <button type="button" class="secondary" on:click=move |_| ply.set(0)>
-                            {t!(i18n, common.first)}
-                        </button>
-                        <button type="button" class="secondary replay-prev" on:click=move |_| go(-1)>
-                            {t!(i18n, common.prev)}
-                        </button>
-                        <button type="button" class="secondary replay-next" on:click=move |_| go(1)>
-                            {t!(i18n, common.next)}
-                        </button>
-                        <button type="button" class="secondary" on:click=move |_| ply.set(total)>
-                            {t!(i18n, common.last)}
-                        </button>
-                    </div>
+                    <ReplayControls ply total />
                     <section class="end-log" aria-labelledby="end-log-title">
                         <h3 id="end-log-title">{t!(i18n, common.log_title)}</h3>
                         <LogList
@@ -279,4 +234,62 @@ pub fn Result(
         </section>
     }
     .into_any()
+}
+
+/// A position of the replay with everything shown, the move that led to
+/// it marked.
+pub fn shown_cells(frame: &Frame) -> Cells {
+    let mut cells = Cells::default();
+    for &(sq, side, kind) in &frame.pieces {
+        cells.cell_mut(sq).face = Some(Face::Shown { side, kind });
+    }
+    if let Some(m) = frame.last {
+        cells.cell_mut(m.mv.from()).last = Some(m.side);
+        cells.cell_mut(m.mv.to()).last = Some(m.side);
+        if let Announcement::Struck(..) = m.announcement {
+            for sq in m.announcement.cleared(m.mv) {
+                cells.cell_mut(sq).struck = true;
+            }
+        }
+    }
+    cells
+}
+
+/// The replay's scrubber and its first / previous / next / last buttons,
+/// over `ply` from 0 to `total`.
+#[component]
+pub fn ReplayControls(ply: RwSignal<usize>, total: usize) -> impl IntoView {
+    let i18n = use_i18n();
+    let go = move |delta: isize| {
+        ply.update(|p| *p = p.saturating_add_signed(delta).min(total));
+    };
+    view! {
+        <input
+            type="range"
+            class="scrub"
+            min="0"
+            max=total.to_string()
+            prop:value=move || ply.get().to_string()
+            aria-label=t!(i18n, common.replay)
+            on:input=move |ev| {
+                if let Ok(n) = event_target_value(&ev).parse::<usize>() {
+                    ply.set(n.min(total));
+                }
+            }
+        />
+        <div class="replay-buttons">
+            <button type="button" class="secondary" on:click=move |_| ply.set(0)>
+                {t!(i18n, common.first)}
+            </button>
+            <button type="button" class="secondary replay-prev" on:click=move |_| go(-1)>
+                {t!(i18n, common.prev)}
+            </button>
+            <button type="button" class="secondary replay-next" on:click=move |_| go(1)>
+                {t!(i18n, common.next)}
+            </button>
+            <button type="button" class="secondary" on:click=move |_| ply.set(total)>
+                {t!(i18n, common.last)}
+            </button>
+        </div>
+    }
 }

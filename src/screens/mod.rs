@@ -8,6 +8,7 @@ pub mod home;
 mod not_found;
 pub mod play;
 pub mod replace;
+pub mod review;
 mod rules_link;
 pub mod setup;
 mod strike;

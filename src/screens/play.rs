@@ -252,7 +252,7 @@ fn struck_text(
 }
 
 /// The board cells of a game in progress, from the player's view.
-fn game_cells(
+pub(crate) fn game_cells(
     v: &View,
     tags: &crate::model::tags::Tags,
     focus: Option<Square>,

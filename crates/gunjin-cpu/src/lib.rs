@@ -45,6 +45,7 @@ mod formation;
 mod kindset;
 mod level;
 pub mod protocol;
+pub mod review;
 mod search;
 mod slots;
 #[cfg(test)]

@@ -4,56 +4,11 @@
 
 mod common;
 
-use common::{budget, pair, play_out, random_start, rules_from_bits};
-use gunjin_cpu::{Baseline, Belief, Cpu, Level, Player};
-use gunjin_rules::{ByColor, Color, Game, Mode, PartialSetup, PieceId, Rules, Setup};
+use common::{budget, pair, permuted, play_out, random_start, rules_from_bits};
+use gunjin_cpu::{Baseline, Cpu, Level, Player};
+use gunjin_rules::{ByColor, Mode, Rules};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-/// The game replayed with `side`'s enemy set up as `enemy`, if every
-/// announcement comes out the same.
-fn with_enemy(game: &Game, side: Color, enemy: Setup) -> Option<Game> {
-    let mut setups = *game.setups().unwrap();
-    setups[!side] = enemy;
-    let mut other = Game::new(game.rules(), setups, game.first()).ok()?;
-    for pm in game.history() {
-        if other.play(pm.mv).ok()? != pm.announcement {
-            return None;
-        }
-    }
-    Some(other)
-}
-
-/// Another enemy setup consistent with `side`'s view: the true one with
-/// the kinds of some pieces permuted among themselves, each to a kind its
-/// piece can still be.
-fn permuted(game: &Game, side: Color, rng: &mut SmallRng) -> Option<Game> {
-    let view = game.view(side);
-    let belief = Belief::with_samples(&view, 0, 0);
-    let truth = PartialSetup::from(game.setups().unwrap()[!side]);
-    for _ in 0..400 {
-        let mut setup = truth;
-        // A random cycle of two or three pieces.
-        let n = rng.random_range(2..=3);
-        let camp = truth.slots().len();
-        let ids: Vec<usize> = (0..n).map(|_| rng.random_range(0..camp)).collect();
-        let kinds: Vec<_> = ids.iter().map(|&i| truth.slots()[i]).collect();
-        for (k, &i) in ids.iter().enumerate() {
-            setup.slots_mut()[i] = kinds[(k + 1) % n];
-        }
-        let fits = |i: usize| {
-            setup.slots()[i].is_some_and(|kind| belief.candidates(PieceId(i as u8)).contains(kind))
-        };
-        if setup == truth || !ids.iter().all(|&i| fits(i)) {
-            continue;
-        }
-        let setup = setup.complete(game.rules()).ok()?;
-        if let Some(other) = with_enemy(game, side, setup) {
-            return Some(other);
-        }
-    }
-    None
-}
 
 /// In `games` positions of `mode` under varied options, every level
 /// chooses the same move whatever the hidden kinds; the number of

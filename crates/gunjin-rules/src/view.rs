@@ -290,6 +290,14 @@ impl View {
         Ok(view)
     }
 
+    /// This view without the record the end reveals: what the side had
+    /// worked out for itself when the game ended, for a review of its
+    /// deduction that must not read the enemy's setup.
+    pub fn without_reveal(mut self) -> View {
+        self.reveal = None;
+        self
+    }
+
     /// The side this view belongs to.
     pub fn side(&self) -> Color {
         self.side

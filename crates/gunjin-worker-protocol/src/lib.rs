@@ -9,11 +9,14 @@
 //!   "view": {…}, "budget_ms": null}}}` (the view is `gunjin_rules::View` as
 //!   serde writes it), `{"id": 2, "ask": {"setup": {"level": "easy",
 //!   "rules": {…}, "seed": 7}}}` or `{"id": 3, "ask": {"hints": {"view":
-//!   {…}}}}`;
+//!   {…}}}}`, or `{"id": 5, "ask": {"review": {"record": "htsrf s …",
+//!   "ply": 12, "seed": 1}}}`;
 //! - the worker answers `{"id": 1, "answer": {"move": {"move": "b4-b5",
 //!   "think_us": 212500}}}`, `{"id": 2, "answer": {"setup": {"setup":
 //!   "…"}}}`, `{"id": 3, "answer": {"hints": {"hints": [{"id": 0, "kinds":
-//!   [["General", 25], …]}]}}}`, or `{"id": 1, "answer": {"error": "…"}}`
+//!   [["General", 25], …]}]}}}`, `{"id": 5, "answer": {"review":
+//!   {"review": {"hints": …, "told": …, "verdict": …}}}}` (a
+//!   [`ReviewReply`], read by the review page alone), or `{"id": 1, "answer": {"error": "…"}}`
 //!   when the request could not be read; and it says [`READY`] once, when
 //!   it can take requests.
 //!
@@ -24,12 +27,14 @@
 //! printing (several kilobytes of tables in the download).
 
 mod game;
+mod review;
 
-use gunjin_rules::{Kind, Move, PieceId, Rules, Setup, View};
+use gunjin_rules::{Kind, Move, PieceId, Record, Rules, Setup, View};
 use serde::{Deserialize, Serialize};
 
 pub use game::Game;
 pub use gunjin_cpu::Level;
+pub use review::{Mark, PlyReview, ReviewAnswer, ReviewReply, Verdict};
 
 /// What the worker posts once its handler is installed.
 pub const READY: &str = "ready";
@@ -66,6 +71,10 @@ pub enum Ask {
     /// player's own view, so a hint never tells more than the player could
     /// work out.
     Hints { view: View },
+    /// One move of a finished game's review: `ply` from 1 (0: the start,
+    /// with hints only). Asked move by move, so the app can show how far
+    /// the review has come.
+    Review { record: Record, ply: u16, seed: u64 },
 }
 
 /// The worker's reply to the request with the same id.
@@ -118,6 +127,8 @@ impl Hint {
 
 #[cfg(test)]
 mod tests {
+    use gunjin_rules::ByColor;
+
     use super::*;
 
     #[test]
@@ -146,5 +157,54 @@ mod tests {
         let text = serde_json::to_string(&request).unwrap();
         assert!(text.starts_with(r#"{"id":2,"ask":{"setup":{"level":"hard","#));
         assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+    }
+
+    #[test]
+    fn a_review_round_trips_as_json() {
+        let record: Record = "htsrf 1g3/6/6/6/6/6/6/4X n b8-b7".parse().unwrap();
+        let request = Request {
+            id: 5,
+            game: Game::Gunjin,
+            ask: Ask::Review {
+                record,
+                ply: 1,
+                seed: 3,
+            },
+        };
+        let text = serde_json::to_string(&request).unwrap();
+        assert!(text.starts_with(r#"{"id":5,"ask":{"review":{"record":"htsrf 1g3/"#));
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+        let hint = |id| Hint {
+            id: PieceId(id),
+            kinds: vec![(Kind::Plane, 100)],
+        };
+        let reply = ReviewReply {
+            id: 5,
+            answer: ReviewAnswer::Review {
+                review: PlyReview {
+                    hints: ByColor {
+                        south: vec![hint(2)],
+                        north: vec![],
+                    },
+                    told: ByColor {
+                        south: 312,
+                        north: -4,
+                    },
+                    telling: ByColor {
+                        south: true,
+                        north: false,
+                    },
+                    verdict: Some(Verdict {
+                        best: "b4-b5".parse().unwrap(),
+                        drop: 95,
+                        mark: Some(Mark::Blunder),
+                    }),
+                },
+            },
+        };
+        let text = serde_json::to_string(&reply).unwrap();
+        assert!(text.starts_with(r#"{"id":5,"answer":{"review":{"review":{"#));
+        assert!(text.contains(r#""mark":"blunder""#), "{text}");
+        assert_eq!(serde_json::from_str::<ReviewReply>(&text).unwrap(), reply);
     }
 }

@@ -5,16 +5,33 @@
 //!
 //! The messages are `gunjin-worker-protocol`, which the app links too.
 
+use gunjin_cpu::review::{marks, told, view_at};
 use gunjin_cpu::{Belief, Budget, Cpu};
-use gunjin_rules::{Kind, View};
+use gunjin_rules::{ByColor, Color, Kind, Record, RecordError, View};
 pub use gunjin_worker_protocol as protocol;
 
-use protocol::{Answer, Ask, Game, Hint, Reply, Request};
+use protocol::{
+    Answer, Ask, Game, Hint, PlyReview, Reply, Request, ReviewAnswer, ReviewReply, Verdict,
+};
 
 /// Reads a request, works it out, and writes the reply: the whole worker.
 /// `now` is the worker's clock in milliseconds.
 pub fn answer(request: &str, now: fn() -> f64) -> String {
     let reply = match serde_json::from_str::<Request>(request) {
+        Ok(Request {
+            id,
+            game: Game::Gunjin,
+            ask: Ask::Review { record, ply, seed },
+        }) => {
+            let answer = match review(&record, ply.into(), seed) {
+                Ok(review) => ReviewAnswer::Review { review },
+                Err(err) => ReviewAnswer::Error {
+                    error: err.to_string(),
+                },
+            };
+            let reply = ReviewReply { id, answer };
+            return serde_json::to_string(&reply).expect("a reply always serialises");
+        }
         Ok(Request {
             id,
             game: Game::Gunjin,
@@ -61,12 +78,51 @@ fn work(ask: Ask, now: fn() -> f64) -> Answer {
         Ask::Hints { view } => Answer::Hints {
             hints: hints(&view),
         },
+        // Answered by `answer`, in a reply of its own.
+        Ask::Review { .. } => Answer::Error {
+            error: "a review has a reply of its own".into(),
+        },
     }
+}
+
+/// The review of the `ply`-th move of `record`: each side's deduction
+/// after it from its own view, what it told each side's opponent, and the
+/// Hard search's verdict on it.
+pub fn review(record: &Record, ply: usize, seed: u64) -> Result<PlyReview, RecordError> {
+    let mut hints = ByColor::<Vec<Hint>>::default();
+    let mut told_centibits = ByColor::default();
+    let mut telling = ByColor::default();
+    for side in Color::ALL {
+        // What `side`'s pieces told the opponent, and so the opponent's
+        // hints about them.
+        let (bits, belief) = told::told_at(record, side, ply)?;
+        told_centibits[side] = (bits * 100.0).round() as i32;
+        telling[side] = bits >= told::TELLING;
+        hints[!side] = hints_from(&belief, &view_at(record, !side, ply)?);
+    }
+    let verdict = match ply {
+        0 => None,
+        _ => marks::judge(record, ply, seed)?.map(|j| Verdict {
+            best: j.best,
+            drop: (j.drop * 10.0).round().min(u32::MAX as f32) as u32,
+            mark: j.mark,
+        }),
+    };
+    Ok(PlyReview {
+        hints,
+        told: told_centibits,
+        telling,
+        verdict,
+    })
 }
 
 /// A hint for every enemy piece on the board, deduced from `view` alone.
 pub fn hints(view: &View) -> Vec<Hint> {
-    let belief = Belief::new(view);
+    hints_from(&Belief::new(view), view)
+}
+
+/// A hint for every enemy piece on the board of `view`, from `belief`.
+fn hints_from(belief: &Belief, view: &View) -> Vec<Hint> {
     view.enemies()
         .iter()
         .map(|e| {
@@ -176,6 +232,48 @@ mod tests {
             let total: usize = hint.kinds.iter().map(|&(_, p)| usize::from(p)).sum();
             assert!(total.abs_diff(100) <= kinds.len(), "{total}%");
         }
+    }
+
+    #[test]
+    fn a_review_tells_each_side_only_what_it_could_deduce() {
+        let setups = ByColor {
+            south: Template::ALL[0].setup(),
+            north: Template::ALL[3].setup(),
+        };
+        let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
+        // The Tanks on b4 and b5 remove each other.
+        game.play("b4-b5".parse().unwrap()).unwrap();
+        let record = game.record();
+        let ask_review = |ply| {
+            let ask = Ask::Review {
+                record: record.clone(),
+                ply,
+                seed: 1,
+            };
+            let request = Request {
+                id: 3,
+                game: protocol::Game::Gunjin,
+                ask,
+            };
+            let text = serde_json::to_string(&request).unwrap();
+            let reply: ReviewReply = serde_json::from_str(&answer(&text, clock)).unwrap();
+            assert_eq!(reply.id, 3);
+            reply.answer
+        };
+        let ReviewAnswer::Review { review } = ask_review(1) else {
+            panic!("no review");
+        };
+        // Both Tanks are off the board, each side told the other a Tank.
+        for side in Color::ALL {
+            assert!(review.telling[side], "{review:?}");
+            assert!(review.told[side] >= 100, "{review:?}");
+            let view = game.view(side);
+            assert_eq!(review.hints[side].len(), view.enemies().len());
+        }
+        assert!(review.verdict.is_some());
+        let ReviewAnswer::Error { .. } = ask_review(2) else {
+            panic!("a review past the last move");
+        };
     }
 
     #[test]
