@@ -27,6 +27,7 @@ pub mod focus;
 pub mod guides;
 pub mod i18n;
 pub mod learn;
+pub mod long_press;
 pub mod model;
 pub mod notices;
 pub mod online;

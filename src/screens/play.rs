@@ -4,7 +4,7 @@ use gunjin_rules::{
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::board::{Board, Cells, Face, Mark, PieceFace, Source, Target};
+use crate::board::{Board, Cells, Face, Mark, PieceFace, PieceRules, Source, Target};
 use crate::cpu_game::CpuGame;
 use crate::cpu_protocol::Hint;
 use crate::drag::DragGhost;
@@ -312,6 +312,9 @@ fn game_cells(
 #[component]
 pub fn Game(game: Match) -> impl IntoView {
     let view = Memo::new(move |_| game.view.get());
+    PieceRules::provide(Signal::derive(move || {
+        view.with(|v| v.as_ref().map(View::rules).unwrap_or_default())
+    }));
     let tag_target = RwSignal::new(None::<PieceId>);
     let hints = hints::use_hints(view);
     let section_ref = NodeRef::<html::Section>::new();
