@@ -36,6 +36,7 @@ pub mod route;
 pub mod screens;
 pub mod selection;
 pub mod shogi;
+pub mod sound;
 pub mod state;
 pub mod storage;
 pub mod text;

@@ -142,6 +142,7 @@ pub fn Result(
 ) -> impl IntoView {
     let i18n = use_i18n();
     PieceRules::provide(record.rules());
+    crate::sound::play(crate::sound::Cue::End);
     let log = record
         .replay()
         .map(|game| entries(&game.view(me)))

@@ -301,6 +301,7 @@ fn GunjinSettings() -> impl IntoView {
             </p>
         </fieldset>
         <TableClockChoice />
+        <SoundSwitches />
     }
 }
 
@@ -315,6 +316,31 @@ pub fn PlayerName() -> impl IntoView {
             on_input=Callback::new(move |name| saved.update(|s| s.settings.name = name))
             required=false
         />
+    }
+}
+
+/// The sound and vibration switches, for both games (in both cards'
+/// settings, as the name).
+#[component]
+pub fn SoundSwitches() -> impl IntoView {
+    let i18n = use_i18n();
+    let saved = expect_context::<AppState>().saved;
+    let switch = |name, get: fn(&Settings) -> bool, set: fn(&mut Settings, bool), label| {
+        view! {
+            <label class="choice">
+                <input
+                    type="checkbox"
+                    name=name
+                    prop:checked=move || saved.with(|s| get(&s.settings))
+                    on:change=move |ev| saved.update(|s| set(&mut s.settings, event_target_checked(&ev)))
+                />
+                <span>{label}</span>
+            </label>
+        }
+    };
+    view! {
+        {switch("sound", |s| s.sound, |s, on| s.sound = on, t!(i18n, common.sound))}
+        {switch("vibration", |s| s.vibration, |s, on| s.vibration = on, t!(i18n, common.vibration))}
     }
 }
 

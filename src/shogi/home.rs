@@ -12,7 +12,7 @@ use shogi_rules::Handicap;
 use crate::i18n::*;
 use crate::online::Online;
 use crate::route::{Route, ShogiPage, navigate};
-use crate::screens::home::{GameCard, LearnWay, OnlineWay, PlayerName, Way};
+use crate::screens::home::{GameCard, LearnWay, OnlineWay, PlayerName, SoundSwitches, Way};
 use crate::screens::my_name;
 use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::{First, Level, PieceSet, handicap_id};
@@ -220,6 +220,7 @@ fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
             />
             <span>{t!(i18n, shogi_home.byoyomi)}</span>
         </label>
+        <SoundSwitches />
         <p>
             <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
         </p>
