@@ -65,10 +65,7 @@ pub fn GameCard(
     children: Children,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let key = match game {
-        GameTag::Gunjin => "gunjin",
-        GameTag::Shogi => "shogi",
-    };
+    let key = card_key(game);
     let shown = move || open.get() == Some(game);
     let toggle = move |_| open.update(|o| *o = if *o == Some(game) { None } else { Some(game) });
     view! {
@@ -97,6 +94,14 @@ pub fn GameCard(
     }
 }
 
+/// A game's card as its ids and `data-game` name it.
+fn card_key(game: GameTag) -> &'static str {
+    match game {
+        GameTag::Gunjin => "gunjin",
+        GameTag::Shogi => "shogi",
+    }
+}
+
 /// A way to play, as a button or link's content: what it is, and a few
 /// words more (read as one name).
 #[component]
@@ -108,15 +113,47 @@ pub fn Way(label: Signal<&'static str>, hint: Signal<&'static str>) -> impl Into
     }
 }
 
-/// The way to learn a game: its first guide, whose header leads on to
-/// the other guides and the lessons.
+/// The ways to learn a game, in a small menu over the card (so that the
+/// card grows no taller on a phone): its first guide (`guide`, named
+/// `guide_name`), the lessons, and Shogi's tsume puzzles (`tsume`).
 #[component]
-pub fn LearnWay(guide: Route) -> impl IntoView {
+pub fn LearnWay(
+    game: GameTag,
+    guide: Route,
+    guide_name: Signal<&'static str>,
+    #[prop(optional)] tsume: Option<Signal<&'static str>>,
+) -> impl IntoView {
     let i18n = use_i18n();
+    let open = RwSignal::new(false);
+    let id = format!("learn-{}", card_key(game));
+    let tsume = tsume.map(|name| {
+        view! {
+            <li>
+                <a href=Route::Shogi(crate::route::ShogiPage::Tsume).hash()>{name}</a>
+            </li>
+        }
+    });
     view! {
-        <a class="button secondary way learn" href=guide.hash()>
-            <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
-        </a>
+        <div class="learn-way">
+            <button
+                type="button"
+                class="secondary way learn"
+                aria-expanded=move || open.get().to_string()
+                aria-controls=id.clone()
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
+            </button>
+            <ul class="learn-menu" id=id hidden=move || !open.get()>
+                <li>
+                    <a href=guide.hash()>{guide_name}</a>
+                </li>
+                <li>
+                    <a href=Route::Learn(String::new()).hash()>{t!(i18n, common.nav_learn)}</a>
+                </li>
+                {tsume}
+            </ul>
+        </div>
     }
 }
 
@@ -239,7 +276,7 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                     <Way label=friend hint=friend_hint />
                 </a>
                 <OnlineWay open=open_table />
-                <LearnWay guide=Route::GuideHow />
+                <LearnWay game=GameTag::Gunjin guide=Route::GuideHow guide_name=t!(i18n, common.nav_how) />
             </div>
         </GameCard>
     }

@@ -127,7 +127,12 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                     <Way label=t!(i18n, common.way_friend) hint=t!(i18n, common.way_friend_hint) />
                 </a>
                 <OnlineWay open=open_table />
-                <LearnWay guide=Route::Shogi(ShogiPage::GuideHow) />
+                <LearnWay
+                    game=GameTag::Shogi
+                    guide=Route::Shogi(ShogiPage::GuideHow)
+                    guide_name=t!(i18n, shogi_home.guide_how)
+                    tsume=t!(i18n, shogi_home.tsume)
+                />
             </div>
         </GameCard>
     }
