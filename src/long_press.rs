@@ -40,6 +40,9 @@ impl LongPress {
     /// A pointer went down on the piece (a mouse has its hover instead).
     pub fn down(self, ev: &web_sys::PointerEvent) {
         self.release();
+        // A phone's long press may end in its menu rather than a click:
+        // a new press starts afresh.
+        self.fired.set_value(false);
         if ev.pointer_type() == "mouse" {
             return;
         }

@@ -7,6 +7,7 @@
 use gunjin_rules::{Mode, Preset};
 use gunjin_table::{ErrorCode, GameTag};
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 
 use crate::i18n::*;
 use crate::model::friend::SavedFriends;
@@ -65,7 +66,10 @@ pub fn GameCard(
     children: Children,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let key = card_key(game);
+    let key = match game {
+        GameTag::Gunjin => "gunjin",
+        GameTag::Shogi => "shogi",
+    };
     let shown = move || open.get() == Some(game);
     let toggle = move |_| open.update(|o| *o = if *o == Some(game) { None } else { Some(game) });
     view! {
@@ -94,14 +98,6 @@ pub fn GameCard(
     }
 }
 
-/// A game's card as its ids and `data-game` name it.
-fn card_key(game: GameTag) -> &'static str {
-    match game {
-        GameTag::Gunjin => "gunjin",
-        GameTag::Shogi => "shogi",
-    }
-}
-
 /// A way to play, as a button or link's content: what it is, and a few
 /// words more (read as one name).
 #[component]
@@ -114,18 +110,16 @@ pub fn Way(label: Signal<&'static str>, hint: Signal<&'static str>) -> impl Into
 }
 
 /// The ways to learn a game, in a small menu over the card (so that the
-/// card grows no taller on a phone): its first guide (`guide`, named
-/// `guide_name`), the lessons, and Shogi's tsume puzzles (`tsume`).
+/// card grows no taller on a phone; a `<details>`, which needs no code to
+/// open): its first guide (`guide`, named `guide_name`), the lessons, and
+/// Shogi's tsume puzzles (`tsume`).
 #[component]
 pub fn LearnWay(
-    game: GameTag,
     guide: Route,
     guide_name: Signal<&'static str>,
     #[prop(optional)] tsume: Option<Signal<&'static str>>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let open = RwSignal::new(false);
-    let id = format!("learn-{}", card_key(game));
     let tsume = tsume.map(|name| {
         view! {
             <li>
@@ -134,17 +128,11 @@ pub fn LearnWay(
         }
     });
     view! {
-        <div class="learn-way">
-            <button
-                type="button"
-                class="secondary way learn"
-                aria-expanded=move || open.get().to_string()
-                aria-controls=id.clone()
-                on:click=move |_| open.update(|o| *o = !*o)
-            >
+        <details class="learn-way">
+            <summary class="button secondary way learn">
                 <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
-            </button>
-            <ul class="learn-menu" id=id hidden=move || !open.get()>
+            </summary>
+            <ul class="learn-menu">
                 <li>
                     <a href=guide.hash()>{guide_name}</a>
                 </li>
@@ -153,7 +141,7 @@ pub fn LearnWay(
                 </li>
                 {tsume}
             </ul>
-        </div>
+        </details>
     }
 }
 
@@ -265,7 +253,7 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
             about=t!(i18n, common.tagline)
             summary
             open
-            settings=move || view! { <GunjinSettings /> }
+            settings=move || lazy_settings(Box::pin(load_gunjin_settings()))
         >
             {resume}
             <button type="button" class="primary play-cpu" on:click=move |_| navigate(Route::Setup)>
@@ -276,10 +264,33 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                     <Way label=friend hint=friend_hint />
                 </a>
                 <OnlineWay open=open_table />
-                <LearnWay game=GameTag::Gunjin guide=Route::GuideHow guide_name=t!(i18n, common.nav_how) />
+                <LearnWay guide=Route::GuideHow guide_name=t!(i18n, common.nav_how) />
             </div>
         </GameCard>
     }
+}
+
+/// A card's settings, which `load` fetches from a wasm module of their
+/// own the first time a card's are opened, not with the home page.
+pub fn lazy_settings(
+    load: std::pin::Pin<Box<dyn Future<Output = Result<AnyView, SplitLoaderError>> + Send>>,
+) -> AnyView {
+    let panel = async move {
+        load.await
+            .unwrap_or_else(|_| view! { <super::PageUnavailable /> }.into_any())
+    };
+    view! { <Suspense>{Suspend::new(panel)}</Suspense> }.into_any()
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(settings, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_gunjin_settings() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <GunjinSettings /> }.into_any())
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_gunjin_settings() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <GunjinSettings /> }.into_any())
 }
 
 /// Gunjin's settings: name, level, mode and rules (each with what it

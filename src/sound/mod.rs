@@ -3,17 +3,16 @@
 //! on a table's clock, and a buzz on the opponent's move, each behind its
 //! switch in the settings. Which sound an event makes is decided here from
 //! what the rules crate says happened; the sounds themselves are a few
-//! oscillator envelopes (`Tone`) played by `synth`, a wasm module of its
-//! own fetched with the first sound (no audio files, nothing in the first
-//! load). Browsers let a page sound only once the player has touched it,
+//! oscillator envelopes (`Tone`) played by `synth` (no audio files). Only
+//! the pages behind the home page sound, so all of it loads with them,
+//! nothing with the first screen. Browsers let a page sound only once the player has touched it,
 //! so nothing plays before that.
 
 mod synth;
 
 use gunjin_rules::{Announcement, PublicMove};
 use leptos::prelude::*;
-use leptos::wasm_split::SplitLoaderError;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::state::AppState;
 
@@ -186,9 +185,7 @@ pub fn play(cue: Cue) {
         return;
     }
     count("data-sounds");
-    leptos::task::spawn_local(async move {
-        let _ = load_synth(cue).await;
-    });
+    synth::play(cue.tones());
 }
 
 /// The opponent moved: a short buzz, where the phone can and the player
@@ -196,23 +193,19 @@ pub fn play(cue: Cue) {
 pub fn opponent_moved() {
     let on =
         use_context::<AppState>().is_some_and(|s| s.saved.with_untracked(|s| s.settings.vibration));
-    if on && touched() && window().navigator().vibrate_with_duration(40) {
+    if !on || !touched() {
+        return;
+    }
+    // Through `Reflect`, as `synth` does: no binding in the first load.
+    let navigator = JsValue::from(window().navigator());
+    let vibrate = js_sys::Reflect::get(&navigator, &JsValue::from_str("vibrate"));
+    let buzzed = vibrate
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call1(&navigator, &JsValue::from(40)).ok());
+    if buzzed.is_some_and(|b| b.is_truthy()) {
         count("data-vibrations");
     }
-}
-
-/// [`synth::play`], once its module is loaded (the `split` feature).
-#[cfg(feature = "split")]
-#[leptos::wasm_split::wasm_split(sound, fallible, wasm_split_path = leptos::wasm_split)]
-fn load_synth(cue: Cue) -> Result<(), SplitLoaderError> {
-    synth::play(cue.tones());
-    Ok(())
-}
-
-#[cfg(not(feature = "split"))]
-async fn load_synth(cue: Cue) -> Result<(), SplitLoaderError> {
-    synth::play(cue.tones());
-    Ok(())
 }
 
 #[cfg(test)]

@@ -74,7 +74,7 @@ export async function settings(page: Page, game: Game = "gunjin"): Promise<Locat
 /** Opens a card's Learn menu and follows its link `name` (its guides,
  * the lessons, Shogi's tsume). */
 export async function learn(page: Page, game: Game, name: string) {
-  await card(page, game).getByRole("button", { name: /^(Learn|学ぶ|เรียน)/ }).click();
+  await card(page, game).locator("summary.learn").click();
   await card(page, game).locator(".learn-menu").getByRole("link", { name, exact: true }).click();
 }
 

@@ -39,7 +39,8 @@ for (const [lang, words] of [
       await onFirstScreen(page, `${game}: play`, c.getByRole("button", { name: words.play }));
       await onFirstScreen(page, `${game}: friend`, c.getByRole("link", { name: words.friend }));
       await onFirstScreen(page, `${game}: online`, c.getByRole("button", { name: words.online }));
-      await onFirstScreen(page, `${game}: learn`, c.getByRole("button", { name: words.learn }));
+      await expect(c.locator("summary.learn")).toHaveText(words.learn);
+      await onFirstScreen(page, `${game}: learn`, c.locator("summary.learn"));
       await onFirstScreen(page, `${game}: settings`, c.getByRole("button", { name: words.settings }));
     }
     // One game's settings open at a time, under its card.
@@ -116,7 +117,7 @@ test("the language switch changes every text and is remembered", async ({ page }
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("button", { name: "日本語" }).click();
   await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
-  await expect(card(page, "shogi").getByRole("button", { name: "学ぶ 遊び方" })).toBeVisible();
+  await expect(card(page, "shogi").locator("summary.learn")).toHaveText("学ぶ 遊び方");
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await page.reload();
   await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
@@ -160,10 +161,10 @@ test("a lesson and a tsume are reached from the cards' Learn menus, which open o
   await page.goto("./");
   const settingsButton = card(page, "shogi").getByRole("button", { name: /^Settings/ });
   const before = (await settingsButton.boundingBox())!;
-  const menu = card(page, "shogi").getByRole("button", { name: "Learn how to play" });
-  await expect(menu).toHaveAttribute("aria-expanded", "false");
-  await menu.click();
-  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  const menu = card(page, "shogi").locator("details.learn-way");
+  await expect(menu.locator(".learn-menu")).toBeHidden();
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
   // The menu pushes nothing down.
   expect((await settingsButton.boundingBox())!.y).toBe(before.y);
   await card(page, "shogi").locator(".learn-menu").getByRole("link", { name: "Tsume puzzles" }).click();
