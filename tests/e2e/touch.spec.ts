@@ -9,6 +9,7 @@ failOnErrors();
 
 /** A finger held still on `locator` for 700 ms, then lifted. */
 async function longPress(page: Page, locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
   const box = (await locator.boundingBox())!;
   const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2, id: 1, radiusX: 2, radiusY: 2, force: 1 }];
   const cdp = await page.context().newCDPSession(page);
