@@ -9,12 +9,13 @@
 //! Enter or Space acts on the focused node, and every node says what is on
 //! it. Pointer presses are passed on for dragging (see `drag.rs`).
 
-use gunjin_rules::{Color, Kind, PieceId, Shape, Square};
+use gunjin_rules::{Color, Kind, PieceId, Rules, Shape, Square};
 use leptos::html;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
 use crate::i18n::*;
+use crate::long_press::{LongPress, PieceAbout};
 use crate::text;
 
 /// CSS grid row of a rank: the enemy's ranks first, then one row for the
@@ -74,6 +75,48 @@ impl Face {
         match self {
             Face::Own(kind) | Face::Shown { kind, .. } => Some(kind),
             Face::Enemy { .. } => None,
+        }
+    }
+}
+
+/// The rules of the game on screen, which a piece's help speaks of:
+/// provided by the setup, play and end screens, else the chosen ones.
+#[derive(Clone, Copy)]
+pub struct PieceRules(pub Signal<Rules>);
+
+impl PieceRules {
+    pub fn provide(rules: impl Into<Signal<Rules>>) {
+        provide_context(PieceRules(rules.into()));
+    }
+
+    fn get() -> Signal<Rules> {
+        use_context::<PieceRules>().map_or_else(
+            || {
+                let chosen = use_context::<crate::state::AppState>()
+                    .map(|s| s.rules())
+                    .unwrap_or_default();
+                Signal::stored(chosen)
+            },
+            |r| r.0,
+        )
+    }
+}
+
+/// What a piece is, for its hover, long press and accessible description:
+/// an own or revealed piece's name, moves and battles; an enemy's back
+/// only says it is the enemy's (and the player's own guess).
+pub fn face_help(locale: Locale, rules: Rules, face: Face) -> String {
+    match face {
+        Face::Own(kind) | Face::Shown { kind, .. } => {
+            crate::guides::piece_help(locale, rules, kind)
+        }
+        Face::Enemy { guess: None, .. } => td_string!(locale, guide.pieces.enemy).to_string(),
+        Face::Enemy { guess: Some(g), .. } => {
+            td_string!(
+                locale,
+                guide.pieces.enemy_guess,
+                kind = text::kind_name(locale, g)
+            )
         }
     }
 }
@@ -331,6 +374,11 @@ fn Node(
     let name = square.to_string();
     let hq = shape.is_hq(square);
     let description = move || describe(i18n.get_locale(), cell.get(), me);
+    let rules = PieceRules::get();
+    let help = move || {
+        let face = cell.get().face?;
+        Some(face_help(i18n.get_locale(), rules.get(), face))
+    };
     let drawn = shape.relative_to(square, me);
     let files = shape.files_of(drawn);
     let area = format!(
@@ -397,6 +445,7 @@ fn Node(
             }
             aria-colspan=(files.len() > 1).then(|| files.len().to_string())
             aria-selected=move || cell.get().selected.to_string()
+            aria-description=help
             on:click=move |_| {
                 focus.set(square);
                 on_tap.run(square);
@@ -562,7 +611,10 @@ pub fn PieceFace(
     let i18n = use_i18n();
     let style = offset.map(|(dx, dy)| format!("--dx:{dx};--dy:{dy}"));
     let north = face.side(me) == Color::North;
-    match face {
+    let rules = PieceRules::get();
+    let about = Signal::derive(move || face_help(i18n.get_locale(), rules.get(), face));
+    let press = LongPress::default();
+    let piece = match face {
         Face::Own(kind) | Face::Shown { kind, .. } => {
             let lines = kanji_lines(text::kanji(kind));
             let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1);
@@ -574,9 +626,11 @@ pub fn PieceFace(
             view! {
                 <span
                     class="piece"
+                    {..press.on()}
                     class:north=north
                     class:arrive=offset.is_some()
                     style=style
+                    title=about
                 >
                     <span class="kanji" lang="ja">
                         {lines.into_iter().map(|line| view! { <span>{line}</span> }).collect_view()}
@@ -590,8 +644,10 @@ pub fn PieceFace(
         Face::Enemy { guess, .. } => view! {
             <span
                 class="piece back north"
+                {..press.on()}
                 class:arrive=offset.is_some()
                 style=style.unwrap_or_default()
+                title=about
             >
                 {guess
                     .map(|g| {
@@ -604,6 +660,10 @@ pub fn PieceFace(
             </span>
         }
         .into_any(),
+    };
+    view! {
+        {piece}
+        <PieceAbout press about />
     }
 }
 
@@ -615,6 +675,41 @@ mod tests {
 
     fn nodes(shape: &Shape) -> impl Iterator<Item = Square> + '_ {
         (0..shape.ranks).flat_map(|rank| shape.rank_nodes(rank))
+    }
+
+    #[test]
+    fn an_enemy_back_names_no_kind_but_the_players_guess() {
+        for locale in Locale::ALL {
+            let back = |guess| {
+                face_help(
+                    locale,
+                    Rules::KIRAKUKEN,
+                    Face::Enemy {
+                        id: PieceId(3),
+                        guess,
+                    },
+                )
+            };
+            let plain = back(None);
+            assert!(
+                Kind::ALL
+                    .iter()
+                    .all(|&k| !plain.contains(text::kind_name(locale, k)))
+            );
+            let guessed = back(Some(Kind::Mine));
+            assert!(
+                guessed.contains(text::kind_name(locale, Kind::Mine)),
+                "{guessed}"
+            );
+            let others = Kind::ALL.iter().filter(|&&k| k != Kind::Mine);
+            assert!(
+                others
+                    .into_iter()
+                    .all(|&k| !guessed.contains(text::kind_name(locale, k)))
+            );
+        }
+        let own = face_help(Locale::en, Rules::KIRAKUKEN, Face::Own(Kind::Tank));
+        assert!(own.starts_with("Tank: "), "{own}");
     }
 
     #[test]

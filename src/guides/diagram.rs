@@ -7,8 +7,10 @@
 use gunjin_rules::{Bitboard, Color, Front, Kind, Mobility, Rules, Shape, Square, destinations};
 use leptos::prelude::*;
 
+use super::piece_guide::piece_help;
 use super::{kind_name, kind_short, square_list};
 use crate::i18n::*;
+use crate::long_press::{LongPress, PieceAbout};
 
 /// The sample position of one diagram, always from South's side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,7 +198,7 @@ pub fn MovementDiagram(kind: Kind, #[prop(into)] rules: Signal<Rules>) -> impl I
         let wide = shape.files > 6;
         let nodes = (0..shape.ranks)
             .flat_map(|rank| shape.rank_nodes(rank).collect::<Vec<_>>())
-            .map(|square| view! { <DiagramNode kind square shape diagram /> })
+            .map(|square| view! { <DiagramNode kind square shape diagram rules /> })
             .collect_view();
         let bridges = (0..shape.files)
             .filter(|&f| shape.has_bridge(f))
@@ -227,7 +229,13 @@ pub fn MovementDiagram(kind: Kind, #[prop(into)] rules: Signal<Rules>) -> impl I
 
 /// One node of a diagram.
 #[component]
-fn DiagramNode(kind: Kind, square: Square, shape: Shape, diagram: Memo<Diagram>) -> impl IntoView {
+fn DiagramNode(
+    kind: Kind,
+    square: Square,
+    shape: Shape,
+    diagram: Memo<Diagram>,
+    rules: Signal<Rules>,
+) -> impl IntoView {
     let i18n = use_i18n();
     let files = shape.files_of(square);
     let area = format!(
@@ -265,9 +273,22 @@ fn DiagramNode(kind: Kind, square: Square, shape: Shape, diagram: Memo<Diagram>)
         Node::Enemy | Node::Attack => "?",
         _ => "",
     };
+    // A named piece says what it is on a hover or a long press.
+    let named = move || match node() {
+        Node::Piece => Some(kind),
+        Node::Own(k) => k,
+        _ => None,
+    };
+    let about = Signal::derive(move || {
+        named()
+            .map(|k| piece_help(i18n.get_locale(), rules.get(), k))
+            .unwrap_or_default()
+    });
+    let press = LongPress::default();
     view! {
-        <span class=class style=area data-square=square.to_string()>
+        <span class=class style=area data-square=square.to_string() {..press.on()} title=move || named().map(|_| about.get())>
             {content}
+            <PieceAbout press about />
         </span>
     }
 }

@@ -12,7 +12,7 @@ mod piece_guide;
 pub use battle_table::{BattleTable, Cell, battle_rows, cell};
 pub use diagram::{Diagram, MovementDiagram, Node};
 pub use how_to_play::HowToPlay;
-pub use piece_guide::{Group, Matchups, PieceGuide, matchups};
+pub use piece_guide::{Group, Matchups, PieceGuide, matchups, piece_help};
 
 use gunjin_rules::{
     Front, Kind, MineRule, Mode, Placement, Preset, Rules, Square, StrengthOrder, TankVsEngineer,

@@ -227,10 +227,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
             <p class="pg-moves">
                 <strong>{t!(i18n, guide.pieces.moves)}</strong>
                 " "
-                {move || match kind {
-                    Kind::Missile => t_string!(i18n, guide.moves.strike).to_string(),
-                    _ => movement(locale(), rules.get().mobility(kind)),
-                }}
+                {move || moves_words(locale(), rules.get(), kind)}
             </p>
             <Show when=takes_hq>
                 <p class="pg-hq">{t!(i18n, guide.pieces.takes_hq)}</p>
@@ -301,6 +298,34 @@ fn group_note(locale: Locale, group: Group) -> String {
     .to_string()
 }
 
+/// How `kind` moves under `rules` (the Missile strikes instead).
+fn moves_words(locale: Locale, rules: Rules, kind: Kind) -> String {
+    match kind {
+        Kind::Missile => td_string!(locale, guide.moves.strike).to_string(),
+        _ => movement(locale, rules.mobility(kind)),
+    }
+}
+
+/// A piece in one line, for its hover and long press on a board: its
+/// name, how it moves and whom it beats (a Mine or Flag: whom it stops)
+/// under `rules`, all asked of the rules crate like its card here.
+pub fn piece_help(locale: Locale, rules: Rules, kind: Kind) -> String {
+    let beats = matchups(rules, kind).beats;
+    let label = if rules.mobility(kind).moves() {
+        td_string!(locale, guide.pieces.beats)
+    } else {
+        td_string!(locale, guide.pieces.stops)
+    };
+    td_string!(
+        locale,
+        guide.pieces.help,
+        name = kind_name(locale, kind),
+        moves = moves_words(locale, rules, kind),
+        label = label,
+        kinds = kind_list(locale, rules, &beats)
+    )
+}
+
 fn movement(locale: Locale, mobility: Mobility) -> String {
     match mobility {
         Mobility::Step => td_string!(locale, guide.moves.step),
@@ -347,6 +372,33 @@ fn about(locale: Locale, kind: Kind) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pieces_help_names_it_and_says_its_moves_and_battles() {
+        let spy = piece_help(Locale::en, Rules::KIRAKUKEN, Kind::Spy);
+        assert!(spy.starts_with("Spy: "), "{spy}");
+        assert!(spy.contains(&movement(Locale::en, Mobility::Step)), "{spy}");
+        // The battle table's one win of the Spy: the General.
+        assert!(spy.ends_with("Beats: General."), "{spy}");
+        let mine = piece_help(Locale::ja, Rules::KIRAKUKEN, Kind::Mine);
+        assert!(mine.starts_with("地雷："), "{mine}");
+        assert!(
+            mine.contains(td_string!(Locale::ja, guide.pieces.stops)),
+            "{mine}"
+        );
+        let missile = piece_help(
+            Locale::th,
+            Rules {
+                mode: Mode::Classic25,
+                ..Rules::KIRAKUKEN
+            },
+            Kind::Missile,
+        );
+        assert!(
+            missile.contains(td_string!(Locale::th, guide.moves.strike)),
+            "{missile}"
+        );
+    }
 
     #[test]
     fn every_kind_is_in_exactly_one_group() {

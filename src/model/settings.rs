@@ -45,6 +45,14 @@ pub struct Settings {
     /// default, so that settings stored before it write back unchanged).
     #[serde(skip_serializing_if = "TableClock::is_none")]
     pub clock: TableClock,
+    /// Whether moves, battles and the end of a game make a sound (both
+    /// games; left out while on, so that settings stored before it write
+    /// back unchanged).
+    #[serde(skip_serializing_if = "is_on")]
+    pub sound: bool,
+    /// Whether a phone vibrates on the opponent's move (left out while on).
+    #[serde(skip_serializing_if = "is_on")]
+    pub vibration: bool,
 }
 
 impl Default for Settings {
@@ -57,6 +65,8 @@ impl Default for Settings {
             locale: None,
             hints: false,
             clock: TableClock::None,
+            sound: true,
+            vibration: true,
         }
     }
 }
@@ -74,6 +84,10 @@ impl Settings {
     pub fn display_name(&self) -> Option<&str> {
         Some(self.name.trim()).filter(|n| !n.is_empty())
     }
+}
+
+fn is_on(switch: &bool) -> bool {
+    *switch
 }
 
 fn is_standard(mode: &Mode) -> bool {
@@ -246,5 +260,20 @@ mod tests {
         assert_eq!(back.last_setup(Mode::American21), None);
         assert_eq!(back.settings.rules().mode, Mode::Classic25);
         assert_eq!(back.mode_setups.len(), 1);
+    }
+
+    /// What the build before sound wrote reads with sound and vibration
+    /// on and writes back unchanged; a switch turned off is remembered.
+    #[test]
+    fn saved_before_sound_reads_with_both_switches_on() {
+        let text = r#"{"version":1,"settings":{"name":"Aki","difficulty":"normal","preset":"Kirakuken","locale":"th","hints":false},"last_setup":null}"#;
+        let mut saved: Saved = crate::storage::from_text(text).unwrap();
+        assert!(saved.settings.sound && saved.settings.vibration);
+        assert_eq!(crate::storage::to_text(&saved), text);
+        saved.settings.sound = false;
+        let muted = crate::storage::to_text(&saved);
+        assert!(muted.contains(r#""sound":false"#), "{muted}");
+        let back: Saved = crate::storage::from_text(&muted).unwrap();
+        assert!(!back.settings.sound && back.settings.vibration);
     }
 }

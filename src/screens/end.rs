@@ -3,7 +3,7 @@ use leptos::html;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
-use crate::board::{Board, Cells, Face};
+use crate::board::{Board, Cells, Face, PieceRules};
 use crate::cpu_game::CpuGame;
 use crate::focus::focus_when_shown;
 use crate::i18n::*;
@@ -144,6 +144,8 @@ pub fn Result(
     children: Children,
 ) -> impl IntoView {
     let i18n = use_i18n();
+    PieceRules::provide(record.rules());
+    crate::sound::play(crate::sound::Cue::End);
     let log = record
         .replay()
         .map(|game| entries(&game.view(me)))

@@ -7,6 +7,7 @@
 use gunjin_rules::{Mode, Preset};
 use gunjin_table::{ErrorCode, GameTag};
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 
 use crate::i18n::*;
 use crate::model::friend::SavedFriends;
@@ -108,15 +109,39 @@ pub fn Way(label: Signal<&'static str>, hint: Signal<&'static str>) -> impl Into
     }
 }
 
-/// The way to learn a game: its first guide, whose header leads on to
-/// the other guides and the lessons.
+/// The ways to learn a game, in a small menu over the card (so that the
+/// card grows no taller on a phone; a `<details>`, which needs no code to
+/// open): its first guide (`guide`, named `guide_name`), the lessons, and
+/// Shogi's tsume puzzles (`tsume`).
 #[component]
-pub fn LearnWay(guide: Route) -> impl IntoView {
+pub fn LearnWay(
+    guide: Route,
+    guide_name: Signal<&'static str>,
+    #[prop(optional)] tsume: Option<Signal<&'static str>>,
+) -> impl IntoView {
     let i18n = use_i18n();
+    let tsume = tsume.map(|name| {
+        view! {
+            <li>
+                <a href=Route::Shogi(crate::route::ShogiPage::Tsume).hash()>{name}</a>
+            </li>
+        }
+    });
     view! {
-        <a class="button secondary way learn" href=guide.hash()>
-            <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
-        </a>
+        <details class="learn-way">
+            <summary class="button secondary way learn">
+                <Way label=t!(i18n, common.way_learn) hint=t!(i18n, common.way_learn_hint) />
+            </summary>
+            <ul class="learn-menu">
+                <li>
+                    <a href=guide.hash()>{guide_name}</a>
+                </li>
+                <li>
+                    <a href=Route::Learn(String::new()).hash()>{t!(i18n, common.nav_learn)}</a>
+                </li>
+                {tsume}
+            </ul>
+        </details>
     }
 }
 
@@ -228,7 +253,7 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
             about=t!(i18n, common.tagline)
             summary
             open
-            settings=move || view! { <GunjinSettings /> }
+            settings=move || lazy_settings(Box::pin(load_gunjin_settings()))
         >
             {resume}
             <button type="button" class="primary play-cpu" on:click=move |_| navigate(Route::Setup)>
@@ -239,10 +264,33 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                     <Way label=friend hint=friend_hint />
                 </a>
                 <OnlineWay open=open_table />
-                <LearnWay guide=Route::GuideHow />
+                <LearnWay guide=Route::GuideHow guide_name=t!(i18n, common.nav_how) />
             </div>
         </GameCard>
     }
+}
+
+/// A card's settings, which `load` fetches from a wasm module of their
+/// own the first time a card's are opened, not with the home page.
+pub fn lazy_settings(
+    load: std::pin::Pin<Box<dyn Future<Output = Result<AnyView, SplitLoaderError>> + Send>>,
+) -> AnyView {
+    let panel = async move {
+        load.await
+            .unwrap_or_else(|_| view! { <super::PageUnavailable /> }.into_any())
+    };
+    view! { <Suspense>{Suspend::new(panel)}</Suspense> }.into_any()
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(settings, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_gunjin_settings() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <GunjinSettings /> }.into_any())
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_gunjin_settings() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <GunjinSettings /> }.into_any())
 }
 
 /// Gunjin's settings: name, level, mode and rules (each with what it
@@ -301,6 +349,7 @@ fn GunjinSettings() -> impl IntoView {
             </p>
         </fieldset>
         <TableClockChoice />
+        <SoundSwitches />
     }
 }
 
@@ -315,6 +364,31 @@ pub fn PlayerName() -> impl IntoView {
             on_input=Callback::new(move |name| saved.update(|s| s.settings.name = name))
             required=false
         />
+    }
+}
+
+/// The sound and vibration switches, for both games (in both cards'
+/// settings, as the name).
+#[component]
+pub fn SoundSwitches() -> impl IntoView {
+    let i18n = use_i18n();
+    let saved = expect_context::<AppState>().saved;
+    let switch = |name, get: fn(&Settings) -> bool, set: fn(&mut Settings, bool), label| {
+        view! {
+            <label class="choice">
+                <input
+                    type="checkbox"
+                    name=name
+                    prop:checked=move || saved.with(|s| get(&s.settings))
+                    on:change=move |ev| saved.update(|s| set(&mut s.settings, event_target_checked(&ev)))
+                />
+                <span>{label}</span>
+            </label>
+        }
+    };
+    view! {
+        {switch("sound", |s| s.sound, |s, on| s.sound = on, t!(i18n, common.sound))}
+        {switch("vibration", |s| s.vibration, |s, on| s.vibration = on, t!(i18n, common.vibration))}
     }
 }
 

@@ -4,7 +4,7 @@ use gunjin_rules::{
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::board::{Board, Cells, Face, Mark, PieceFace, Source, Target};
+use crate::board::{Board, Cells, Face, Mark, PieceFace, PieceRules, Source, Target};
 use crate::cpu_game::CpuGame;
 use crate::cpu_protocol::Hint;
 use crate::drag::DragGhost;
@@ -16,6 +16,7 @@ use crate::route::{Route, navigate};
 use crate::screens::hints::{self, HintsSwitch};
 use crate::screens::strike::{BombChoice, Put, Refusal, RefusalLine, aim, put_at};
 use crate::selection::{Mover, Selection, Tap};
+use crate::sound;
 use crate::state::{AppState, PLAYER};
 use crate::text;
 
@@ -309,9 +310,34 @@ pub(crate) fn game_cells(
 }
 
 /// The board of a game in progress, its log and the player's actions.
+/// A sound for each move that comes in after the board opened (a buzz
+/// too for the opponent's), none for the moves it opened on.
+fn sound_each_move(view: Memo<Option<View>>) {
+    let plies = move || view.with(|v| v.as_ref().map_or(0, View::ply));
+    Effect::new(move |heard: Option<usize>| {
+        let now = plies();
+        if heard.is_some_and(|heard| now > heard) {
+            view.with_untracked(|v| {
+                let Some(v) = v else { return };
+                if let Some(step) = v.history().last() {
+                    sound::play(sound::Cue::of_gunjin(step));
+                    if step.side != v.side() {
+                        sound::opponent_moved();
+                    }
+                }
+            });
+        }
+        now
+    });
+}
+
 #[component]
 pub fn Game(game: Match) -> impl IntoView {
     let view = Memo::new(move |_| game.view.get());
+    PieceRules::provide(Signal::derive(move || {
+        view.with(|v| v.as_ref().map(View::rules).unwrap_or_default())
+    }));
+    sound_each_move(view);
     let tag_target = RwSignal::new(None::<PieceId>);
     let hints = hints::use_hints(view);
     let section_ref = NodeRef::<html::Section>::new();

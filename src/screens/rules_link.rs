@@ -32,9 +32,13 @@ pub fn RulesLink(code: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let outcome = outcome(&code);
     if let Outcome::Set(preset, mode) = outcome {
-        state.saved.update(|s| {
-            s.settings.preset = preset;
-            s.settings.mode = mode;
+        // Once the page this one replaces is gone: a home page left with
+        // its settings open must not redraw them on its way out.
+        Effect::new(move |_| {
+            state.saved.update(|s| {
+                s.settings.preset = preset;
+                s.settings.mode = mode;
+            })
         });
     }
     let ok = matches!(outcome, Outcome::Set(..));

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Cells, Face, PieceFace, Source, Target};
+use crate::board::{Board, Cells, Face, PieceFace, PieceRules, Source, Target};
 use crate::cpu_game::CpuGame;
 use crate::drag::DragGhost;
 use crate::focus::{focus_board, focus_in_place};
@@ -95,6 +95,7 @@ pub fn SetupPanel(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let board = RwSignal::new(board.unwrap_or_else(|| SetupBoard::new(rules)));
+    PieceRules::provide(rules);
     let refused = RwSignal::new(false);
     let section_ref = NodeRef::<html::Section>::new();
     let started = StoredValue::new(false);

@@ -293,25 +293,39 @@ fn TableStatus(in_game: bool) -> impl IntoView {
     };
     // Each side's time left, the running side's counting down here
     // between the server's word; once the main time is spent, the byoyomi.
-    let clock = move || {
+    let left = move |side: Color| {
         let (state, at) = online.clock.get()?;
+        let running = state.running == Some(side);
+        let elapsed = if running { now.get() - at } else { 0.0 };
+        let main = state.left[side] as f64 - elapsed;
+        Some(match main > 0.0 {
+            true => main,
+            false => main + state.clock.byoyomi() as f64,
+        })
+    };
+    // The player's own clock running low sounds once each time it does.
+    let low = Memo::new(move |_| {
         let me = online.side()?;
-        let shown = |side: Color| {
-            let running = state.running == Some(side);
-            let elapsed = if running { now.get() - at } else { 0.0 };
-            let main = state.left[side] as f64 - elapsed;
-            let left = match main > 0.0 {
-                true => main,
-                false => main + state.clock.byoyomi() as f64,
-            };
+        let running = online.clock.with(|c| c.as_ref()?.0.running) == Some(me);
+        Some(running && crate::sound::low_time(left(me)?))
+    });
+    Effect::new(move |_| {
+        if low.get() == Some(true) {
+            crate::sound::play(crate::sound::Cue::LowTime);
+        }
+    });
+    let clock = move || {
+        let me = online.side()?;
+        let (mine, theirs) = (left(me)?, left(!me)?);
+        let shown = |left: f64| {
             let seconds = (left / 1000.0).ceil().max(0.0) as u64;
             format!("{}:{:02}", seconds / 60, seconds % 60)
         };
         Some(t_string!(
             i18n,
             common.clock_left,
-            you = shown(me),
-            them = shown(!me)
+            you = shown(mine),
+            them = shown(theirs)
         ))
     };
     let clock_rule = move || {

@@ -7,12 +7,15 @@
 
 use gunjin_table::{Clock, GameTag};
 use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
 use shogi_rules::Handicap;
 
 use crate::i18n::*;
 use crate::online::Online;
 use crate::route::{Route, ShogiPage, navigate};
-use crate::screens::home::{GameCard, LearnWay, OnlineWay, PlayerName, Way};
+use crate::screens::home::{
+    GameCard, LearnWay, OnlineWay, PlayerName, SoundSwitches, Way, lazy_settings,
+};
 use crate::screens::my_name;
 use crate::shogi::session::SavedShogi;
 use crate::shogi::settings::{First, Level, PieceSet, handicap_id};
@@ -95,7 +98,7 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
             about=t!(i18n, shogi_home.about)
             summary
             open
-            settings=move || view! { <ShogiSettings byoyomi /> }
+            settings=move || lazy_settings(Box::pin(load_settings(byoyomi)))
         >
             {saved
                 .then(|| {
@@ -120,7 +123,11 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                     <Way label=t!(i18n, common.way_friend) hint=t!(i18n, common.way_friend_hint) />
                 </a>
                 <OnlineWay open=open_table />
-                <LearnWay guide=Route::Shogi(ShogiPage::GuideHow) />
+                <LearnWay
+                    guide=Route::Shogi(ShogiPage::GuideHow)
+                    guide_name=t!(i18n, shogi_home.guide_how)
+                    tsume=t!(i18n, shogi_home.tsume)
+                />
             </div>
         </GameCard>
     }
@@ -129,6 +136,17 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
 /// Shogi's settings: the name, the CPU's level, the handicap and who moves
 /// first (remembered), the clock of a table opened here, and the way to
 /// read a record.
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(settings, fallible, wasm_split_path = leptos::wasm_split)]
+fn load_settings(byoyomi: RwSignal<bool>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ShogiSettings byoyomi /> }.into_any())
+}
+
+#[cfg(not(feature = "split"))]
+async fn load_settings(byoyomi: RwSignal<bool>) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ShogiSettings byoyomi /> }.into_any())
+}
+
 #[component]
 fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
@@ -213,6 +231,7 @@ fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
             />
             <span>{t!(i18n, shogi_home.byoyomi)}</span>
         </label>
+        <SoundSwitches />
         <p>
             <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
         </p>

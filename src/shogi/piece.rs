@@ -2,12 +2,14 @@
 //! the enemy, with its kanji, or (the international set, for readers of no
 //! kanji) its Western letter and a dot for each square it steps to, a line
 //! for each way it slides; promoted pieces in red, the letter after a "+".
-//! Hovering names the piece and how it moves; a long press shows it.
+//! Hovering names the piece and how it moves; a long press shows it
+//! (`long_press`, shared with the Gunjin pieces).
 
 use leptos::prelude::*;
 use shogi_rules::{Color, Piece, Role};
 
 use crate::i18n::*;
+use crate::long_press::{LongPress, PieceAbout};
 use crate::shogi::guide::{moves_text, reach};
 use crate::shogi::labels::{kanji, role_label};
 use crate::shogi::settings::PieceSet;
@@ -113,16 +115,7 @@ pub fn ShogiPiece(face: Face, #[prop(default = None)] offset: Option<(i16, i16)>
         let locale = i18n.get_locale();
         format!("{}: {}", role_label(locale, role), moves_text(locale, role))
     };
-    // A long press (the browser's context menu on a phone) shows the name.
-    let shown = RwSignal::new(false);
-    let long_press = move |ev: web_sys::MouseEvent| {
-        ev.prevent_default();
-        shown.set(true);
-        set_timeout(
-            move || shown.set(false),
-            std::time::Duration::from_millis(2500),
-        );
-    };
+    let press = LongPress::default();
     view! {
         <span
             class="piece shogi-piece"
@@ -133,7 +126,7 @@ pub fn ShogiPiece(face: Face, #[prop(default = None)] offset: Option<(i16, i16)>
             style=format!("--chars:{}{}", kanji.chars().count(), slide.unwrap_or_default())
             title=about
             aria-hidden="true"
-            on:contextmenu=long_press
+            {..press.on()}
         >
             <span class="kanji" lang="ja">
                 {move || match set.get() {
@@ -142,9 +135,7 @@ pub fn ShogiPiece(face: Face, #[prop(default = None)] offset: Option<(i16, i16)>
                 }}
             </span>
         </span>
-        <Show when=move || shown.get()>
-            <span class="piece-about" role="tooltip">{about}</span>
-        </Show>
+        <PieceAbout press about=Signal::derive(about) />
     }
 }
 

@@ -35,6 +35,7 @@ use crate::shogi::replay::{ReplayBar, position_at};
 use crate::shogi::session::{Opponent, SavedShogi, Session};
 use crate::shogi::settings::Notation;
 use crate::shogi::table;
+use crate::sound;
 use crate::state::AppState;
 use crate::storage;
 
@@ -168,6 +169,32 @@ pub struct Explore {
     pub back: Callback<()>,
 }
 
+/// A sound for each move played after the board opened (and for the end
+/// of the game), a buzz too for the CPU's or the table's opponent's.
+fn sound_each_move(session: RwSignal<Session>, plies: Signal<usize>) {
+    let over = Memo::new(move |_| session.with(|s| s.game().outcome().is_some()));
+    Effect::new(move |heard: Option<(usize, bool)>| {
+        let now = (plies.get(), over.get());
+        let Some(heard) = heard.filter(|&heard| heard != now) else {
+            return now;
+        };
+        session.with_untracked(|s| {
+            let game = s.game();
+            if now.1 {
+                sound::play(sound::Cue::End);
+            } else if let Some(cue) = sound::Cue::of_shogi(game).filter(|_| now.0 > heard.0) {
+                sound::play(cue);
+            }
+            // A move of theirs: it is the player's turn again.
+            let theirs = now.0 > heard.0 && game.position().turn() == s.you();
+            if theirs && s.opponent() != Opponent::Friend {
+                sound::opponent_moved();
+            }
+        });
+        now
+    });
+}
+
 /// The play screen; with `review`, the replay page: the record read last
 /// on the import page (else the stored game), not played on nor saved;
 /// with `table`, the game of the online table this page holds; with
@@ -207,6 +234,9 @@ pub fn ShogiPlay(
     let plies = Signal::derive(move || session.with(|s| s.game().moves().len()));
     let at = RwSignal::new(plies.get_untracked());
     Effect::new(move |_| at.set(plies.get()));
+    if !review {
+        sound_each_move(session, plies);
+    }
     let replaying = Signal::derive(move || {
         back.is_none() && (review || session.with(|s| s.game().outcome().is_some()))
     });

@@ -71,6 +71,13 @@ export async function settings(page: Page, game: Game = "gunjin"): Promise<Locat
   return card(page, game).locator(".settings");
 }
 
+/** Opens a card's Learn menu and follows its link `name` (its guides,
+ * the lessons, Shogi's tsume). */
+export async function learn(page: Page, game: Game, name: string) {
+  await card(page, game).locator("summary.learn").click();
+  await card(page, game).locator(".learn-menu").getByRole("link", { name, exact: true }).click();
+}
+
 /** Shogi's starting position, as SFEN. */
 export const SHOGI_START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { card, failOnErrors, settings } from "./helpers";
+import { card, failOnErrors, learn, settings } from "./helpers";
 
 // The parlour's home page: a card for each game with its ways to play in
 // reach on a phone's first screen, each game's settings (name, level,
@@ -39,7 +39,8 @@ for (const [lang, words] of [
       await onFirstScreen(page, `${game}: play`, c.getByRole("button", { name: words.play }));
       await onFirstScreen(page, `${game}: friend`, c.getByRole("link", { name: words.friend }));
       await onFirstScreen(page, `${game}: online`, c.getByRole("button", { name: words.online }));
-      await onFirstScreen(page, `${game}: learn`, c.getByRole("link", { name: words.learn }));
+      await expect(c.locator("summary.learn")).toHaveText(words.learn);
+      await onFirstScreen(page, `${game}: learn`, c.locator("summary.learn"));
       await onFirstScreen(page, `${game}: settings`, c.getByRole("button", { name: words.settings }));
     }
     // One game's settings open at a time, under its card.
@@ -116,7 +117,7 @@ test("the language switch changes every text and is remembered", async ({ page }
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("button", { name: "日本語" }).click();
   await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
-  await expect(card(page, "shogi").getByRole("link", { name: "学ぶ 遊び方" })).toBeVisible();
+  await expect(card(page, "shogi").locator("summary.learn")).toHaveText("学ぶ 遊び方");
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await page.reload();
   await expect(card(page).getByRole("button", { name: "CPUと対戦する" })).toBeVisible();
@@ -137,9 +138,9 @@ test("the browser's language picks the default", async ({ browser, baseURL }) =>
   await context.close();
 });
 
-test("each game's guides are one tap away: its card's Learn, then the header", async ({ page }) => {
+test("each game's guides are in its card's Learn menu, then in the header", async ({ page }) => {
   await page.goto("./");
-  await card(page).getByRole("link", { name: "Learn how to play" }).click();
+  await learn(page, "gunjin", "How to play");
   await expect(page).toHaveURL(/#\/guide\/how$/);
   const nav = page.getByRole("navigation", { name: "Gunjin Shogi" });
   for (const [name, hash] of [
@@ -152,8 +153,29 @@ test("each game's guides are one tap away: its card's Learn, then the header", a
     await expect(page.locator("main h2, main h1").first()).toBeVisible();
   }
   await page.goto("./");
-  await card(page, "shogi").getByRole("link", { name: "Learn how to play" }).click();
+  await learn(page, "shogi", "How to play Shogi");
   await expect(page).toHaveURL(/#\/shogi\/guide\/how$/);
+});
+
+test("a lesson and a tsume are reached from the cards' Learn menus, which open over the page", async ({ page }) => {
+  await page.goto("./");
+  const settingsButton = card(page, "shogi").getByRole("button", { name: /^Settings/ });
+  const before = (await settingsButton.boundingBox())!;
+  const menu = card(page, "shogi").locator("details.learn-way");
+  await expect(menu.locator(".learn-menu")).toBeHidden();
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  // The menu pushes nothing down.
+  expect((await settingsButton.boundingBox())!.y).toBe(before.y);
+  await card(page, "shogi").locator(".learn-menu").getByRole("link", { name: "Tsume puzzles" }).click();
+  await expect(page).toHaveURL(/#\/shogi\/tsume$/);
+  await expect(page.locator(".tsume-progress")).toBeVisible();
+  await page.goto("./");
+  await learn(page, "gunjin", "Lessons");
+  await expect(page).toHaveURL(/#\/learn$/);
+  await page.locator('.course[data-course="gunjin_basics"]').getByRole("link", { name: "Start" }).click();
+  await expect(page).toHaveURL(/#\/learn\/gunjin_basics\/plane$/);
+  await expect(page.getByRole("heading", { name: "The Plane flies", level: 1 })).toBeVisible();
 });
 
 test("an unknown address says so and links home", async ({ page }) => {
@@ -213,8 +235,8 @@ test("the other pages load when first opened, and a failed load says so and can 
   await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
   expect(fetched).toEqual([]);
 
-  const learn = card(page).getByRole("link", { name: "Learn how to play" });
-  await learn.click();
+  const guide = () => learn(page, "gunjin", "How to play");
+  await guide();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("This page could not be loaded");
   await alert.getByRole("link", { name: "Go to the start page" }).click();
@@ -222,7 +244,7 @@ test("the other pages load when first opened, and a failed load says so and can 
 
   // Back online, the next try loads it, and every other page comes with it.
   offline = false;
-  await learn.click();
+  await guide();
   await expect(page.getByRole("heading", { name: "How to play" })).toBeVisible();
   await page.locator(".home-link").click();
   await card(page).getByRole("button", { name: "Play the CPU" }).click();
@@ -249,7 +271,7 @@ test("the pages' words and stylesheet come with the pages, the words in every la
   expect(fetched).toEqual([]);
   expect(styles).toEqual([]);
 
-  await card(page).getByRole("link", { name: "Learn how to play" }).click();
+  await learn(page, "gunjin", "How to play");
   await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
   await expect.poll(() => page.evaluate(() => (document.getElementById("pages-css") as HTMLLinkElement).sheet?.cssRules.length ?? 0)).toBeGreaterThan(0);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { card, failOnErrors } from "./helpers";
+import { failOnErrors, learn } from "./helpers";
 
 // The lessons (#/learn, src/learn/): the first step of the Gunjin course
 // and of the Shogi course, each with a wrong try and its explanation,
@@ -12,10 +12,9 @@ const verdict = (page: Page) => page.locator(".lesson-verdict");
 const progress = (page: Page, course: string) => page.locator(`.course[data-course="${course}"] .course-progress`);
 
 test("the first Gunjin lesson: a wrong try explained, then done, kept after a reload", async ({ page }) => {
-  // From the card's Learn, the guide's header leads to the lessons.
+  // The card's Learn menu leads to the lessons.
   await page.goto("./#/");
-  await card(page).getByRole("link", { name: "Learn how to play" }).click();
-  await page.getByRole("navigation", { name: "Gunjin Shogi" }).getByRole("link", { name: "Lessons" }).click();
+  await learn(page, "gunjin", "Lessons");
   await expect(page).toHaveURL(/#\/learn$/);
   await expect(progress(page, "gunjin_basics")).toHaveText("0 of 13 steps done");
   await page.locator('.course[data-course="gunjin_basics"]').getByRole("link", { name: "Start" }).click();
@@ -48,8 +47,7 @@ test("the first Gunjin lesson: a wrong try explained, then done, kept after a re
 
 test("the first Shogi lesson: a wrong try explained, then done, kept after a reload", async ({ page }) => {
   await page.goto("./#/");
-  await card(page, "shogi").getByRole("link", { name: "Learn how to play" }).click();
-  await page.getByRole("navigation", { name: "Shogi", exact: true }).getByRole("link", { name: "Lessons" }).click();
+  await learn(page, "shogi", "Lessons");
   await expect(page).toHaveURL(/#\/learn$/);
   await expect(progress(page, "shogi_basics")).toHaveText("0 of 18 steps done");
   await page.locator('.course[data-course="shogi_basics"]').getByRole("link", { name: "Start" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { card, expectAccessible, failOnErrors, smallestText } from "./helpers";
+import { expectAccessible, failOnErrors, learn, smallestText } from "./helpers";
 
 // Shogi's guides: how to play and the pieces' moves, linked from the
 // Shogi section of the home page and from the play screen, in both
@@ -17,7 +17,7 @@ async function reach(page: Page, role: string): Promise<string[]> {
 
 test("the pieces guide draws each piece's moves and its promotion", async ({ page }) => {
   await page.goto("./#/");
-  await card(page, "shogi").getByRole("link", { name: "Learn how to play" }).click();
+  await learn(page, "shogi", "How to play Shogi");
   await expect(page).toHaveURL(/#\/shogi\/guide\/how$/);
   await page.getByRole("navigation", { name: "Shogi", exact: true }).getByRole("link", { name: "Shogi pieces and their moves" }).click();
   await expect(page).toHaveURL(/#\/shogi\/guide\/pieces$/);

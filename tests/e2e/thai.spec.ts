@@ -29,7 +29,7 @@ test("the switch offers each language in its own name, and Thai is remembered", 
   for (const game of ["gunjin", "shogi"] as const) {
     await expect(card(page, game).getByRole("button", { name: "เล่นกับ CPU" })).toBeVisible();
     await expect(card(page, game).getByRole("link", { name: "กับเพื่อน บนอุปกรณ์นี้" })).toBeVisible();
-    await expect(card(page, game).getByRole("link", { name: "เรียนรู้ วิธีเล่น" })).toBeVisible();
+    await expect(card(page, game).locator("summary.learn")).toHaveText("เรียนรู้ วิธีเล่น");
   }
   const chosen = await settings(page);
   await expect(chosen.getByRole("radio", { name: "ปานกลาง" })).toBeVisible();
