@@ -313,8 +313,9 @@ test("a panic of the app covers the page with a sentence and Reload", async ({ b
   await reload.click();
   await expect(card(page).getByRole("button", { name: "Play the CPU" })).toBeVisible();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
-  // In Japanese, in Japanese.
+  // In Japanese, in Japanese: once the switch has fetched its words.
   await page.getByRole("button", { name: "日本語" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await page.evaluate(() => {
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 5, 1, 3, 0, 0, 11]);
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
