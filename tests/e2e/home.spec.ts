@@ -167,6 +167,12 @@ test("a lesson and a tsume are reached from the cards' Learn menus, which open o
   await expect(menu).toHaveAttribute("open", "");
   // The menu pushes nothing down.
   expect((await settingsButton.boundingBox())!.y).toBe(before.y);
+  // A tap anywhere else closes it, as a menu does, and opens nothing.
+  const elsewhere = (await card(page, "gunjin").getByRole("button", { name: "Play the CPU" }).boundingBox())!;
+  await page.mouse.click(elsewhere.x + elsewhere.width / 2, elsewhere.y + elsewhere.height / 2);
+  await expect(menu).not.toHaveAttribute("open", "");
+  await expect(page).toHaveURL(/#\/$|\/$/);
+  await menu.locator("summary").click();
   await card(page, "shogi").locator(".learn-menu").getByRole("link", { name: "Tsume puzzles" }).click();
   await expect(page).toHaveURL(/#\/shogi\/tsume$/);
   await expect(page.locator(".tsume-progress")).toBeVisible();
