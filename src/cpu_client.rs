@@ -54,8 +54,8 @@ enum Outcome {
     Failed,
 }
 
-/// Sends `ask` to the worker and waits for its answer.
-async fn ask(ask: Ask) -> Outcome {
+/// Sends `ask` to the worker and waits for the text of its reply.
+async fn send(ask: Ask) -> worker::Outcome {
     let text = |id| {
         serde_json::to_string(&Request {
             id,
@@ -64,7 +64,12 @@ async fn ask(ask: Ask) -> Outcome {
         })
         .ok()
     };
-    match worker::ask(WORKER, text).await {
+    worker::ask(WORKER, text).await
+}
+
+/// Sends `ask` to the worker and waits for its answer.
+async fn ask(ask: Ask) -> Outcome {
+    match send(ask).await {
         worker::Outcome::Answer(text) => serde_json::from_str::<Reply>(&text)
             .map_or(Outcome::Failed, |reply| Outcome::Answer(reply.answer)),
         worker::Outcome::Unavailable => Outcome::Unavailable,
@@ -128,16 +133,8 @@ pub async fn review(record: &Record, ply: u16, seed: u64) -> Option<PlyReview> {
         ply,
         seed,
     };
-    let text = |id| {
-        serde_json::to_string(&Request {
-            id,
-            game: Game::Gunjin,
-            ask,
-        })
-        .ok()
-    };
     // Read here, not by `ask`: see `ReviewReply`.
-    let worker::Outcome::Answer(text) = worker::ask(WORKER, text).await else {
+    let worker::Outcome::Answer(text) = send(ask).await else {
         return None;
     };
     match serde_json::from_str::<ReviewReply>(&text).ok()?.answer {
