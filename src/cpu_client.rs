@@ -192,13 +192,43 @@ mod probe {
         game.view(turn)
     }
 
+    /// A probe's report, or why there is none.
+    type Report = Result<JsValue, JsValue>;
+    /// A probe on its way: made in the pages' module, awaited by the hook.
+    type Probing = core::pin::Pin<Box<dyn Future<Output = Report>>>;
+
     #[wasm_bindgen(js_name = gunjinCpuProbe)]
-    pub async fn probe(
+    pub async fn hook(level: String, seed: u32, plies: u32, mode: Option<String>) -> Report {
+        load(level, seed, plies, mode)
+            .await
+            .map_err(|_| JsValue::from_str("the pages' module did not load"))?
+            .await
+    }
+
+    /// [`probe`], with the CPU client it drives in the pages' module, not
+    /// in the first load (a hook is a root of the module that exports it).
+    #[cfg(feature = "split")]
+    #[leptos::wasm_split::wasm_split(pages, fallible, wasm_split_path = leptos::wasm_split)]
+    fn load(
         level: String,
         seed: u32,
         plies: u32,
         mode: Option<String>,
-    ) -> Result<JsValue, JsValue> {
+    ) -> Result<Probing, leptos::wasm_split::SplitLoaderError> {
+        Ok(Box::pin(probe(level, seed, plies, mode)))
+    }
+
+    #[cfg(not(feature = "split"))]
+    async fn load(
+        level: String,
+        seed: u32,
+        plies: u32,
+        mode: Option<String>,
+    ) -> Result<Probing, leptos::wasm_split::SplitLoaderError> {
+        Ok(Box::pin(probe(level, seed, plies, mode)))
+    }
+
+    async fn probe(level: String, seed: u32, plies: u32, mode: Option<String>) -> Report {
         let level = level
             .parse::<crate::cpu_protocol::Level>()
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
