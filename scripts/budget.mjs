@@ -1,5 +1,6 @@
 // The size budget of the home screen: what a first visit downloads before
-// the home page is usable must weigh at most 225 kB (225 000 bytes) gzipped.
+// the home page is usable must weigh at most 195 kB (195,000 bytes) gzipped
+// (scripts/test's last step; tests/e2e/budget.spec.ts checks it fails).
 //   node scripts/budget.mjs [dist] [limit in bytes]
 // The list of files is not guessed: headless Chromium opens the home page
 // of the built folder (served locally, fresh profile) and every file the
@@ -19,7 +20,7 @@ import { gzipSync } from "node:zlib";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = resolve(process.argv[2] ?? join(root, "dist"));
-const limit = Number(process.argv[3] ?? 225_000);
+const limit = Number(process.argv[3] ?? 195_000);
 
 /** A free TCP port on 127.0.0.1. */
 const freePort = () =>
