@@ -4,6 +4,14 @@
 //! does not read (damaged, another app's, another version) is moved aside
 //! under another key and reported; a browser that refuses storage leaves the
 //! app playing, without saving.
+//!
+//! Not on `gloo-storage` (the design card's choice for the browser's
+//! storage): every call of its `LocalStorage` goes through `raw()`, which
+//! throws when the browser refuses storage (cookies blocked, some private
+//! modes), and that must leave the app playing (`saved.spec.ts`, "with
+//! storage refused"). Its reading and writing would also have to be
+//! wrapped for the versions and the entries put aside, which are most of
+//! this module.
 
 use core::fmt;
 
