@@ -41,6 +41,7 @@ pub mod piece;
 pub mod play;
 pub mod record_io;
 pub mod replay;
+mod screen;
 pub mod session;
 pub mod settings;
 pub mod table;

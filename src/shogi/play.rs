@@ -11,189 +11,29 @@
 //! is saved after every move and resumes on a reload.
 
 use leptos::prelude::*;
-use shogi_rules::{Color, Game, Move, Piece, Role, Square};
+use shogi_rules::{Color, Move, Role, Square};
 
 use crate::drag::{DragGhost, Source, Target};
 use crate::i18n::*;
 use crate::online::Online;
 use crate::route::Route;
-use crate::selection::{Mover, Selection};
-use crate::shogi::analysis::Analysis;
+use crate::selection::Selection;
 use crate::shogi::analysis_panel::{AnalysisPanel, LiveEval};
-use crate::shogi::board::{Cells, ShogiBoard};
-use crate::shogi::cpu;
+use crate::shogi::board::ShogiBoard;
 use crate::shogi::export::RecordExport;
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::hand::HandTray;
-use crate::shogi::import::{imported, side_name};
+use crate::shogi::import::side_name;
 use crate::shogi::labels::{reason_label, result_label};
-use crate::shogi::moves::{MoveList, written};
+use crate::shogi::moves::MoveList;
 use crate::shogi::new_game::new_session;
-use crate::shogi::pick::{Choice, Picked, choice};
-use crate::shogi::piece::Face;
+use crate::shogi::pick::Picked;
 use crate::shogi::replay::{ReplayBar, position_at};
-use crate::shogi::session::{Opponent, SavedShogi, Session};
+use crate::shogi::screen::Explore;
+use crate::shogi::screen::{Acts, Screen};
+use crate::shogi::session::{Opponent, Session};
 use crate::shogi::settings::Notation;
-use crate::shogi::table;
-use crate::sound;
 use crate::state::AppState;
-use crate::storage;
-
-/// The stored game, else a new one with the home page's choices. A stored
-/// game that does not read or replay is put aside and reported.
-fn load_or_new(state: &AppState, locale: Locale) -> Session {
-    match storage::load::<SavedShogi>() {
-        Ok(Some(saved)) => match Session::resume(&saved) {
-            Ok(session) => return session,
-            Err(_) => state.report(Err(storage::reject::<SavedShogi>())),
-        },
-        Ok(None) => {}
-        Err(problem) => state.report(Err(problem)),
-    }
-    new_session(state, Opponent::Cpu, locale)
-}
-
-/// What the board shows after the first `ply` moves, `bottom` at the
-/// bottom: the pieces, the picked piece and where it can go (only at the
-/// last move), the move that led there (sliding in unless the side at the
-/// bottom just played it by hand) and a king in check.
-fn cells(
-    session: &Session,
-    ply: usize,
-    bottom: Color,
-    picked: Option<Picked>,
-    dragging: bool,
-) -> Cells {
-    let game = session.game();
-    let (position, last) = position_at(game, ply);
-    let mut cells = Cells::default();
-    for (sq, piece) in position.board().pieces() {
-        cells.cell_mut(sq).piece = Some(piece);
-    }
-    let live = ply == game.moves().len();
-    if let Some(mv) = last {
-        for sq in mv.from().into_iter().chain([mv.to()]) {
-            cells.cell_mut(sq).last = true;
-        }
-        let played_here = live && !position.turn() == bottom;
-        if !played_here {
-            cells.cell_mut(mv.to()).arrived_from = mv.from();
-        }
-    }
-    if position.is_check() {
-        cells.cell_mut(position.king(position.turn())).check = true;
-    }
-    if let Some(picked) = picked.filter(|_| live && session.is_your_turn()) {
-        cells.mark_picked(&position, picked, dragging);
-    }
-    cells
-}
-
-/// What the player may pick up (an own piece on the board or in hand, on
-/// their turn, no promotion being asked) and what putting it down does: a
-/// move or a drop, or the promotion question when the choice is theirs.
-#[derive(Clone, Copy)]
-struct Acts {
-    session: RwSignal<Session>,
-    promotion: RwSignal<Option<(Move, Move)>>,
-    /// The side drawn at the bottom.
-    bottom: Memo<Color>,
-    /// Nothing is played: a replay.
-    review: bool,
-    /// At an online table, moves go to the server, which tells them back.
-    online: Option<Online>,
-}
-
-impl Acts {
-    fn play(self, mv: Move) {
-        self.promotion.set(None);
-        match self.online {
-            Some(online) => online.play_usi(mv.to_string()),
-            None => self.session.update(|s| {
-                let _ = s.play(mv);
-            }),
-        }
-    }
-}
-
-impl Mover for Acts {
-    type Square = Square;
-    type Tray = Role;
-    type Face = Face;
-
-    fn lift(&self, source: Picked) -> Option<Face> {
-        if self.review || self.promotion.get_untracked().is_some() {
-            return None;
-        }
-        let bottom = self.bottom.get_untracked();
-        self.session.with_untracked(|s| {
-            let you = s.mover();
-            let position = s.game().position();
-            let piece = match source {
-                Source::Square(sq) => position.board().piece_at(sq).filter(|p| p.color == you)?,
-                Source::Tray(role) if position.hand(you).count(role) > 0 => Piece::new(you, role),
-                Source::Tray(_) => return None,
-            };
-            s.is_your_turn().then_some(Face { piece, you: bottom })
-        })
-    }
-
-    fn put(&self, from: Picked, target: Target<Square>) -> bool {
-        let Target::Square(to) = target else {
-            return false;
-        };
-        match self
-            .session
-            .with_untracked(|s| choice(s.game().position(), from, to))
-        {
-            Choice::None => false,
-            Choice::One(mv) => {
-                self.play(mv);
-                true
-            }
-            Choice::Promote { promote, stay } => {
-                self.promotion.set(Some((promote, stay)));
-                true
-            }
-        }
-    }
-}
-
-/// A side line explored from a position of a replayed game: that
-/// position with the game's moves before it, the side at the bottom, and
-/// the way back.
-#[derive(Clone)]
-pub struct Explore {
-    pub game: Game,
-    pub bottom: Color,
-    pub back: Callback<()>,
-}
-
-/// A sound for each move played after the board opened (and for the end
-/// of the game), a buzz too for the CPU's or the table's opponent's.
-fn sound_each_move(session: RwSignal<Session>, plies: Signal<usize>) {
-    let over = Memo::new(move |_| session.with(|s| s.game().outcome().is_some()));
-    Effect::new(move |heard: Option<(usize, bool)>| {
-        let now = (plies.get(), over.get());
-        let Some(heard) = heard.filter(|&heard| heard != now) else {
-            return now;
-        };
-        session.with_untracked(|s| {
-            let game = s.game();
-            if now.1 {
-                sound::play(sound::Cue::End);
-            } else if let Some(cue) = sound::Cue::of_shogi(game).filter(|_| now.0 > heard.0) {
-                sound::play(cue);
-            }
-            // A move of theirs: it is the player's turn again.
-            let theirs = now.0 > heard.0 && game.position().turn() == s.you();
-            if theirs && s.opponent() != Opponent::Friend {
-                sound::opponent_moved();
-            }
-        });
-        now
-    });
-}
 
 /// The play screen; with `review`, the replay page: the record read last
 /// on the import page (else the stored game), not played on nor saved;
@@ -208,200 +48,162 @@ pub fn ShogiPlay(
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let online = table.then(expect_context::<Online>);
-    let back = explore.as_ref().map(|e| e.back);
-    let start = match (imported().filter(|_| review), online) {
-        _ if let Some(Explore { game, bottom, .. }) = explore => {
-            let mut line =
-                Session::from_game(game, bottom, Default::default(), 0, Opponent::Friend);
-            line.set_still_board(true);
-            line
-        }
-        (Some((game, header)), _) => {
-            Session::from_game(game, Color::Sente, Default::default(), 0, Opponent::Friend)
-                .with_header(header)
-        }
-        (None, Some(online)) => table::session(online),
-        (None, None) => load_or_new(&state, i18n.get_locale_untracked()),
-    };
-    let session = RwSignal::new(start);
-    // A table's side comes with the server's first word.
-    let you = Memo::new(move |_| session.with(Session::you));
-    let opponent = session.with_untracked(Session::opponent);
-    let friend = opponent == Opponent::Friend;
-    let promotion = RwSignal::new(None::<(Move, Move)>);
-    let thinking = RwSignal::new(false);
-    // How many moves the board shows: all of them, unless replaying.
-    let plies = Signal::derive(move || session.with(|s| s.game().moves().len()));
-    let at = RwSignal::new(plies.get_untracked());
-    Effect::new(move |_| at.set(plies.get()));
-    if !review {
-        sound_each_move(session, plies);
+    let locale = i18n.get_locale_untracked();
+    let screen = Screen::new(state, locale, review, online, explore);
+    let selection = Selection::new(screen.acts());
+    let exploring = screen.exploring;
+    view! {
+        <section class="shogi-play" aria-labelledby="shogi-title" hidden=move || exploring.with(Option::is_some)>
+            <PlayTitle screen />
+            <Status session=screen.session thinking=screen.thinking moves=screen.moves by_side=screen.friend || review />
+            <Players session=screen.session />
+            <div class="shogi-layout">
+                <ShogiTable screen selection />
+                <ShogiSide screen picked=selection.selected />
+            </div>
+            <DragGhost dragger=selection.dragger />
+        </section>
+        {move || exploring.get().map(|explore| view! { <ShogiPlay explore /> }.into_any())}
     }
-    let replaying = Signal::derive(move || {
-        back.is_none() && (review || session.with(|s| s.game().outcome().is_some()))
-    });
-    let analysis = RwSignal::new(None::<Analysis>);
-    let exploring = RwSignal::new(None::<Explore>);
-    // With a friend the board turns for the side to move, unless kept still.
-    let bottom = Memo::new(move |_| {
-        session.with(|s| {
-            if friend && !s.still_board() && !review {
-                s.mover()
-            } else {
-                you.get()
-            }
-        })
-    });
-    // A replay is not a game: nothing is saved and the CPU is not asked;
-    // a table's game is the server's.
-    match online {
-        Some(online) => table::follow(online, session),
-        None if !review && back.is_none() => {
-            save_every_change(state, session);
-            ask_the_cpu_on_its_turn(state, session, thinking);
-        }
-        None => {}
-    }
+}
 
-    let acts = Acts {
+/// The screen's heading, for screen readers: what game this is.
+#[component]
+fn PlayTitle(screen: Screen) -> impl IntoView {
+    let i18n = use_i18n();
+    let opponent = screen.session.with_untracked(Session::opponent);
+    view! {
+        <h2 id="shogi-title" class="sr-only">{move || {
+            let s = &i18n.get_locale().pages().shogi;
+            match (screen.review, opponent) {
+                (true, _) => s.play_title_replay,
+                (false, Opponent::Cpu) => s.play_title,
+                (false, Opponent::Friend) => s.play_title_friend,
+                (false, Opponent::Table) => s.play_title_table,
+            }
+        }}</h2>
+    }
+}
+
+/// The board between the two hands, the player's at the bottom; under
+/// them, once the game is over or replayed, the replay bar and the
+/// engine's analysis.
+#[component]
+fn ShogiTable(screen: Screen, selection: Selection<Acts>) -> impl IntoView {
+    let i18n = use_i18n();
+    let Screen {
         session,
-        promotion,
+        at,
+        plies,
         bottom,
-        review,
-        online,
-    };
-    let selection = Selection::new(acts);
+        ..
+    } = screen;
     let picked = selection.selected;
-    let play = move |mv: Move| acts.play(mv);
-    let tap = move |sq: Square| {
+    let tap = Callback::new(move |sq: Square| {
         selection.tap(Source::Square(sq), Target::Square(sq));
-    };
-    let press = move |(sq, ev): (Square, web_sys::PointerEvent)| {
+    });
+    let press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
         selection.press(Source::Square(sq), &ev);
-    };
-    let pick_hand = move |role: Role| {
+    });
+    let pick_hand = Callback::new(move |role: Role| {
         selection.tap(Source::Tray(role), Target::Tray);
-    };
-    let press_hand = move |(role, ev): (Role, web_sys::PointerEvent)| {
+    });
+    let press_hand = Callback::new(move |(role, ev): (Role, web_sys::PointerEvent)| {
         selection.press(Source::Tray(role), &ev);
-    };
+    });
     let board_cells = Memo::new(move |_| {
         let drag = selection.dragging();
-        let ply = at.get();
-        let bottom = bottom.get();
-        session.with(|s| cells(s, ply, bottom, drag.or(picked.get()), drag.is_some()))
+        screen.cells(drag.or(picked.get()), drag.is_some())
     });
     let hand_of = move |side: Color| {
         Signal::derive(move || session.with(|s| position_at(s.game(), at.get()).0.hand(side)))
     };
     let hand_name = move |side: Color| {
-        Signal::derive(move || {
-            let s = &i18n.get_locale().pages().shogi;
-            match (friend || review, side) {
-                (true, Color::Sente) => s.sente_hand,
-                (true, Color::Gote) => s.gote_hand,
-                (false, side) if side == you.get() => s.your_hand,
-                (false, _) if table => s.their_hand,
-                (false, _) => s.cpu_hand,
-            }
-        })
-    };
-    let may_pick = move |side: Color| {
-        Signal::derive(move || {
-            !review
-                && at.get() == plies.get()
-                && session.with(|s| s.mover() == side && s.is_your_turn())
-        })
+        Signal::derive(move || hand_name(&i18n.get_locale().pages().shogi, screen, side))
     };
     let picked_role = Signal::derive(move || match picked.get() {
         Some(Source::Tray(role)) => Some(role),
         _ => None,
     });
-    let notation = Signal::derive(move || state.shogi.with(|s| s.notation));
-    let moves = Signal::derive(move || session.with(|s| written(s.game(), notation.get())));
-    let marks = Signal::derive(move || {
-        analysis.with(|a| a.as_ref().map(|a| a.marks().to_vec()).unwrap_or_default())
-    });
-    let explore_here = Callback::new(move |()| {
-        let game = session.with_untracked(|s| s.game().clone());
-        let line = game.record();
-        let record = shogi_rules::Record {
-            moves: line.moves[..at.get_untracked().min(line.moves.len())].to_vec(),
-            ending: None,
-            ..line
-        };
-        let back = Callback::new(move |()| exploring.set(None));
-        if let Ok(game) = record.replay() {
-            exploring.set(Some(Explore {
-                game,
-                bottom: bottom.get_untracked(),
-                back,
-            }));
-        }
-    });
-
+    let by_side = screen.friend || screen.review;
+    let play = move |mv: Move| screen.acts().play(mv);
     view! {
-        <section class="shogi-play" aria-labelledby="shogi-title" hidden=move || exploring.with(Option::is_some)>
-            <h2 id="shogi-title" class="sr-only">{move || {
-                let s = &i18n.get_locale().pages().shogi;
-                match (review, opponent) {
-                    (true, _) => s.play_title_replay,
-                    (false, Opponent::Cpu) => s.play_title,
-                    (false, Opponent::Friend) => s.play_title_friend,
-                    (false, Opponent::Table) => s.play_title_table,
+        <div class="shogi-table" data-bottom=move || bottom.get().to_string().to_lowercase()>
+            {move || {
+                let you = bottom.get();
+                view! {
+                    <HandTray side=!you you name=hand_name(!you) mine=screen.may_pick(!you) hand=hand_of(!you) picked=picked_role on_pick=pick_hand on_press=press_hand />
+                    <div class="shogi-board-wrap">
+                        <ShogiBoard cells=board_cells you by_side on_tap=tap on_press=press />
+                        <PromotionChoice promotion=screen.promotion play />
+                    </div>
+                    <HandTray side=you you name=hand_name(you) mine=screen.may_pick(you) hand=hand_of(you) picked=picked_role on_pick=pick_hand on_press=press_hand />
                 }
-            }}</h2>
-            <Status session thinking moves by_side=friend || review />
-            <Players session />
-            <div class="shogi-layout">
-                <div class="shogi-table" data-bottom=move || bottom.get().to_string().to_lowercase()>
-                    {move || {
-                        let you = bottom.get();
-                        view! {
-                            <HandTray side=!you you name=hand_name(!you) mine=may_pick(!you) hand=hand_of(!you) picked=picked_role on_pick=Callback::new(pick_hand) on_press=Callback::new(press_hand) />
-                            <div class="shogi-board-wrap">
-                                <ShogiBoard cells=board_cells you by_side=friend || review on_tap=Callback::new(tap) on_press=Callback::new(press) />
-                                <PromotionChoice promotion play />
-                            </div>
-                            <HandTray side=you you name=hand_name(you) mine=may_pick(you) hand=hand_of(you) picked=picked_role on_pick=Callback::new(pick_hand) on_press=Callback::new(press_hand) />
-                        }
-                    }}
-                    <Show when=move || replaying.get()>
-                        <ReplayBar at plies />
-                        <AnalysisPanel
-                            analysis
-                            game=Signal::derive(move || session.with(|s| s.game().clone()))
-                            at
-                            position=Signal::derive(move || session.with(|s| position_at(s.game(), at.get()).0))
-                            notation
-                            on_explore=explore_here
-                        />
-                    </Show>
-                </div>
-                <div class="shogi-side">
-                    {back.map(|back| view! { <SideLine session notation back /> })}
-                    <Show when=move || !review && back.is_none()>
-                        <Actions session thinking picked online />
-                    </Show>
-                    <Show when=move || friend && !review && back.is_none()>
-                        <StillBoard session />
-                    </Show>
-                    <MoveList
-                        moves
-                        notation
-                        on_notation=Callback::new(move |n| state.shogi.update(|s| s.notation = n))
-                        current=Signal::derive(move || at.get())
-                        on_pick=Callback::new(move |ply| at.set(ply))
-                        pickable=replaying
-                        marks
-                    />
-                    <RecordExport session />
-                    <GuideLinks />
-                </div>
-            </div>
-            <DragGhost dragger=selection.dragger />
-        </section>
-        {move || exploring.get().map(|explore| view! { <ShogiPlay explore /> }.into_any())}
+            }}
+            <Show when=move || screen.replaying.get()>
+                <ReplayBar at plies />
+                <AnalysisPanel
+                    analysis=screen.analysis
+                    game=Signal::derive(move || session.with(|s| s.game().clone()))
+                    at
+                    position=Signal::derive(move || session.with(|s| position_at(s.game(), at.get()).0))
+                    notation=screen.notation
+                    on_explore=Callback::new(move |()| screen.explore_here())
+                />
+            </Show>
+        </div>
+    }
+}
+
+/// Whose hand `side`'s is, as the screen names it.
+fn hand_name(s: &PageStringsShogi, screen: Screen, side: Color) -> &'static str {
+    match (screen.friend || screen.review, side) {
+        (true, Color::Sente) => s.sente_hand,
+        (true, Color::Gote) => s.gote_hand,
+        (false, side) if side == screen.you.get() => s.your_hand,
+        (false, _) if screen.online.is_some() => s.their_hand,
+        (false, _) => s.cpu_hand,
+    }
+}
+
+/// Beside the board: a side line's bar or the player's acts, the board
+/// kept still for two on one device, the move list, the record's export
+/// and the guides.
+#[component]
+fn ShogiSide(screen: Screen, picked: RwSignal<Option<Picked>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let Screen {
+        session,
+        review,
+        back,
+        notation,
+        at,
+        ..
+    } = screen;
+    let marks = Signal::derive(move || {
+        (screen.analysis).with(|a| a.as_ref().map(|a| a.marks().to_vec()).unwrap_or_default())
+    });
+    view! {
+        <div class="shogi-side">
+            {back.map(|back| view! { <SideLine session notation back /> })}
+            <Show when=move || !review && back.is_none()>
+                <Actions session thinking=screen.thinking picked online=screen.online />
+            </Show>
+            <Show when=move || screen.friend && !review && back.is_none()>
+                <StillBoard session />
+            </Show>
+            <MoveList
+                moves=screen.moves
+                notation
+                on_notation=Callback::new(move |n| state.shogi.update(|s| s.notation = n))
+                current=Signal::derive(move || at.get())
+                on_pick=Callback::new(move |ply| at.set(ply))
+                pickable=screen.replaying
+                marks
+            />
+            <RecordExport session />
+            <GuideLinks />
+        </div>
     }
 }
 
@@ -423,45 +225,6 @@ fn SideLine(
             <LiveEval session notation />
         </div>
     }
-}
-
-/// Every change of the game, saved.
-fn save_every_change(state: AppState, session: RwSignal<Session>) {
-    Effect::new(move |_| {
-        let saved = session.with(Session::saved);
-        state.report(storage::save(&saved));
-    });
-}
-
-/// On the CPU's turn it is asked, in its worker; its answer is played if
-/// the game has not moved on meanwhile.
-fn ask_the_cpu_on_its_turn(state: AppState, session: RwSignal<Session>, thinking: RwSignal<bool>) {
-    Effect::new(move |_| {
-        let ask = session.with(|s| {
-            s.is_cpu_turn()
-                .then(|| (s.level(), s.cpu_seed(), s.game().clone()))
-        });
-        let Some((level, seed, game)) = ask else {
-            return;
-        };
-        if thinking.get_untracked() {
-            return;
-        }
-        thinking.set(true);
-        leptos::task::spawn_local(async move {
-            let Ok(decision) = cpu::decide(level, seed, &game).await else {
-                state.cpu_unavailable.set(true);
-                return;
-            };
-            let plies = game.moves().len();
-            session.update(|s| {
-                if s.game().moves().len() == plies {
-                    let _ = s.cpu_decides(decision);
-                }
-            });
-            thinking.set(false);
-        });
-    });
 }
 
 /// Who plays each side, as far as the game knows: the player and the CPU,
