@@ -41,6 +41,19 @@ pub enum Choice {
     Promote { promote: Move, stay: Move },
 }
 
+impl Choice {
+    /// Puts the piece down: `play`s the one move, or `ask`s promote or
+    /// stay; false where it cannot go.
+    pub fn put(self, play: impl FnOnce(Move), ask: impl FnOnce(Move, Move)) -> bool {
+        match self {
+            Choice::None => return false,
+            Choice::One(mv) => play(mv),
+            Choice::Promote { promote, stay } => ask(promote, stay),
+        }
+        true
+    }
+}
+
 pub fn choice(position: &Position, picked: Picked, to: Square) -> Choice {
     let moves: Vec<Move> = position
         .legal_moves()

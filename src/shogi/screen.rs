@@ -16,7 +16,7 @@ use crate::shogi::cpu;
 use crate::shogi::import::imported;
 use crate::shogi::moves::written;
 use crate::shogi::new_game::new_session;
-use crate::shogi::pick::{Choice, Picked, choice};
+use crate::shogi::pick::{Picked, choice};
 use crate::shogi::piece::Face;
 use crate::shogi::replay::position_at;
 use crate::shogi::session::{Opponent, SavedShogi, Session};
@@ -301,20 +301,12 @@ impl Mover for Acts {
         let Target::Square(to) = target else {
             return false;
         };
-        match self
-            .session
+        self.session
             .with_untracked(|s| choice(s.game().position(), from, to))
-        {
-            Choice::None => false,
-            Choice::One(mv) => {
-                self.play(mv);
-                true
-            }
-            Choice::Promote { promote, stay } => {
-                self.promotion.set(Some((promote, stay)));
-                true
-            }
-        }
+            .put(
+                |mv| self.play(mv),
+                |promote, stay| self.promotion.set(Some((promote, stay))),
+            )
     }
 }
 

@@ -17,7 +17,7 @@ use crate::selection::{Mover, Selection};
 use crate::shogi::board::{Cells, ShogiBoard};
 use crate::shogi::guide::GuideLinks;
 use crate::shogi::hand::HandTray;
-use crate::shogi::pick::{Choice, Picked, choice};
+use crate::shogi::pick::{Picked, choice};
 use crate::shogi::piece::Face;
 use crate::shogi::play::PromotionChoice;
 use crate::shogi::tsume::{Attempt, Puzzle, Stage, TsumeProgress, daily, puzzles};
@@ -281,20 +281,12 @@ impl Mover for Acts {
         let Target::Square(to) = target else {
             return false;
         };
-        match self
-            .attempt
+        self.attempt
             .with_untracked(|a| choice(&a.position(), from, to))
-        {
-            Choice::None => false,
-            Choice::One(mv) => {
-                self.play(mv);
-                true
-            }
-            Choice::Promote { promote, stay } => {
-                self.promotion.set(Some((promote, stay)));
-                true
-            }
-        }
+            .put(
+                |mv| self.play(mv),
+                |promote, stay| self.promotion.set(Some((promote, stay))),
+            )
     }
 }
 
