@@ -176,6 +176,67 @@ pub struct Cell {
     pub struck: bool,
 }
 
+impl Cell {
+    /// The classes the stylesheet draws this node's state by, the player
+    /// being on `me`.
+    fn state_classes(self, me: Color) -> String {
+        let on = [
+            (self.mark == Mark::Move, "mark-move"),
+            (self.mark == Mark::Attack, "mark-attack"),
+            (self.mark == Mark::Strike, "mark-strike"),
+            (self.blast == Blast::Plain, "blast"),
+            (self.blast == Blast::Bomb, "blast-bomb"),
+            (self.struck, "struck"),
+            (self.selected, "selected"),
+            (self.last == Some(me), "last-south"),
+            (self.last == Some(!me), "last-north"),
+            (self.dragging, "dragging"),
+        ];
+        let names: Vec<&str> = on
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| name)
+            .collect();
+        names.join(" ")
+    }
+
+    /// The kind shown here (`data-kind`), by its name in the code.
+    fn kind_name(self) -> Option<String> {
+        self.face.and_then(Face::kind).map(|k| format!("{k:?}"))
+    }
+
+    /// The enemy piece here (`data-enemy`), by its id.
+    fn enemy_id(self) -> Option<String> {
+        match self.face {
+            Some(Face::Enemy { id, .. }) => Some(id.0.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The player's guess for the enemy piece here (`data-guess`).
+    fn guess_name(self) -> Option<String> {
+        match self.face {
+            Some(Face::Enemy { guess: Some(g), .. }) => Some(format!("{g:?}")),
+            _ => None,
+        }
+    }
+
+    /// The hint's likeliest kind for the enemy piece here (`data-hint`).
+    fn hint_name(self) -> Option<String> {
+        self.hint.map(|(kind, _)| format!("{kind:?}"))
+    }
+
+    /// The highlight here (`data-mark`).
+    fn mark_name(self) -> Option<&'static str> {
+        match self.mark {
+            Mark::None => None,
+            Mark::Move => Some("move"),
+            Mark::Attack => Some("attack"),
+            Mark::Strike => Some("strike"),
+        }
+    }
+}
+
 /// Every node's [`Cell`], by square code (the same on every board).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cells(pub [Cell; Square::INDICES]);
@@ -388,6 +449,9 @@ fn Node(
         files.len()
     );
     let camp = side_name(drawn.camp());
+    let place = [(hq, " hq"), (shape.is_bridge(square), " bridge-end")]
+        .map(|(on, class)| if on { class } else { "" })
+        .concat();
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         crate::focus::board_key(
             &ev,
@@ -410,39 +474,16 @@ fn Node(
     view! {
         <div
             role="gridcell"
-            class=format!("node {camp}")
-            class:hq=hq
-            class:bridge-end=shape.is_bridge(square)
-            class:mark-move=move || cell.get().mark == Mark::Move
-            class:mark-attack=move || cell.get().mark == Mark::Attack
-            class:mark-strike=move || cell.get().mark == Mark::Strike
-            class:blast=move || cell.get().blast == Blast::Plain
-            class:blast-bomb=move || cell.get().blast == Blast::Bomb
-            class:struck=move || cell.get().struck
-            class:selected=move || cell.get().selected
-            class:last-south=move || cell.get().last == Some(me)
-            class:last-north=move || cell.get().last == Some(!me)
-            class:dragging=move || cell.get().dragging
+            class=move || format!("node {camp}{place} {}", cell.get().state_classes(me))
             style=area
             tabindex=move || if focus.get() == square { "0" } else { "-1" }
             data-square=name.clone()
-            data-kind=move || cell.get().face.and_then(Face::kind).map(|k| format!("{k:?}"))
+            data-kind=move || cell.get().kind_name()
             data-side=move || cell.get().face.map(|f| side_name(f.side(me)))
-            data-enemy=move || match cell.get().face {
-                Some(Face::Enemy { id, .. }) => Some(id.0.to_string()),
-                _ => None,
-            }
-            data-guess=move || match cell.get().face {
-                Some(Face::Enemy { guess: Some(g), .. }) => Some(format!("{g:?}")),
-                _ => None,
-            }
-            data-hint=move || cell.get().hint.map(|(kind, _)| format!("{kind:?}"))
-            data-mark=move || match cell.get().mark {
-                Mark::None => None,
-                Mark::Move => Some("move"),
-                Mark::Attack => Some("attack"),
-                Mark::Strike => Some("strike"),
-            }
+            data-enemy=move || cell.get().enemy_id()
+            data-guess=move || cell.get().guess_name()
+            data-hint=move || cell.get().hint_name()
+            data-mark=move || cell.get().mark_name()
             aria-colspan=(files.len() > 1).then(|| files.len().to_string())
             aria-selected=move || cell.get().selected.to_string()
             aria-description=help
@@ -675,6 +716,35 @@ mod tests {
 
     fn nodes(shape: &Shape) -> impl Iterator<Item = Square> + '_ {
         (0..shape.ranks).flat_map(|rank| shape.rank_nodes(rank))
+    }
+
+    #[test]
+    fn a_nodes_state_is_drawn_by_its_classes_and_data() {
+        let mine = Cell {
+            face: Some(Face::Own(Kind::Tank)),
+            mark: Mark::Move,
+            last: Some(Color::North),
+            ..Cell::default()
+        };
+        assert_eq!(mine.state_classes(Color::North), "mark-move last-south");
+        assert_eq!(mine.state_classes(Color::South), "mark-move last-north");
+        assert_eq!(mine.kind_name().as_deref(), Some("Tank"));
+        assert_eq!(mine.mark_name(), Some("move"));
+        assert_eq!(Cell::default().state_classes(Color::South), "");
+        let enemy = Cell {
+            face: Some(Face::Enemy {
+                id: PieceId(7),
+                guess: Some(Kind::Spy),
+            }),
+            hint: Some((Kind::Mine, 60)),
+            blast: Blast::Bomb,
+            ..Cell::default()
+        };
+        assert_eq!(enemy.kind_name(), None);
+        assert_eq!(enemy.enemy_id().as_deref(), Some("7"));
+        assert_eq!(enemy.guess_name().as_deref(), Some("Spy"));
+        assert_eq!(enemy.hint_name().as_deref(), Some("Mine"));
+        assert_eq!(enemy.state_classes(Color::South), "blast-bomb");
     }
 
     #[test]
