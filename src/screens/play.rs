@@ -255,7 +255,7 @@ fn struck_text(
 /// The board cells of a game in progress, from the player's view.
 pub(crate) fn game_cells(
     v: &View,
-    tags: &crate::model::tags::Tags,
+    tags: &Tags,
     focus: Option<Square>,
     dragging: Option<Square>,
 ) -> Cells {
@@ -367,14 +367,10 @@ pub fn Game(game: Match) -> impl IntoView {
         }
         match tap {
             Tap::Picked | Tap::Deselected => tag_target.set(None),
-            Tap::Missed => {
-                // A face-up piece needs no guess.
-                let enemy = view.with_untracked(|v| match v.as_ref().map(|v| v.seen(sq)) {
-                    Some(Seen::Enemy(e)) if e.kind.is_none() => Some(e.id),
-                    _ => None,
-                });
+            Tap::Missed => view.with_untracked(|v| {
+                let enemy = v.as_ref().and_then(|v| to_tag(v, sq));
                 tag_target.update(|t| *t = enemy.filter(|&id| *t != Some(id)));
-            }
+            }),
             Tap::Put | Tap::Swallowed => {}
         }
     });
@@ -390,27 +386,23 @@ pub fn Game(game: Match) -> impl IntoView {
         };
         let dragging = selection.dragging().and_then(square);
         let focus = dragging.or_else(|| selection.selected.get().and_then(square));
+        let shown = Shown {
+            focus,
+            dragging,
+            tag_target: tag_target.get(),
+            aiming: moves
+                .bomb_choice
+                .get()
+                .or_else(|| Some((focus?, pointed.get()?))),
+        };
         view.with(|v| {
-            v.as_ref()
-                .map(|v| {
-                    let mut cells = game.tags.with(|t| game_cells(v, t, focus, dragging));
-                    if let Some(sq) = tag_target.get().and_then(|id| enemy_square(v, id)) {
-                        cells.cell_mut(sq).selected = true;
-                    }
-                    let aiming = moves
-                        .bomb_choice
-                        .get()
-                        .or_else(|| Some((focus?, pointed.get()?)));
-                    if let Some((missile, target)) = aiming
-                        && v.strike_targets(missile).contains(target)
-                    {
-                        aim(&mut cells, v, missile, target);
-                    }
-                    hints.with(|h| h.as_deref().map(|h| hints::label(&mut cells, v, h)));
-                    cells
-                })
-                .unwrap_or_default()
+            let v = v.as_ref()?;
+            Some(
+                game.tags
+                    .with(|t| hints.with(|h| shown.cells(v, t, h.as_deref()))),
+            )
         })
+        .unwrap_or_default()
     });
     let close_sheet = Callback::new(move |()| {
         tag_target.set(None);
@@ -442,17 +434,70 @@ pub fn Game(game: Match) -> impl IntoView {
                         close=Callback::new(move |()| focus_board_now())
                     />
                 </div>
-                <div class="play-side">
-                    <RefusalLine refusal=moves.refusal view />
-                    <HintsSwitch />
-                    <Losses view />
-                    <LogPanel game view />
-                    <ResignButton resign=game.resign />
-                </div>
+                <PlaySide game view refusal=moves.refusal />
             </div>
             <p class="keys-help">{t!(use_i18n(), common.play_keys)}</p>
             <DragGhost dragger=selection.dragger />
         </section>
+    }
+}
+
+/// Beside the board: a refused move's reason, the hints' switch, the
+/// losses, the log and the resignation.
+#[component]
+fn PlaySide(
+    game: Match,
+    view: Memo<Option<View>>,
+    refusal: RwSignal<Option<Refusal>>,
+) -> impl IntoView {
+    view! {
+        <div class="play-side">
+            <RefusalLine refusal view />
+            <HintsSwitch />
+            <Losses view />
+            <LogPanel game view />
+            <ResignButton resign=game.resign />
+        </div>
+    }
+}
+
+/// The enemy piece on `sq` whose kind the player can only guess (a
+/// face-up piece needs no guess).
+fn to_tag(v: &View, sq: Square) -> Option<PieceId> {
+    match v.seen(sq) {
+        Seen::Enemy(e) if e.kind.is_none() => Some(e.id),
+        _ => None,
+    }
+}
+
+/// What the board shows over the game: the piece picked up or dragged,
+/// the enemy piece being tagged, and the strike being aimed (a Missile's
+/// square and its target).
+#[derive(Clone, Copy, Default)]
+struct Shown {
+    focus: Option<Square>,
+    dragging: Option<Square>,
+    tag_target: Option<PieceId>,
+    aiming: Option<(Square, Square)>,
+}
+
+impl Shown {
+    /// The board's cells in `v`, with the player's `tags` and the `hints`
+    /// when they are on.
+    fn cells(self, v: &View, tags: &Tags, hints: Option<&[Hint]>) -> Cells {
+        let mut cells = game_cells(v, tags, self.focus, self.dragging);
+        if let Some(sq) = self.tag_target.and_then(|id| enemy_square(v, id)) {
+            cells.cell_mut(sq).selected = true;
+        }
+        if let Some((missile, target)) = self.aiming
+            && v.strike_targets(missile).contains(target)
+        {
+            aim(&mut cells, v, missile, target);
+        }
+        if let Some(hints) = hints {
+            hints::label(&mut cells, v, hints);
+        }
+        cells
     }
 }
 
@@ -883,7 +928,35 @@ fn TagSheet(
 
 #[cfg(test)]
 mod tests {
+    use gunjin_rules::{Rules, random_game};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
     use super::*;
+
+    #[test]
+    fn the_board_shows_the_tagged_enemy_and_no_enemy_kind() {
+        let game = random_game(Rules::KIRAKUKEN, &mut SmallRng::seed_from_u64(5));
+        let v = game.view(Color::South);
+        let enemy = v.enemies()[0];
+        let mut tags = Tags::default();
+        tags.set(enemy.id, Some(Kind::Spy));
+        let plain = Shown::default().cells(&v, &tags, None);
+        assert!(!plain.get(enemy.square).selected);
+        assert_eq!(to_tag(&v, enemy.square), Some(enemy.id));
+        let tagging = Shown {
+            tag_target: to_tag(&v, enemy.square),
+            ..Shown::default()
+        };
+        let cells = tagging.cells(&v, &tags, None);
+        assert!(cells.get(enemy.square).selected);
+        for e in v.enemies() {
+            let face = cells.get(e.square).face;
+            assert!(matches!(face, Some(Face::Enemy { id, .. }) if id == e.id));
+        }
+        // An own piece is not tagged, nor is an empty node.
+        assert_eq!(to_tag(&v, v.own()[0].square), None);
+    }
 
     #[test]
     fn the_sheet_offers_every_kind_once_the_hinted_ones_first() {
