@@ -163,6 +163,22 @@ impl SetupBoard {
             .unwrap_or_else(|_| Setup::random(self.rules, &mut rng))
     }
 
+    /// Whether the Random button fills the empty nodes (some are placed)
+    /// rather than setting up every piece anew (an empty or a full camp).
+    pub fn fills(&self) -> bool {
+        self.placed() > 0 && !self.all_placed()
+    }
+
+    /// The Random button: the empty nodes filled, or a whole camp anew.
+    pub fn randomise(&mut self, seed: u64) {
+        let setup = if self.fills() {
+            self.fill_random(seed)
+        } else {
+            Setup::random(self.rules, &mut SmallRng::seed_from_u64(seed))
+        };
+        self.set(setup);
+    }
+
     /// The camp as `(square, kind)` pairs.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Kind)> + '_ {
         self.squares()
@@ -214,6 +230,23 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn random_fills_the_empty_nodes_of_a_started_camp_else_sets_up_anew() {
+        let mut board = SetupBoard::new(Rules::KIRAKUKEN);
+        assert!(!board.fills());
+        board.randomise(1);
+        assert!(board.all_placed() && !board.fills());
+        let whole = board.complete();
+        board.randomise(2);
+        assert_ne!(board.complete(), whole, "a full camp is set up anew");
+        board.clear();
+        board.place(Kind::General, sq("a1")).unwrap();
+        assert!(board.fills());
+        board.randomise(3);
+        assert!(board.all_placed());
+        assert_eq!(board.at(sq("a1")), Some(Kind::General));
     }
 
     #[test]

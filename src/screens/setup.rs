@@ -1,8 +1,6 @@
 use gunjin_rules::{Color, Kind, Rules, Setup, Square, Template};
 use leptos::html;
 use leptos::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 use crate::board::{Board, Cells, Face, PieceFace, PieceRules, Source, Target};
 use crate::cpu_game::CpuGame;
@@ -327,20 +325,9 @@ fn SetupControls(
             .with(|s| s.last_setup(rules.mode))
             .filter(|s| s.check(rules).is_ok())
     };
-    // Fills the empty nodes when some are placed, otherwise (an empty or a
-    // full camp) sets up every piece anew.
-    let fills = move || board.with(|b| b.placed() > 0 && !b.all_placed());
+    let fills = move || board.with(SetupBoard::fills);
     let random = move |_| {
-        let seed = fresh_seed();
-        let fill = fills();
-        board.update(|b| {
-            let setup = if fill {
-                b.fill_random(seed)
-            } else {
-                Setup::random(rules, &mut SmallRng::seed_from_u64(seed))
-            };
-            b.set(setup);
-        });
+        board.update(|b| b.randomise(fresh_seed()));
         selection.cancel();
     };
     let clear = move |_| {
