@@ -79,7 +79,7 @@ pub(crate) struct Distances {
 
 /// Steps from every node to `goal`, never through `walls`; passing a node
 /// of `costly` takes `detour` steps more (at most 15).
-fn steps_to(
+pub(crate) fn steps_to(
     geometry: &Geometry,
     goal: Square,
     walls: Bitboard,
