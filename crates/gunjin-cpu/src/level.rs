@@ -41,8 +41,11 @@ pub enum Level {
     /// and no officer attacks what may be a Mine: a Plane or an Engineer
     /// finds out first, and with neither left a Mine that stays is left
     /// alone), hunts the enemy's pieces that move
-    /// once a Mine it cannot clear shuts the enemy headquarters, and
-    /// chooses at random only among near-equal moves: the strongest level.
+    /// once a Mine it cannot clear shuts the enemy headquarters, closes in
+    /// on the guards of the enemy headquarters (its Spy on the General) as
+    /// the move limit nears and gambles its last officers for the last
+    /// hundred plies, and chooses at random only among near-equal moves:
+    /// the strongest level.
     Hard,
 }
 

@@ -155,9 +155,14 @@ impl Style {
             officers: 10.0,
             own_officers: 6.0,
             bridges: 0.1,
-            // Towards the last enemy pieces, and the Marshal's guard.
+            // Towards the last enemy pieces.
             chase: 1.5,
+            // Towards the guards of the enemy headquarters (a Marshal's
+            // at once, elsewhere more as the move limit nears), the Spy
+            // towards the General: against a defence that holds its
+            // headquarters Hard drew half its games.
             siege: 1.5,
+            spy: 4.0,
             ..Weights::FULL
         },
         window: 0.05,
@@ -331,7 +336,10 @@ struct Searcher {
 
 /// In this many plies before the move limit the CPU's officers may
 /// attack anything: a draw by the clock is all that keeping them saves.
-const LAST_GAMBLES: usize = 30;
+/// A third of the game: with 30, against a defence that holds its
+/// headquarters (Defender), its last two officers stood frozen before
+/// unknown guards for 200 plies, and 15 moves were too few to break in.
+const LAST_GAMBLES: usize = 100;
 
 /// Nodes one world may take before it is abandoned.
 const WORLD_NODES: u64 = 400_000;
@@ -1318,5 +1326,26 @@ mod tests {
         assert!(eval.evaluate(&lost_n) <= -WIN * 0.5);
         assert!(eval.evaluate(&safe) > -WIN * 0.5);
         assert!(eval.guards(&safe, Color::South) == 1 && eval.guards(&lost, Color::South) == 0);
+    }
+
+    #[test]
+    fn hard_comes_home_before_an_enemy_officer_walks_into_its_open_headquarters() {
+        // South's headquarters stands empty; North's Lieutenant General on
+        // b3 and South's General on e3 are three steps from it. South's
+        // Colonel on a4 could take a Second Lieutenant on a5 meanwhile.
+        let text = "htsrf 2x1g/6/6/s5/C5/1l2G1/6/5 s";
+        let (mut hard, pos) = hard_knowing(text, &[]);
+        let general: Square = "e3".parse().expect("a node");
+        let distance = crate::eval::Distances::new(pos.rules());
+        let home = |sq: Square| distance.to(Color::South, sq);
+        let scored = pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (mv, hard.root(&pos, mv, -WIN * 2.0)));
+        let mv = scored.max_by(|a, b| a.1.total_cmp(&b.1)).expect("a move").0;
+        assert!(
+            mv.from() == general && home(mv.to()) < home(general),
+            "{mv}"
+        );
     }
 }
