@@ -173,13 +173,14 @@ pub(crate) struct Weights {
     /// Per guard of the enemy headquarters (a piece next to it or in it;
     /// in Classic 25, next to its Marshal), by how close the nearest of
     /// the CPU's pieces that beat it or fall with it stands, growing as
-    /// the move limit nears (see [`Evaluator::lateness`]): its guards must
-    /// go before an officer can walk in.
+    /// the move limit nears (see [`Evaluator::lateness`]; in Classic 25
+    /// in full from the start): its guards must go before an officer can
+    /// walk in.
     pub siege: f32,
     /// For the CPU's Spy, by how close it stands to the enemy's pieces it
     /// takes (the General; in Marshal 23 the Marshal too), growing as the
-    /// move limit nears as the siege does: a General that guards the
-    /// headquarters falls to the Spy alone.
+    /// move limit nears: a General that guards the headquarters falls to
+    /// the Spy alone.
     pub spy: f32,
 }
 
@@ -578,7 +579,9 @@ impl Evaluator {
                 score += self.weights.chase * self.chase(census);
             }
             if self.weights.siege > 0.0 {
-                score += self.weights.siege * self.lateness() * self.siege(pos, census);
+                // A Marshal's guards alone keep it: a siege from the start.
+                let late = if self.marshal { 1.0 } else { self.lateness() };
+                score += self.weights.siege * late * self.siege(pos, census);
             }
             if self.weights.spy > 0.0 && census.spies[color] > 0 {
                 score += self.weights.spy * self.lateness() * self.spy_hunt(census);
@@ -616,16 +619,11 @@ impl Evaluator {
         self.hunted(census, prey)
     }
 
-    /// How much the siege of the enemy headquarters counts: fully round a
-    /// Marshal (Classic 25), whose guards alone keep it; elsewhere from
-    /// nothing at the first move to twice that at the move limit, so a
-    /// defence that holds its headquarters is broken before the limit.
+    /// How late in the game it is: from nothing at the first move to 2 at
+    /// the move limit, so a defence that holds its headquarters is broken
+    /// before the limit.
     fn lateness(&self) -> f32 {
-        if self.marshal {
-            1.0
-        } else {
-            self.urgency - 1.0
-        }
+        self.urgency - 1.0
     }
 
     /// How closely the guards of the enemy headquarters are hunted (see
