@@ -79,7 +79,7 @@ pub(crate) struct Distances {
 
 /// Steps from every node to `goal`, never through `walls`; passing a node
 /// of `costly` takes `detour` steps more (at most 15).
-fn steps_to(
+pub(crate) fn steps_to(
     geometry: &Geometry,
     goal: Square,
     walls: Bitboard,
@@ -170,10 +170,18 @@ pub(crate) struct Weights {
     /// Plane or Engineer left): leaving the enemy no legal move is the
     /// only win left.
     pub chase: f32,
-    /// In Classic 25, per guard of the enemy's Marshal, by how close the
-    /// nearest of the CPU's pieces that beat it or fall with it stands:
-    /// its guards must go before an officer can take it.
+    /// Per guard of the enemy headquarters (a piece next to it or in it;
+    /// in Classic 25, next to its Marshal), by how close the nearest of
+    /// the CPU's pieces that beat it or fall with it stands, growing as
+    /// the move limit nears (see [`Evaluator::lateness`]; in Classic 25
+    /// in full from the start): its guards must go before an officer can
+    /// walk in.
     pub siege: f32,
+    /// For the CPU's Spy, by how close it stands to the enemy's pieces it
+    /// takes (the General; in Marshal 23 the Marshal too), growing as the
+    /// move limit nears: a General that guards the headquarters falls to
+    /// the Spy alone.
+    pub spy: f32,
 }
 
 impl Weights {
@@ -192,6 +200,7 @@ impl Weights {
         // Measured for Hard only.
         chase: 0.0,
         siege: 0.0,
+        spy: 0.0,
     };
 }
 
@@ -569,8 +578,13 @@ impl Evaluator {
             if self.weights.chase > 0.0 && self.hq_shut(pos, census) {
                 score += self.weights.chase * self.chase(census);
             }
-            if self.weights.siege > 0.0 && self.marshal {
-                score += self.weights.siege * self.siege(pos, census);
+            if self.weights.siege > 0.0 {
+                // A Marshal's guards alone keep it: a siege from the start.
+                let late = if self.marshal { 1.0 } else { self.lateness() };
+                score += self.weights.siege * late * self.siege(pos, census);
+            }
+            if self.weights.spy > 0.0 && census.spies[color] > 0 {
+                score += self.weights.spy * self.lateness() * self.spy_hunt(census);
             }
         }
         score
@@ -605,13 +619,25 @@ impl Evaluator {
         self.hunted(census, prey)
     }
 
-    /// How closely the guards of the enemy's Marshal (Classic 25) are
-    /// hunted (see [`Evaluator::hunted`]): once the last is gone, an
-    /// officer next to the headquarters takes the Marshal and wins.
+    /// How late in the game it is: from nothing at the first move to 2 at
+    /// the move limit, so a defence that holds its headquarters is broken
+    /// before the limit.
+    fn lateness(&self) -> f32 {
+        self.urgency - 1.0
+    }
+
+    /// How closely the guards of the enemy headquarters are hunted (see
+    /// [`Evaluator::hunted`]): its neighbours and, but for a Marshal
+    /// (Classic 25), what holds it. Once the last is gone an officer next
+    /// to the headquarters walks in (or takes the Marshal) and wins.
     fn siege(&self, pos: &Position, census: &Census) -> f32 {
         let board = pos.board();
         let hq = self.rules.shape().hq(!self.me);
-        let guards = (self.rules.geometry().steps(hq) & board.occupied(!self.me))
+        let mut around = self.rules.geometry().steps(hq);
+        if !self.marshal {
+            around = around.with(hq);
+        }
+        let guards = (around & board.occupied(!self.me))
             .map(|sq| (sq, board.piece_at(sq).expect("a guard").kind));
         self.hunted(census, guards)
     }
@@ -620,13 +646,39 @@ impl Evaluator {
     /// nearest of the CPU's pieces that beats it or falls with it stands
     /// (1 next to it, 0 eight steps away or with none), summed.
     fn hunted(&self, census: &Census, prey: impl Iterator<Item = (Square, Kind)>) -> f32 {
+        let stops =
+            |hunter, kind| self.rules.battle(hunter, kind) != Some(BattleResult::DefenderWins);
+        self.hunted_by(census, prey, stops)
+    }
+
+    /// How closely the CPU's Spy hunts the enemy's pieces it takes (see
+    /// [`Evaluator::hunted_by`]): the one piece that takes a General that
+    /// guards the headquarters or blocks the way in.
+    fn spy_hunt(&self, census: &Census) -> f32 {
+        let shape = self.rules.shape();
+        let (prey, m) = &census.movers[!self.me];
+        let prey = (prey[..*m].iter())
+            .filter(|p| self.spy_prey.contains(p.2))
+            .map(|p| (shape.square(p.0 as u8, p.1 as u8).expect("a node"), p.2));
+        self.hunted_by(census, prey, |hunter, _| hunter == Kind::Spy)
+    }
+
+    /// For each of `prey`, how near the nearest of the CPU's pieces that
+    /// `hunts` it stands (1 next to it, 0 eight steps away or with none),
+    /// summed.
+    fn hunted_by(
+        &self,
+        census: &Census,
+        prey: impl Iterator<Item = (Square, Kind)>,
+        hunts: impl Fn(Kind, Kind) -> bool,
+    ) -> f32 {
         let shape = self.rules.shape();
         let node = |p: &(i8, i8, Kind)| shape.square(p.0 as u8, p.1 as u8).expect("a node");
         let (hunters, n) = &census.movers[self.me];
         prey.map(|(sq, kind)| {
             let nearest = hunters[..*n]
                 .iter()
-                .filter(|h| self.rules.battle(h.2, kind) != Some(BattleResult::DefenderWins))
+                .filter(|h| hunts(h.2, kind))
                 .map(|h| self.distance.between(node(h), sq))
                 .min()
                 .unwrap_or(u8::MAX);
@@ -883,15 +935,40 @@ mod tests {
         let without = Evaluator::new(Color::South, rules, Weights { siege: 0.0, ..hard });
         let gain = |pos: &Position| eval.evaluate(pos) - without.evaluate(pos);
         assert!(gain(&near) > gain(&far));
-        // Nothing of the kind on the standard board.
-        let standard = Evaluator::new(Color::South, Rules::KIRAKUKEN, hard);
-        let plain = Evaluator::new(
-            Color::South,
-            Rules::KIRAKUKEN,
-            Weights { siege: 0.0, ..hard },
-        );
-        let pos: Position = "htsrf 2x2/6/6/6/C5/6/6/4G s".parse().expect("a position");
-        assert_eq!(standard.evaluate(&pos), plain.evaluate(&pos));
+    }
+
+    #[test]
+    fn late_in_the_game_hard_closes_in_on_the_guards_of_a_held_headquarters() {
+        // North's General holds its headquarters, a Lieutenant on b8 beside
+        // it. South's Colonel stands next to the Lieutenant or far from it;
+        // South's Spy next to the General or far from it.
+        let hard = crate::search::Style::of(crate::Level::Hard).weights;
+        let at = |rank8: &str, rank7: &str, rank1: &str| -> Position {
+            let text = format!("htsrf {rank8}/{rank7}/6/6/6/6/6/{rank1} s");
+            text.parse().expect("a position")
+        };
+        let eval = |urgency: f32, weights: Weights| {
+            let mut eval = Evaluator::new(Color::South, Rules::KIRAKUKEN, weights);
+            eval.urgency = urgency;
+            eval
+        };
+        let gain = |urgency: f32, weights: Weights, near: &Position, far: &Position| {
+            let e = eval(urgency, weights);
+            e.evaluate(near) - e.evaluate(far)
+        };
+        let no_siege = Weights { siege: 0.0, ..hard };
+        let no_spy = Weights { spy: 0.0, ..hard };
+        // The Colonel next to the guard it beats, or far off.
+        let (near, far) = (at("1ng2", "1C4", "5"), at("1ng2", "6", "C4"));
+        let pull =
+            |urgency| gain(urgency, hard, &near, &far) - gain(urgency, no_siege, &near, &far);
+        assert_eq!(pull(1.0), 0.0, "nothing at the first move");
+        assert!(pull(2.0) > 0.0 && pull(3.0) > pull(2.0));
+        // The Spy next to the General in the headquarters, or far off.
+        let (near, far) = (at("2g2", "2Y3", "5"), at("2g2", "6", "Y4"));
+        let pull = |urgency| gain(urgency, hard, &near, &far) - gain(urgency, no_spy, &near, &far);
+        assert_eq!(pull(1.0), 0.0);
+        assert!(pull(2.0) > 0.0 && pull(3.0) > pull(2.0));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Who the CPU is: one of the three levels a player picks, or one of the
-//! five baselines the arena measures them against.
+//! seven baselines the arena measures them against.
 
 use core::fmt;
 use core::str::FromStr;
@@ -41,8 +41,11 @@ pub enum Level {
     /// and no officer attacks what may be a Mine: a Plane or an Engineer
     /// finds out first, and with neither left a Mine that stays is left
     /// alone), hunts the enemy's pieces that move
-    /// once a Mine it cannot clear shuts the enemy headquarters, and
-    /// chooses at random only among near-equal moves: the strongest level.
+    /// once a Mine it cannot clear shuts the enemy headquarters, closes in
+    /// on the guards of the enemy headquarters (its Spy on the General) as
+    /// the move limit nears and gambles its last officers for the last
+    /// hundred plies, and chooses at random only among near-equal moves:
+    /// the strongest level.
     Hard,
 }
 
@@ -89,15 +92,24 @@ pub enum Baseline {
     /// Greedy that counts an even trade as a gain: officers disappear
     /// fast.
     Trader,
+    /// Keeps the piece in its headquarters and walks its strongest piece
+    /// up and down beside it; otherwise as passive as Turtle: the defence
+    /// that waits for the move limit.
+    Defender,
+    /// Runs an officer at the enemy headquarters as soon as it stands
+    /// empty with a way open; otherwise Greedy: the race.
+    Racer,
 }
 
 impl Baseline {
-    pub const ALL: [Baseline; 5] = [
+    pub const ALL: [Baseline; 7] = [
         Baseline::Random,
         Baseline::Greedy,
         Baseline::Reckless,
         Baseline::Turtle,
         Baseline::Trader,
+        Baseline::Defender,
+        Baseline::Racer,
     ];
 
     pub const fn id(self) -> &'static str {
@@ -107,6 +119,8 @@ impl Baseline {
             Baseline::Reckless => "reckless",
             Baseline::Turtle => "turtle",
             Baseline::Trader => "trader",
+            Baseline::Defender => "defender",
+            Baseline::Racer => "racer",
         }
     }
 }
@@ -117,7 +131,8 @@ impl Baseline {
 /// use gunjin_cpu::{Baseline, Level, Player};
 /// assert_eq!("greedy".parse::<Player>(), Ok(Player::Baseline(Baseline::Greedy)));
 /// assert_eq!("Hard".parse::<Player>(), Ok(Player::Level(Level::Hard)));
-/// assert_eq!(Player::ALL.len(), 8);
+/// assert_eq!("defender".parse::<Player>(), Ok(Player::Baseline(Baseline::Defender)));
+/// assert_eq!(Player::ALL.len(), 10);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
@@ -127,12 +142,14 @@ pub enum Player {
 
 impl Player {
     /// The baselines, then the levels from the weakest.
-    pub const ALL: [Player; 8] = [
+    pub const ALL: [Player; 10] = [
         Player::Baseline(Baseline::Random),
         Player::Baseline(Baseline::Greedy),
         Player::Baseline(Baseline::Reckless),
         Player::Baseline(Baseline::Turtle),
         Player::Baseline(Baseline::Trader),
+        Player::Baseline(Baseline::Defender),
+        Player::Baseline(Baseline::Racer),
         Player::Level(Level::Easy),
         Player::Level(Level::Normal),
         Player::Level(Level::Hard),
@@ -211,7 +228,8 @@ impl FromStr for Player {
     type Err = ParseLevelError;
 
     fn from_str(s: &str) -> Result<Player, ParseLevelError> {
-        let known = "random, greedy, reckless, turtle, trader, easy, normal or hard";
+        let known =
+            "random, greedy, reckless, turtle, trader, defender, racer, easy, normal or hard";
         named(&Player::ALL, Player::id, s, known)
     }
 }

@@ -7,8 +7,8 @@
 //! that, and searches on them.
 //!
 //! - [`Baseline::Random`], [`Baseline::Greedy`], [`Baseline::Reckless`],
-//!   [`Baseline::Turtle`] and [`Baseline::Trader`]: the arena's
-//!   yardsticks, without deduction.
+//!   [`Baseline::Turtle`], [`Baseline::Trader`], [`Baseline::Defender`]
+//!   and [`Baseline::Racer`]: the arena's yardsticks, without deduction.
 //! - [`Level::Easy`], [`Level::Normal`], [`Level::Hard`]: deduction, then
 //!   a search over sampled worlds (expectimax over belief samples): one,
 //!   two and three moves deep, over more and more worlds, choosing ever
@@ -120,19 +120,21 @@ impl Cpu {
         self.player
     }
 
-    /// A hidden setup for a new game. Random, Greedy, Reckless and Trader
-    /// set up at random; the other levels draw from the formation library
-    /// (Turtle and Hard with a Mine in the headquarters and the General
-    /// beside it, Hard with a Plane on the headquarters' files too, Easy
-    /// with its headquarters left open, Normal in half its games). In
-    /// Classic 25 only Turtle and Hard have formations
+    /// A hidden setup for a new game. Random, Greedy, Reckless, Trader and
+    /// Racer set up at random; the other levels draw from the formation
+    /// library (Turtle, Defender and Hard with a Mine in the headquarters
+    /// and the General beside it, Hard with a Plane on the headquarters'
+    /// files too, Easy with its headquarters left open, Normal in half its
+    /// games). In Classic 25 only Turtle, Defender and Hard have formations
     /// ([`CLASSIC_25_FORMATIONS`]: their Marshal guarded by pieces that
     /// never move); the others set up at random there.
     pub fn setup(&mut self, rules: Rules) -> Setup {
         self.setups += 1;
         let mut rng = SmallRng::seed_from_u64(mix(self.seed, self.setups));
         match self.player {
-            Player::Baseline(Baseline::Turtle) => guarded_formation(rules, &mut rng),
+            Player::Baseline(Baseline::Turtle | Baseline::Defender) => {
+                guarded_formation(rules, &mut rng)
+            }
             Player::Baseline(_) => Setup::random(rules, &mut rng),
             Player::Level(Level::Easy) => open_formation(rules, &mut rng),
             // Half the time Normal leaves its headquarters open too: behind
@@ -164,6 +166,8 @@ impl Cpu {
             Player::Baseline(Baseline::Reckless) => baseline::reckless_move(view, &mut rng),
             Player::Baseline(Baseline::Turtle) => baseline::turtle_move(view, &mut rng),
             Player::Baseline(Baseline::Trader) => baseline::trader_move(view, &mut rng),
+            Player::Baseline(Baseline::Defender) => baseline::defender_move(view, &mut rng),
+            Player::Baseline(Baseline::Racer) => baseline::racer_move(view, &mut rng),
             Player::Level(level) => {
                 let style = search::Style::of(level);
                 let limit = match self.worlds {

@@ -155,9 +155,14 @@ impl Style {
             officers: 10.0,
             own_officers: 6.0,
             bridges: 0.1,
-            // Towards the last enemy pieces, and the Marshal's guard.
+            // Towards the last enemy pieces.
             chase: 1.5,
+            // Towards the guards of the enemy headquarters (a Marshal's
+            // at once, elsewhere more as the move limit nears), the Spy
+            // towards the General: against a defence that holds its
+            // headquarters Hard drew half its games.
             siege: 1.5,
+            spy: 4.0,
             ..Weights::FULL
         },
         window: 0.05,
@@ -310,7 +315,9 @@ struct Searcher {
     /// See [`Style::probes_mines`].
     probes_mines: bool,
     /// Whether the move limit is far enough off for keeping officers to
-    /// matter (see [`Searcher::risks_an_officer`]).
+    /// matter (see [`Searcher::risks_an_officer`]): its last ones, and any
+    /// from what may be a Mine.
+    keeping_last: bool,
     keeping: bool,
     /// What the CPU would know of the enemy's pieces at this node of the
     /// line searched.
@@ -333,6 +340,14 @@ struct Searcher {
 /// attack anything: a draw by the clock is all that keeping them saves.
 const LAST_GAMBLES: usize = 30;
 
+/// In this many its last officers may attack a piece that is no Mine
+/// without being sure of the battle. A third of the game: from 30 plies,
+/// against a defence that holds its headquarters (Defender), its last
+/// two officers stood before unknown guards for 200 plies, and 15 moves
+/// were too few to break in; sent into a possible Mine so early, they
+/// fell to the one in the headquarters.
+const LAST_OFFICERS: usize = 100;
+
 /// Nodes one world may take before it is abandoned.
 const WORLD_NODES: u64 = 400_000;
 
@@ -351,6 +366,7 @@ impl Searcher {
             fearless: style.fearless,
             keeps: style.keeps,
             probes_mines: style.probes_mines,
+            keeping_last: true,
             keeping: true,
             lists: Vec::new(),
             nodes: 0,
@@ -523,8 +539,9 @@ impl Searcher {
     /// [`Style::probes_mines`], any officer sent into a piece that may
     /// fight as a Mine while the CPU has a Plane or an Engineer to find
     /// out, or the Mine would stay. Any parry goes while a piece that may
-    /// be an officer stands next to the CPU's headquarters, and anything
-    /// near the move limit.
+    /// be an officer stands next to the CPU's headquarters, its last
+    /// officers into what is no Mine in the last [`LAST_OFFICERS`] plies,
+    /// and anything in the last [`LAST_GAMBLES`].
     fn risks_an_officer(&self, pos: &Position, mv: Move) -> bool {
         let board = pos.board();
         let me = self.eval.me;
@@ -546,7 +563,8 @@ impl Searcher {
         let sure = self.ours.sure_win(rules, pos, mover.kind, target, mv.to())
             || self.ours.one_result(rules, mover.kind, target)
             || self.ends_the_hunt(pos, mover.kind, target);
-        let last = pos.officers(me) <= self.keeps
+        let last = self.keeping_last
+            && pos.officers(me) <= self.keeps
             && !sure
             && board.pieces(!me).any(|(_, p)| may_be_officer(p));
         // With no piece left to take it, a Mine that stays shuts the way
@@ -787,6 +805,7 @@ impl Searcher {
         eval.urgency = 1.0 + view.ply() as f32 / MOVE_LIMIT as f32 * 2.0;
         eval.way = style.way;
         let mut searcher = Searcher::new(eval, style, known);
+        searcher.keeping_last = view.ply() + LAST_OFFICERS < MOVE_LIMIT;
         searcher.keeping = view.ply() + LAST_GAMBLES < MOVE_LIMIT;
         searcher
     }
@@ -1078,6 +1097,14 @@ mod tests {
         // With more officers than it keeps, it may try too.
         let (hard, pos) = hard_knowing("htsrf 4g/6/6/1n4/1C4/GLM3/6/E3N s", &[("b5", moved)]);
         assert!(!hard.risks_an_officer(&pos, attack));
+        // So it does in the last hundred plies, against a piece that has
+        // moved, but not against one that may be a Mine.
+        let (mut hard, pos) = hard_knowing(text, &[("b5", moved)]);
+        hard.keeping_last = false;
+        assert!(!hard.risks_an_officer(&pos, attack));
+        let (mut hard, pos) = hard_knowing(text, &[]);
+        hard.keeping_last = false;
+        assert!(hard.risks_an_officer(&pos, attack), "b5 may be a Mine");
     }
 
     #[test]
@@ -1318,5 +1345,26 @@ mod tests {
         assert!(eval.evaluate(&lost_n) <= -WIN * 0.5);
         assert!(eval.evaluate(&safe) > -WIN * 0.5);
         assert!(eval.guards(&safe, Color::South) == 1 && eval.guards(&lost, Color::South) == 0);
+    }
+
+    #[test]
+    fn hard_comes_home_before_an_enemy_officer_walks_into_its_open_headquarters() {
+        // South's headquarters stands empty; North's Lieutenant General on
+        // b3 and South's General on e3 are three steps from it. South's
+        // Colonel on a4 could take a Second Lieutenant on a5 meanwhile.
+        let text = "htsrf 2x1g/6/6/s5/C5/1l2G1/6/5 s";
+        let (mut hard, pos) = hard_knowing(text, &[]);
+        let general: Square = "e3".parse().expect("a node");
+        let distance = crate::eval::Distances::new(pos.rules());
+        let home = |sq: Square| distance.to(Color::South, sq);
+        let scored = pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (mv, hard.root(&pos, mv, -WIN * 2.0)));
+        let mv = scored.max_by(|a, b| a.1.total_cmp(&b.1)).expect("a move").0;
+        assert!(
+            mv.from() == general && home(mv.to()) < home(general),
+            "{mv}"
+        );
     }
 }

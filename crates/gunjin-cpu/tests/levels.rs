@@ -125,3 +125,37 @@ fn hard_finds_its_worlds_when_a_piece_that_never_moved_was_no_mine_or_flag() {
         .analyse(&view, budget());
     assert_eq!(analysis.worlds, 32);
 }
+
+/// Issue 52: against a defence that holds its headquarters (Defender,
+/// whose General took Hard's striking Plane there on ply 3 and never
+/// left), Hard once walked two officers up and down beside that
+/// headquarters until the move limit. From ply 150 of that game, with 75
+/// moves of its own left, it breaks in before the limit.
+#[test]
+fn hard_breaks_a_held_headquarters_before_the_move_limit() {
+    let record: Record = concat!(
+        "htsrf s AVTCNS/NEPJLT/SOYFEA/MXXGP ETVNNT/SCPAOL/AEFYJS/PXXGM f1-f7 d6-c1 e1-c1 ",
+        "f8-f4 f7-e7 f4-f2 e7-e8 f2-e2 e3-e2 e6-d6 e8-c8 b8-c8 e2-e1 e5-e4 d4-e4 d6-e6 e1-f1 ",
+        "d5-e5 e4-e5 e6-d6 e5-f5 d6-e6 f5-f6 e6-e5 f1-e1 b7-b8 e1-f1 b6-b7 f1-e1 a6-b6 e1-f1 ",
+        "b5-b4 f1-e1 b6-b5 e1-f1 c5-d5 f1-e1 a5-a6 e1-f1 e5-e4 f1-e1 b5-c5 e1-f1 a6-a5 f1-e1 ",
+        "d5-d6 e1-f1 c5-d5 f1-e1 d5-e5 e1-f1 e4-e3 f1-e1 a5-b5 e1-f1 e3-e4 f1-e1 e4-f4 e1-e2 ",
+        "f4-e4 e2-e1 e4-d4 e1-e2 c6-c5 e2-e1 e5-e4 e1-e2 c5-d5 e2-e1 b7-b6 e1-e2 e4-f4 e2-e1 ",
+        "d4-e4 e1-e2 d6-c6 e2-e1 e4-e5 e1-e2 f4-e4 e2-e1 e4-d4 e1-e2 b6-a6 e2-e1 d4-e4 e1-e2 ",
+        "b5-a5 e2-e1 a6-b6 e1-f1 e4-e3 f1-e1 a5-b5 e1-e2 e3-e2 f3-f4 c6-c5 c4-d4 b6-a6 f4-e4 ",
+        "e5-e4 d3-e3 e4-e3 c3-d3 a6-b6 d3-e3 b6-c6 c2-c3 a7-a6 b2-c2 c7-b7 c2-b2 b5-a5 b2-c2 ",
+        "b7-c7 c2-b2 a8-a7 b2-c2 c5-b5 c2-b2 a7-b7 b2-c2 b7-b6 c2-b2 c6-d6 b2-c2 d5-c5 c2-b2 ",
+        "d6-d5 b2-c2 b8-a8 c2-b2 b6-c6 b2-c2 b5-b6 c2-b2 b6-b7 b2-c2 a5-b5 c2-b2 a6-b6 b2-c2 ",
+        "b5-a5 c2-b2 c6-d6 b2-c2 d6-e6 f6-e6 a8-b8",
+    )
+    .parse()
+    .expect("a record");
+    let mut game = record.replay().expect("the record replays");
+    assert_eq!(game.history().len(), 150);
+    let mut cpus = ByColor {
+        south: Cpu::new(Baseline::Defender, 2),
+        north: Cpu::new(Level::Hard, 1).with_worlds(Some(16)),
+    };
+    play_out(&mut game, &mut cpus, 300, |_| {});
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.winner(), Some(Color::North), "{outcome:?}");
+}

@@ -13,8 +13,16 @@
 //!   when the one-move guess favours it.
 //! - Trader is Greedy counting an even trade as a gain, so officers
 //!   disappear fast.
+//! - Defender holds its headquarters with the piece it set there and walks
+//!   its strongest piece up and down beside it, otherwise as passive as
+//!   Turtle: the defence that waits for the move limit.
+//! - Racer runs an officer at the enemy headquarters the moment it stands
+//!   empty with a way open, otherwise Greedy: the race a side must not
+//!   leave its own headquarters open to.
 
+mod defender;
 mod greedy;
+mod racer;
 mod reckless;
 mod trader;
 mod turtle;
@@ -22,7 +30,9 @@ mod turtle;
 use gunjin_rules::{Move, Seen, View};
 use rand::Rng;
 
+pub(crate) use defender::defender_move;
 pub(crate) use greedy::greedy_move;
+pub(crate) use racer::racer_move;
 pub(crate) use reckless::reckless_move;
 pub(crate) use trader::trader_move;
 pub(crate) use turtle::turtle_move;

@@ -19,7 +19,7 @@ pub(crate) fn turtle_move<R: Rng>(view: &View, rng: &mut R) -> Option<Move> {
 
 /// The attack on an adjacent enemy piece with the best expected gain, if
 /// that gain is above nothing (among equals, at random).
-fn favoured_attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
+pub(super) fn favoured_attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
     let rules = view.rules();
     let geometry = rules.geometry();
     let values = values(rules);
@@ -37,7 +37,7 @@ fn favoured_attack<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<M
 
 /// A move that stays in its own camp, attacks nothing, and moves no piece
 /// off its headquarters or a node next to it.
-fn stay_home<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
+pub(super) fn stay_home<R: Rng>(view: &View, moves: &[Move], rng: &mut R) -> Option<Move> {
     let me = view.side();
     let shape = view.rules().shape();
     let hq = shape.hq(me);

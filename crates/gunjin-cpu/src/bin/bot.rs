@@ -21,7 +21,7 @@ fn now() -> f64 {
 fn usage(message: &str) -> ExitCode {
     eprintln!("bot: {message}");
     eprintln!(
-        "usage: bot [--level random|greedy|reckless|turtle|trader|easy|normal|hard] [--seed N] [--worlds N]"
+        "usage: bot [--level random|greedy|reckless|turtle|trader|defender|racer|easy|normal|hard] [--seed N] [--worlds N]"
     );
     ExitCode::from(2)
 }

@@ -10,11 +10,11 @@
 //! ```
 //!
 //! A player is a level (`random`, `greedy`, `reckless`, `turtle`,
-//! `trader`, `easy`, `normal`, `hard`) or an external program speaking the
-//! bot protocol (docs/PROTOCOL.md), given as `cmd:<shell command>`. Every
-//! player gets the same budget per move (`--think-ms`, default 800, Hard's
-//! in the browser; a level caps it at its own; `--worlds` fixes the
-//! worlds instead). Games come in pairs: in both games of a pair each
+//! `trader`, `defender`, `racer`, `easy`, `normal`, `hard`) or an
+//! external program speaking the bot protocol (docs/PROTOCOL.md), given
+//! as `cmd:<shell command>`. Every player gets the same budget per move
+//! (`--think-ms`, default 800, Hard's in the browser; a level caps it at
+//! its own; `--worlds` fixes the worlds instead). Games come in pairs: in both games of a pair each
 //! player keeps the setup it chose (setups are part of a player's play)
 //! and the players change colours, the same colour moving first, so each
 //! player moves first once and neither gains from the draw of who starts.

@@ -28,7 +28,7 @@ pub const USAGE: &str = "usage: arena --a PLAYER --b PLAYER [--games N] [--seed 
 [--think-ms MS] [--worlds N] [--a-think-ms MS] [--b-think-ms MS] [--a-worlds N] [--b-worlds N] \
 [--a-name NAME] [--b-name NAME] [--grace-ms MS] [--legal] [--illegal-loses] \
 [--records FILE] [--swap-setups] [--digest]
-  PLAYER: random, greedy, reckless, turtle, trader, easy, normal, hard, \
+  PLAYER: random, greedy, reckless, turtle, trader, defender, racer, easy, normal, hard, \
 or cmd:<command of a protocol bot>";
 
 /// The budget every player gets unless told otherwise: Hard's in the
