@@ -5,7 +5,7 @@
 //! after it) deflated (miniz_oxide) and in base64url. A link that does not
 //! read is a [`LinkError`], never a panic.
 
-use gunjin_rules::{ByColor, Color, Record};
+use gunjin_rules::{ByColor, Color, Record, Scoresheet, ScoresheetError};
 use gunjin_table::GameTag;
 
 /// The address of every review link, before its data.
@@ -113,6 +113,22 @@ impl Reviewed {
         }
     }
 
+    /// The game a written record tells (`Scoresheet`), if it reads and
+    /// is over.
+    pub fn from_written(text: &str) -> Result<Reviewed, ScoresheetError> {
+        let sheet = Scoresheet::parse(text)?;
+        if sheet.record.replay().is_ok_and(|g| g.outcome().is_none()) {
+            return Err(ScoresheetError {
+                line: None,
+                reason: "the game is not over".into(),
+            });
+        }
+        Ok(Reviewed {
+            record: sheet.record,
+            players: sheet.players,
+        })
+    }
+
     /// The game a Gunjin link carries; refused unless it replays to its
     /// end (a review shows everything, so nothing may be hidden still).
     pub fn from_link(link: &Link) -> Result<Reviewed, LinkError> {
@@ -216,6 +232,24 @@ mod tests {
             assert_eq!(read.players.south.as_deref(), Some("Aki and Ben"));
             assert_eq!(read.players.north, None);
         }
+    }
+
+    #[test]
+    fn a_written_record_opens_its_review_once_the_game_is_over() {
+        let game = finished(4, Preset::Traditional);
+        let sheet = Scoresheet {
+            record: game.record.clone(),
+            players: game.players.clone(),
+        };
+        let read = Reviewed::from_written(&sheet.write().unwrap()).unwrap();
+        assert_eq!(read.record, game.record);
+        assert_eq!(read.players.south.as_deref(), Some("Aki and Ben"));
+        let mut unfinished = sheet.clone();
+        unfinished.record.moves.truncate(3);
+        let e = Reviewed::from_written(&unfinished.write().unwrap()).unwrap_err();
+        assert_eq!(e.line, None);
+        let e = Reviewed::from_written("# Gunjin Shogi record\nRules: zz\n").unwrap_err();
+        assert_eq!(e.line, Some(2));
     }
 
     /// The longest game a link carries (the move limit) fits a URL that
