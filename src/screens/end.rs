@@ -140,9 +140,8 @@ fn reviewed(
     me_name: Option<String>,
     opponent: Option<String>,
 ) -> Reviewed {
-    let state = expect_context::<AppState>();
     let mine = me_name.or_else(|| {
-        state
+        use_context::<AppState>()?
             .saved
             .with_untracked(|s| s.settings.display_name().map(str::to_owned))
     });

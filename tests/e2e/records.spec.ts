@@ -70,9 +70,15 @@ test("the written record downloads, opens from its file and is reviewed", async 
   await page.getByRole("link", { name: "Open a written record" }).click();
   await expect(page).toHaveURL(/#\/review\/open$/);
   // A text that does not read says where.
-  await page.getByLabel("The record's text").fill("# Gunjin Shogi record\nRules: htsrf\n1. South b4-b5\n");
+  await page.getByLabel("The record's text").fill(text.replace(/\nMoves: /, "\nMoves: x"));
   await page.getByRole("button", { name: "Review it" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/^Reading stopped at line 3: /);
+  const movesLine = text.split("\n").findIndex((l) => l.startsWith("Moves: ")) + 1;
+  await expect(page.getByRole("alert")).toHaveText(
+    new RegExp(`^Reading stopped at line ${movesLine}: "x\\d+" is not a number of moves\\.$`),
+  );
+  await page.getByLabel("The record's text").fill("# Gunjin Shogi record\nRules: htsrf\n");
+  await page.getByRole("button", { name: "Review it" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The record does not read: the South setup is missing.");
 
   await page.locator('.review-open input[type="file"]').setInputFiles(file);
   await expect(page).toHaveURL(/#\/review\/G[A-Za-z0-9_-]+$/);
