@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { deflateRawSync } from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, failOnErrors, startGame, waitForMyTurn } from "./helpers";
+import { board, expectAccessible, failOnErrors, startGame, waitForMyTurn } from "./helpers";
 
 failOnErrors();
 
@@ -49,6 +49,8 @@ test("a finished game's review link opens its review in a fresh browser", async 
   await other.goto(link);
   await expect(other.getByRole("heading", { name: "Review of the game" })).toBeVisible();
   await expectBothSetupsShown(other);
+  // The worker reviews it there too: nothing of the game was stored.
+  await expect(other.locator(".review-progress")).toHaveText("Review complete.", { timeout: 90_000 });
   await other.context().close();
 });
 
@@ -69,6 +71,7 @@ test("the written record downloads, opens from its file and is reviewed", async 
 
   await page.getByRole("link", { name: "Open a written record" }).click();
   await expect(page).toHaveURL(/#\/review\/open$/);
+  await expectAccessible(page);
   // A text that does not read says where.
   await page.getByLabel("The record's text").fill(text.replace(/\nMoves: /, "\nMoves: x"));
   await page.getByRole("button", { name: "Review it" }).click();
@@ -104,6 +107,7 @@ test("a bad or cut review link says so and nothing breaks", async ({ page }) => 
   await page.goto(whole.slice(0, whole.length - 6));
   await page.reload();
   await expect(page.getByRole("alert")).toHaveText(/damaged|cut or mistyped/);
+  await expectAccessible(page);
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(page).toHaveURL(/#\/$/);
 });
