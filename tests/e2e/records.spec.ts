@@ -92,12 +92,22 @@ test("the written record downloads, opens from its file and is reviewed", async 
 /** `#/review/S…` for a Shogi record text, as the app writes its links. */
 const shogiLink = (text: string) => `./#/review/S${deflateRawSync(Buffer.from(text)).toString("base64url")}`;
 
-test("a Shogi review link opens the replay, ready to analyse", async ({ page }) => {
+test("a Shogi review link opens the replay, ready to analyse, and copies again", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(shogiLink("startpos moves 7g7f 3c3d 8h2b+ 3a2b\nAki\nBen"));
   await expect(page.locator(".move-list li")).toHaveCount(4);
   await expect(page.locator(".replay-bar")).toBeVisible();
   await expect(page.getByRole("button", { name: "Analyse" })).toBeVisible();
   await expect(page.getByText("Aki").first()).toBeVisible();
+  // The replay's own link opens the same game.
+  await page.getByRole("button", { name: "Copy review link" }).click();
+  await expect(page.locator(".copy-status")).toContainText("The review link is copied");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/#\/review\/S[A-Za-z0-9_-]+$/);
+  await page.goto("./#/");
+  await page.goto(link);
+  await expect(page.locator(".move-list li")).toHaveCount(4);
+  await expect(page.getByText("Ben").first()).toBeVisible();
 });
 
 test("a bad or cut review link says so and nothing breaks", async ({ page }) => {
