@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { deflateRawSync } from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, expectAccessible, failOnErrors, startGame, waitForMyTurn } from "./helpers";
+import { board, expectAccessible, failOnErrors, settings, startGame, waitForMyTurn } from "./helpers";
 
 failOnErrors();
 
@@ -87,6 +87,14 @@ test("the written record downloads, opens from its file and is reviewed", async 
   await expect(page).toHaveURL(/#\/review\/G[A-Za-z0-9_-]+$/);
   await expect(page.getByRole("heading", { name: "Review of the game" })).toBeVisible();
   await expectBothSetupsShown(page);
+});
+
+test("Gunjin's settings lead to the written record's page", async ({ page }) => {
+  await page.goto("./#/");
+  const panel = await settings(page);
+  await panel.getByRole("link", { name: "Review a written record (.txt)" }).click();
+  await expect(page).toHaveURL(/#\/review\/open$/);
+  await expect(page.getByRole("heading", { name: "Review a written record" })).toBeVisible();
 });
 
 /** `#/review/S…` for a Shogi record text, as the app writes its links. */

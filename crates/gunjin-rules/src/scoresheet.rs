@@ -108,7 +108,7 @@ impl Scoresheet {
     /// Reads a written record and checks it against the rules.
     pub fn parse(text: &str) -> Result<Scoresheet, ScoresheetError> {
         let lines = Lines::read(text)?;
-        let (_, rules) = lines.rules.ok_or_else(|| missing("the Rules line"))?;
+        let rules = lines.rules.ok_or_else(|| missing("the Rules line"))?;
         let start = lines.start(rules)?;
         let mut game = start.game().map_err(|e| at(lines.start_line(), e.0))?;
         for written in &lines.moves {
@@ -330,9 +330,9 @@ fn side_named(word: &str) -> Option<Color> {
 /// The lines of a written record, sorted by what they say.
 #[derive(Default)]
 struct Lines {
-    rules: Option<(usize, Rules)>,
+    rules: Option<Rules>,
     players: ByColor<Option<String>>,
-    first: Option<(usize, Color)>,
+    first: Option<Color>,
     result: Option<(usize, String)>,
     count: Option<(usize, usize)>,
     moves: Vec<WrittenMove>,
@@ -353,8 +353,7 @@ impl Lines {
             if raw.starts_with(|c: char| c.is_ascii_digit()) {
                 let rules = lines
                     .rules
-                    .ok_or_else(|| at(line, "a move comes before the Rules line"))?
-                    .1;
+                    .ok_or_else(|| at(line, "a move comes before the Rules line"))?;
                 lines
                     .moves
                     .push(WrittenMove::read(line, raw, rules.shape())?);
@@ -380,11 +379,11 @@ impl Lines {
                 let rules = code
                     .parse()
                     .map_err(|e: crate::ParseRulesError| at(line, e.to_string()))?;
-                self.rules = Some((line, rules));
+                self.rules = Some(rules);
             }
             "First" => {
                 let side = side_named(value).ok_or_else(|| at(line, "First: South or North"))?;
-                self.first = Some((line, side));
+                self.first = Some(side);
             }
             "Result" => self.result = Some((line, value.to_owned())),
             "Moves" => {
@@ -428,7 +427,7 @@ impl Lines {
             south: setup(Color::South)?,
             north: setup(Color::North)?,
         };
-        let first = self.first.ok_or_else(|| missing("the First line"))?.1;
+        let first = self.first.ok_or_else(|| missing("the First line"))?;
         Ok(Start::Setups {
             rules,
             first,
