@@ -141,6 +141,11 @@ fn Shell() -> impl IntoView {
                 Route::Rules(code) => view! { <RulesLink code /> }.into_any(),
                 Route::NotFound => view! { <NotFound /> }.into_any(),
                 Route::Shogi(page) => lazy(load_shogi(page)),
+                Route::ReviewLink(data)
+                    if model::review_link::game_of(&data) == Some(GameTag::Shogi) =>
+                {
+                    lazy(load_shogi(ShogiPage::Link))
+                }
                 other => lazy(load_page(other, rules)),
             }}
         </main>
@@ -205,6 +210,8 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::Play => view! { <Play /> }.into_any(),
         Route::End => view! { <End /> }.into_any(),
         Route::Review => view! { <screens::review::ReviewPage /> }.into_any(),
+        Route::ReviewLink(data) => view! { <screens::review::ReviewLinkPage data /> }.into_any(),
+        Route::ReviewOpen => view! { <screens::review_open::ReviewOpen /> }.into_any(),
         Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
         Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),

@@ -4,6 +4,8 @@
 use gunjin_table::GameTag;
 use leptos::prelude::*;
 
+use crate::model::review_link;
+
 /// The pages of Shogi, under `#/shogi/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShogiPage {
@@ -23,6 +25,9 @@ pub enum ShogiPage {
     GuidePieces,
     /// Tsume puzzles: the day's, and the list by length.
     Tsume,
+    /// The replay of a Shogi review link (`#/review/S…`, read by the page
+    /// from the address; no link of its own).
+    Link,
     /// The game of the online table this page holds (the table page, an
     /// invite link's, shows it once its game is Shogi; no link of its own).
     Table,
@@ -38,6 +43,11 @@ pub enum Route {
     End,
     /// The review of the last game against the CPU, from inside the fog.
     Review,
+    /// A review link, `#/review/<data>`: a whole game of either kind in
+    /// the address (`model::review_link`), checked by the page.
+    ReviewLink(String),
+    /// Reading a written Gunjin record (pasted or a file), to review it.
+    ReviewOpen,
     GuidePieces,
     GuideBattles,
     GuideHow,
@@ -56,13 +66,14 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 17] = [
+    pub const ALL: [Route; 18] = [
         Route::Home,
         Route::Friend,
         Route::Setup,
         Route::Play,
         Route::End,
         Route::Review,
+        Route::ReviewOpen,
         Route::GuidePieces,
         Route::GuideBattles,
         Route::GuideHow,
@@ -84,6 +95,7 @@ impl Route {
             Route::Play => "#/play",
             Route::End => "#/end",
             Route::Review => "#/review",
+            Route::ReviewOpen => "#/review/open",
             Route::GuidePieces => "#/guide/pieces",
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
@@ -97,6 +109,8 @@ impl Route {
             Route::Shogi(ShogiPage::GuidePieces) => "#/shogi/guide/pieces",
             Route::Shogi(ShogiPage::Table) => "#/shogi/table",
             Route::Shogi(ShogiPage::Tsume) => "#/shogi/tsume",
+            Route::Shogi(ShogiPage::Link) => "#/shogi/link",
+            Route::ReviewLink(data) => return format!("{}{data}", review_link::PREFIX),
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
             Route::Learn(path) if path.is_empty() => "#/learn",
@@ -114,10 +128,12 @@ impl Route {
             // The lessons teach both games.
             Route::Home | Route::NotFound | Route::Table(_) | Route::Learn(_) => None,
             Route::Shogi(_) => Some(GameTag::Shogi),
+            Route::ReviewLink(data) => review_link::game_of(data),
             Route::Setup
             | Route::Play
             | Route::End
             | Route::Review
+            | Route::ReviewOpen
             | Route::GuidePieces
             | Route::GuideBattles
             | Route::GuideHow
@@ -136,6 +152,11 @@ impl Route {
         let path = path.trim_end_matches('/');
         if let Some(code) = path.strip_prefix("/rules/") {
             return Route::Rules(code.to_owned());
+        }
+        if let Some(data) = path.strip_prefix("/review/")
+            && data != "open"
+        {
+            return Route::ReviewLink(data.to_owned());
         }
         if let Some(id) = path.strip_prefix("/table/") {
             return Route::Table(id.to_owned());
@@ -219,6 +240,11 @@ mod tests {
         }
         assert_eq!(Route::parse("#/learn/"), Route::Learn(String::new()));
         assert_eq!(Route::parse("#/learning"), Route::NotFound);
+        let link = Route::ReviewLink("GabC-_".into());
+        assert_eq!(Route::parse(&link.hash()), link);
+        assert_eq!(link.game(), Some(GameTag::Gunjin));
+        assert_eq!(Route::ReviewLink("Sx".into()).game(), Some(GameTag::Shogi));
+        assert_eq!(Route::ReviewLink("?".into()).game(), None);
     }
 
     #[test]

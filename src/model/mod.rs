@@ -8,6 +8,7 @@ pub mod log;
 pub mod pieces;
 pub mod replay;
 pub mod review;
+pub mod review_link;
 pub mod session;
 pub mod settings;
 pub mod setup_board;

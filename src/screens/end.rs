@@ -1,4 +1,4 @@
-use gunjin_rules::{Announcement, Color, DrawReason, Outcome, Record, WinReason};
+use gunjin_rules::{Announcement, ByColor, Color, DrawReason, Outcome, Record, WinReason};
 use leptos::html;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -9,9 +9,11 @@ use crate::focus::focus_when_shown;
 use crate::i18n::*;
 use crate::model::log::entries;
 use crate::model::replay::{Frame, Replay, Step};
+use crate::model::review_link::Reviewed;
 use crate::route::{Route, navigate};
 use crate::screens::play::{LogList, Names, NoGame, Who, who_moved};
-use crate::state::PLAYER;
+use crate::screens::record_out::RecordOut;
+use crate::state::{AppState, PLAYER};
 use crate::text;
 
 /// The result, the whole board revealed, and the replay.
@@ -130,6 +132,32 @@ fn step_text(locale: Locale, step: Step, me: Color, names: Names) -> String {
     format!("{who} — {battle}")
 }
 
+/// The game with its players' names for its record and link: `me` named
+/// `me_name` or as in the settings, the other side `opponent` or the CPU.
+fn reviewed(
+    record: &Record,
+    me: Color,
+    me_name: Option<String>,
+    opponent: Option<String>,
+) -> Reviewed {
+    let mine = me_name.or_else(|| {
+        use_context::<AppState>()?
+            .saved
+            .with_untracked(|s| s.settings.display_name().map(str::to_owned))
+    });
+    let theirs = opponent.or_else(|| Some("CPU".to_owned()));
+    Reviewed {
+        record: record.clone(),
+        players: ByColor::new_with(|side| {
+            if side == me {
+                mine.clone()
+            } else {
+                theirs.clone()
+            }
+        }),
+    }
+}
+
 /// The result for the player on side `me` against `opponent` (`None`: the
 /// local CPU) from the revealed `record`: the reason, the replay with each
 /// move in words, the game's announcements, and `children` as the actions.
@@ -159,6 +187,9 @@ pub fn Result(
     let ply = RwSignal::new(total);
     let replay = StoredValue::new(replay);
     let (log_opponent, log_me) = (opponent.clone(), me_name.clone());
+    // A game not stored here is reviewed by its link.
+    let by_link = opponent.is_some();
+    let out = reviewed(&record, me, me_name.clone(), opponent.clone());
     let names = StoredValue::new((me_name, opponent));
     let with_names = move |f: &dyn Fn(Names) -> String| {
         names.with_value(|(me, opponent)| {
@@ -212,6 +243,7 @@ pub fn Result(
                 <Board cells on_tap=Callback::new(|_| {}) me shape />
                 <div class="replay" role="group" aria-labelledby="replay-title">
                     <div class="actions" node_ref=actions_ref>{children()}</div>
+                    <RecordOut reviewed=out review=by_link />
                     <h3 id="replay-title">{t!(i18n, common.replay)}</h3>
                     <p class="replay-position" aria-live="polite">
                         {move || {

@@ -350,6 +350,9 @@ fn GunjinSettings() -> impl IntoView {
         </fieldset>
         <TableClockChoice />
         <SoundSwitches />
+        <p>
+            <a href=Route::ReviewOpen.hash()>{t!(i18n, common.open_record)}</a>
+        </p>
     }
 }
 

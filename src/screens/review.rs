@@ -1,5 +1,7 @@
-//! The review of the last game against the CPU (`#/review`): step through
-//! it as South saw it, as North saw it, or with everything shown; in a
+//! The review of a finished game: the last one against the CPU
+//! (`#/review`) or any other by its link (`#/review/G…`: a friend's, a
+//! table's, a written record's, another browser's). Step through it as
+//! South saw it, as North saw it, or with everything shown; in a
 //! side's eyes each enemy piece shows what that side could deduce then
 //! (the worker works it out move by move from that side's view alone),
 //! with the moves that gave the side away and the CPU's marks.
@@ -7,14 +9,16 @@
 use gunjin_rules::{Color, Record};
 use leptos::prelude::*;
 
-use crate::board::{Board, Cells};
+use crate::board::{Board, Cells, PieceRules};
 use crate::cpu_client;
 use crate::cpu_game::CpuGame;
 use crate::cpu_protocol::Mark;
 use crate::i18n::*;
 use crate::model::replay::Replay;
 use crate::model::review::{Eyes, Review, seen};
+use crate::model::review_link::{Link, LinkError, Reviewed};
 use crate::model::tags::Tags;
+use crate::route::Route;
 use crate::screens::end::{ReplayControls, shown_cells};
 use crate::screens::hints;
 use crate::screens::play::{NoGame, game_cells};
@@ -32,6 +36,39 @@ pub fn ReviewPage() -> impl IntoView {
     match record.and_then(|r| Some((Replay::new(&r)?, r))) {
         Some((replay, record)) => view! { <Reviewing record replay /> }.into_any(),
         None => view! { <NoGame /> }.into_any(),
+    }
+}
+
+/// The game a review link carries, or why it does not open.
+#[component]
+pub fn ReviewLinkPage(data: String) -> impl IntoView {
+    let read = Link::read(&data).and_then(|link| Reviewed::from_link(&link));
+    let replay = read.and_then(|r| Ok((Replay::new(&r.record).ok_or(LinkError::NotARecord)?, r)));
+    match replay {
+        Ok((replay, reviewed)) => {
+            PieceRules::provide(reviewed.record.rules());
+            view! { <Reviewing record=reviewed.record replay /> }.into_any()
+        }
+        Err(error) => view! { <BadLink error /> }.into_any(),
+    }
+}
+
+/// Why a review link does not open, in one sentence, and a way on.
+#[component]
+pub fn BadLink(error: LinkError) -> impl IntoView {
+    let i18n = use_i18n();
+    let why = move || match error {
+        LinkError::Garbled => t_string!(i18n, review.link_garbled),
+        LinkError::Damaged => t_string!(i18n, review.link_damaged),
+        LinkError::NotARecord => t_string!(i18n, review.link_not_record),
+    };
+    view! {
+        <section class="no-game bad-link">
+            <p role="alert">{why}</p>
+            <p>
+                <a class="button" href=Route::Home.hash()>{t!(i18n, common.go_home)}</a>
+            </p>
+        </section>
     }
 }
 

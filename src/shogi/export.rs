@@ -3,17 +3,20 @@
 //! and after it.
 
 use leptos::prelude::*;
-use leptos::wasm_bindgen::JsCast;
 
 use crate::i18n::*;
+use crate::screens::record_out::{address, copy_to_clipboard};
 use crate::screens::your_data::download;
+use crate::shogi::link::link;
 use crate::shogi::record_io::{Format, export};
 use crate::shogi::session::Session;
 
 /// What the last copy did.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Copied {
-    Done,
+    Record,
+    /// The review link (`shogi::link`), which opens the replay anywhere.
+    Link,
     Refused,
 }
 
@@ -22,17 +25,16 @@ pub fn RecordExport(session: RwSignal<Session>) -> impl IntoView {
     let i18n = use_i18n();
     let copied = RwSignal::new(None::<Copied>);
     let text = move |format| session.with_untracked(|s| export(s.game(), s.header(), format));
-    let copy = move |format| {
-        // No clipboard outside secure contexts (plain http on a LAN address).
-        let clipboard = js_sys::Reflect::get(&window().navigator(), &"clipboard".into())
-            .and_then(|c| c.dyn_into::<web_sys::Clipboard>());
-        copied.set(Some(match clipboard {
-            Ok(clipboard) => {
-                let _ = clipboard.write_text(&text(format));
-                Copied::Done
-            }
-            Err(_) => Copied::Refused,
+    let copy = move |text: String, done: Copied| {
+        copied.set(Some(if copy_to_clipboard(&text) {
+            done
+        } else {
+            Copied::Refused
         }));
+    };
+    let copy_link = move |_| {
+        let hash = session.with_untracked(|s| link(s.game(), s.header()).hash());
+        copy(address(&hash), Copied::Link);
     };
     let save = move |format: Format| {
         // A byte-order mark says UTF-8 to readers that take a .kif for
@@ -52,22 +54,26 @@ pub fn RecordExport(session: RwSignal<Session>) -> impl IntoView {
         <section class="shogi-record" aria-labelledby="shogi-record-title">
             <h3 id="shogi-record-title">{t!(i18n, shogi.record_title)}</h3>
             <div class="actions">
-                <button type="button" class="secondary copy-kif" on:click=move |_| copy(Format::Kif)>
+                <button type="button" class="secondary copy-kif" on:click=move |_| copy(text(Format::Kif), Copied::Record)>
                     {t!(i18n, shogi.copy_kif)}
                 </button>
                 <button type="button" class="secondary download-kif" on:click=move |_| save(Format::Kif)>
                     {t!(i18n, shogi.download_kif)}
                 </button>
-                <button type="button" class="secondary copy-sfen" on:click=move |_| copy(Format::Sfen)>
+                <button type="button" class="secondary copy-sfen" on:click=move |_| copy(text(Format::Sfen), Copied::Record)>
                     {t!(i18n, shogi.copy_sfen)}
                 </button>
                 <button type="button" class="secondary download-sfen" on:click=move |_| save(Format::Sfen)>
                     {t!(i18n, shogi.download_sfen)}
                 </button>
+                <button type="button" class="secondary copy-review-link" on:click=copy_link>
+                    {t!(i18n, review.copy_link)}
+                </button>
             </div>
             <p role="status" class="copy-status">
                 {move || copied.get().map(|c| match c {
-                    Copied::Done => td_string!(i18n.get_locale(), shogi.copied),
+                    Copied::Record => td_string!(i18n.get_locale(), shogi.copied),
+                    Copied::Link => td_string!(i18n.get_locale(), review.link_copied),
                     Copied::Refused => td_string!(i18n.get_locale(), shogi.copy_failed),
                 })}
             </p>

@@ -33,6 +33,12 @@ pub fn imported() -> Option<(Game, KifHeader)> {
     IMPORTED.with(|i| i.borrow().clone())
 }
 
+/// Makes `game` under `header` the record the replay page shows (a
+/// review link's too).
+pub fn set_imported(game: Game, header: KifHeader) {
+    IMPORTED.with(|i| *i.borrow_mut() = Some((game, header)));
+}
+
 /// The text of the record file chosen in `input`.
 async fn chosen_record(input: &web_sys::HtmlInputElement) -> Option<String> {
     let file = input.files()?.get(0)?;
@@ -143,7 +149,7 @@ pub fn ShogiImport() -> impl IntoView {
     let replay = move |()| {
         if let Some(Ok(game)) = read.get_untracked() {
             let header = KifHeader::read(&text.get_untracked());
-            IMPORTED.with(|i| *i.borrow_mut() = Some((game, header)));
+            set_imported(game, header);
             navigate(Route::Shogi(ShogiPage::Replay));
         }
     };

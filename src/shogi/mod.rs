@@ -17,7 +17,8 @@
 //! - `analysis`, `analysis_panel`: the engine's analysis of a replayed
 //!   game (the judgements, marks and graph; Analyse, Stop, the graph and
 //!   the engine's line) and the side line's live evaluation;
-//! - `import`: the page that reads a record (`#/shogi/import`);
+//! - `import`: the page that reads a record (`#/shogi/import`); `link`:
+//!   the replay a review link opens (`#/review/S…`);
 //! - `new_game`: a new game from the home page, asked about first over a
 //!   game in progress;
 //! - `guide`: how to play and the pieces' moves;
@@ -34,6 +35,7 @@ pub mod hand;
 pub mod home;
 pub mod import;
 pub mod labels;
+pub mod link;
 pub mod moves;
 pub mod new_game;
 pub mod pick;
@@ -66,5 +68,6 @@ pub fn page(page: ShogiPage) -> AnyView {
         ShogiPage::GuidePieces => view! { <guide::ShogiPieceGuide /> }.into_any(),
         ShogiPage::Table => view! { <play::ShogiPlay table=true /> }.into_any(),
         ShogiPage::Tsume => view! { <tsume_page::TsumePage /> }.into_any(),
+        ShogiPage::Link => view! { <link::ShogiLinkPage /> }.into_any(),
     }
 }

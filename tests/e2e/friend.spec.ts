@@ -109,6 +109,11 @@ test("two players on one device: secret setups, handoffs, a reload, the end", as
   await expect(board(page).locator('[data-side="south"][data-kind]').first()).toBeVisible();
   await page.reload();
   await expect(page.locator(".result .headline")).toHaveText(`${NAMES.north} won.`);
+  // Not stored as the CPU's game is, a friend's game is reviewed by its link.
+  await page.getByRole("link", { name: "Review", exact: true }).click();
+  await expect(page).toHaveURL(/#\/review\/G[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole("heading", { name: "Review of the game" })).toBeVisible();
+  await page.goBack();
   await page.getByRole("button", { name: "New game" }).click();
   await expect(page.locator("input.player-2")).toBeVisible();
 });

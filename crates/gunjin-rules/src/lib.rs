@@ -37,6 +37,7 @@ mod position;
 mod public;
 mod record;
 mod rules;
+mod scoresheet;
 mod setup;
 mod shape;
 mod square;
@@ -65,6 +66,7 @@ pub use record::{Record, RecordError, Start};
 pub use rules::{
     Front, MineRule, Mode, ParseRulesError, Placement, Preset, Rules, StrengthOrder, TankVsEngineer,
 };
+pub use scoresheet::{SCORESHEET_TITLE, Scoresheet, ScoresheetError};
 pub use setup::{PartialSetup, Setup, SetupError, Template};
 pub use shape::{CampSlots, MAX_CAMP, Shape};
 pub use square::{FILES, ParseSquareError, RANKS, Square};
