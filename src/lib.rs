@@ -238,7 +238,7 @@ async fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitL
 #[leptos::wasm_split::wasm_split(pages, fallible, wasm_split_path = leptos::wasm_split)]
 pub(crate) fn load_connect(
     online: Online,
-    first: gunjin_table::ClientMessage,
+    first: gunjin_table::Seating,
 ) -> Result<(), SplitLoaderError> {
     online.connect(first);
     Ok(())
@@ -247,7 +247,7 @@ pub(crate) fn load_connect(
 #[cfg(not(feature = "split"))]
 pub(crate) async fn load_connect(
     online: Online,
-    first: gunjin_table::ClientMessage,
+    first: gunjin_table::Seating,
 ) -> Result<(), SplitLoaderError> {
     online.connect(first);
     Ok(())

@@ -6,8 +6,9 @@
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
-    ClientMessage, Clock, ClockState, CpuLevel, ErrorCode, GameTag, Invitation, Phase,
-    ServerMessage, TableState,
+    ClientMessage, Clock, ClockState, CpuLevel, ErrorCode, GameOpen, GameTag, GunjinAct,
+    GunjinNews, Invitation, Open, Phase, SeatNews, Seating, ServerMessage, ShogiAct, ShogiNews,
+    TableAct, TableNews, TableState,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -82,7 +83,7 @@ pub fn invite_link(table: &str) -> String {
 /// The WebSocket address next to the page (`…/ws`), so the app works from
 /// a subpath too; for a `join` or `resume`, with the table's id in the
 /// query (`…/ws?table=<id>`) for a load balancer to route on.
-fn socket_url(first: &ClientMessage) -> String {
+fn socket_url(first: &Seating) -> String {
     let location = window().location();
     let scheme = match location.protocol().as_deref() {
         Ok("https:") => "wss:",
@@ -91,17 +92,12 @@ fn socket_url(first: &ClientMessage) -> String {
     let host = location.host().unwrap_or_default();
     let path = location.pathname().unwrap_or_default();
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-    let route = match first {
-        ClientMessage::Join { table, .. }
-        | ClientMessage::Resume { table, .. }
-        | ClientMessage::Peek { table } => {
-            format!(
-                "?table={}",
-                String::from(js_sys::encode_uri_component(table))
-            )
-        }
-        _ => String::new(),
-    };
+    let route = first.table().map_or(String::new(), |table| {
+        format!(
+            "?table={}",
+            String::from(js_sys::encode_uri_component(table))
+        )
+    });
     format!(
         "{scheme}//{host}{dir}{}{route}",
         gunjin_table::WS_PATH.trim_start_matches('/')
@@ -152,11 +148,11 @@ pub enum Unheard {
 struct Socket {
     ws: WebSocket,
     /// The message it opened with.
-    first: ClientMessage,
+    first: Seating,
     /// The connection to open once this one closes, and after how many
     /// milliseconds, when the server said where the table is: after an
     /// `open`, by the table's id; after a `retry`, the same again.
-    next: Option<(ClientMessage, u32)>,
+    next: Option<(Seating, u32)>,
     _on_open: Closure<dyn FnMut(Event)>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_close: Closure<dyn FnMut(CloseEvent)>,
@@ -260,30 +256,10 @@ impl Online {
         });
     }
 
-    /// Opens a Gunjin table as its host, then goes to its page.
-    pub fn open(&self, name: String, rules: gunjin_rules::Rules, clock: Option<Clock>) {
-        self.open_game(GameTag::Gunjin, name, rules, clock);
-    }
-
-    /// Opens a Shogi table (an even game) as its host.
-    pub fn open_shogi(&self, name: String, clock: Option<Clock>) {
-        self.open_game(GameTag::Shogi, name, Default::default(), clock);
-    }
-
-    fn open_game(
-        &self,
-        game: GameTag,
-        name: String,
-        rules: gunjin_rules::Rules,
-        clock: Option<Clock>,
-    ) {
+    /// Opens a table of `game` as its host, then goes to its page.
+    pub fn open(&self, name: String, game: GameOpen, clock: Option<Clock>) {
         self.reset();
-        let first = ClientMessage::Open {
-            game,
-            name,
-            rules,
-            clock,
-        };
+        let first = Seating::Open(Open { name, game, clock });
         let this = *self;
         leptos::task::spawn_local(async move {
             if crate::load_connect(this, first).await.is_err() {
@@ -296,13 +272,13 @@ impl Online {
     /// is none) comes in `invitation` or `failure`.
     pub fn peek(&self, table: String) {
         self.reset();
-        self.connect(ClientMessage::Peek { table });
+        self.connect(Seating::Peek { table });
     }
 
     /// Sits at `table` as the guest.
     pub fn join(&self, table: String, name: String) {
         self.reset();
-        self.connect(ClientMessage::Join { table, name });
+        self.connect(Seating::Join { table, name });
     }
 
     /// Shows `table`: the seat this page holds, else the one storage
@@ -325,7 +301,7 @@ impl Online {
         match token {
             Some(token) => {
                 self.seat.set(Some((table.to_owned(), token.clone())));
-                self.connect(ClientMessage::Resume {
+                self.connect(Seating::Resume {
                     table: table.to_owned(),
                     token,
                     rotate: true,
@@ -372,7 +348,7 @@ impl Online {
     /// Opens the connection once the site is known to offer tables: a
     /// static site gets no socket (whose refusal the browser would log),
     /// only the sentence that no server is configured.
-    pub(crate) fn connect(&self, first: ClientMessage) {
+    pub(crate) fn connect(&self, first: Seating) {
         let this = *self;
         match self.available.get_untracked() {
             Some(true) => self.open_socket(first),
@@ -385,7 +361,7 @@ impl Online {
         }
     }
 
-    fn open_socket(&self, first: ClientMessage) {
+    fn open_socket(&self, first: Seating) {
         let Ok(ws) = WebSocket::new(&socket_url(&first)) else {
             self.failure.set(Some(Failure::NoServer));
             return;
@@ -393,7 +369,8 @@ impl Online {
         let this = *self;
         let on_open = Closure::<dyn FnMut(Event)>::new({
             let ws = ws.clone();
-            let text = serde_json::to_string(&first).unwrap_or_default();
+            let text =
+                serde_json::to_string(&ClientMessage::Seat(first.clone())).unwrap_or_default();
             move |_| {
                 this.connected.set(true);
                 this.available.set(Some(true));
@@ -450,7 +427,7 @@ impl Online {
         };
         self.later(
             RECONNECT_MILLIS,
-            ClientMessage::Resume {
+            Seating::Resume {
                 table,
                 token,
                 rotate: false,
@@ -460,7 +437,7 @@ impl Online {
 
     /// Connects with `first` after `millis`, unless the page leaves the
     /// table meanwhile (`reset` clears the timer).
-    fn later(&self, millis: u32, first: ClientMessage) {
+    fn later(&self, millis: u32, first: Seating) {
         let this = *self;
         let timer = set_timeout_with_handle(
             move || this.open_socket(first),
@@ -473,7 +450,7 @@ impl Online {
     }
 
     /// Closes this connection and opens `first` after `millis`.
-    fn move_on(&self, first: ClientMessage, millis: u32) {
+    fn move_on(&self, first: Seating, millis: u32) {
         self.socket.update_value(|s| {
             if let Some(s) = s {
                 s.next = Some((first, millis));
@@ -486,7 +463,7 @@ impl Online {
     fn peeking(&self) -> bool {
         self.socket.with_value(|s| {
             s.as_ref()
-                .is_some_and(|s| matches!(s.first, ClientMessage::Peek { .. }))
+                .is_some_and(|s| matches!(s.first, Seating::Peek { .. }))
         })
     }
 
@@ -494,7 +471,7 @@ impl Online {
     fn opened_here(&self) -> bool {
         self.socket.with_value(|s| {
             s.as_ref()
-                .is_some_and(|s| matches!(s.first, ClientMessage::Open { .. }))
+                .is_some_and(|s| matches!(s.first, Seating::Open(_)))
         })
     }
 
@@ -519,7 +496,7 @@ impl Online {
 
     fn receive(&self, message: ServerMessage) {
         match message {
-            ServerMessage::Welcome { table, token, .. } => {
+            ServerMessage::Seat(SeatNews::Welcome { table, token, .. }) => {
                 let mut seats = storage::load::<Seats>().ok().flatten().unwrap_or_default();
                 seats.remember(&table, &token);
                 let _ = storage::save(&seats);
@@ -535,7 +512,7 @@ impl Online {
                 // it to the server the id routes to, where the table moves
                 // (`docs/SCALING.md`) and the guest will come.
                 if self.opened_here() {
-                    let resume = ClientMessage::Resume {
+                    let resume = Seating::Resume {
                         table,
                         token,
                         rotate: false,
@@ -543,8 +520,8 @@ impl Online {
                     self.move_on(resume, 0);
                 }
             }
-            ServerMessage::Retry { after_millis } => self.retry(after_millis),
-            ServerMessage::Table(state) => {
+            ServerMessage::Seat(SeatNews::Retry { after_millis }) => self.retry(after_millis),
+            ServerMessage::Table(TableNews::State(state)) => {
                 let present = state.seats[!state.you].as_ref().is_none_or(|s| s.connected);
                 if present {
                     self.forfeit_at.set(None);
@@ -556,12 +533,14 @@ impl Online {
             }
             // A view that does not hold together is set aside: the page
             // keeps the last good one.
-            ServerMessage::Game { view, .. } if !log::consistent(&view) => self.garbled.set(true),
-            ServerMessage::Game { view, .. } => self.show(view),
+            ServerMessage::Gunjin(GunjinNews::Game { view, .. }) if !log::consistent(&view) => {
+                self.garbled.set(true)
+            }
+            ServerMessage::Gunjin(GunjinNews::Game { view, .. }) => self.show(view),
             // A move: the rules apply it to the view held. One that does
             // not fit is set aside and the seat taken again, which brings
             // the whole view.
-            ServerMessage::Step(step) => {
+            ServerMessage::Gunjin(GunjinNews::Step(step)) => {
                 let next = self.view.with_untracked(|v| {
                     let mut next = v.clone()?;
                     next.apply(&step).ok().map(|()| next)
@@ -571,18 +550,20 @@ impl Online {
                     None => self.resync(),
                 }
             }
-            ServerMessage::Clock(state) => self.clock.set(Some((state, js_sys::Date::now()))),
-            ServerMessage::Presence {
+            ServerMessage::Table(TableNews::Clock(state)) => {
+                self.clock.set(Some((state, js_sys::Date::now())))
+            }
+            ServerMessage::Table(TableNews::Presence {
                 side,
                 connected,
                 forfeit_in_millis,
-            } => {
+            }) => {
                 let at = forfeit_in_millis
                     .filter(|_| !connected)
                     .map(|ms| (side, js_sys::Date::now() + ms as f64));
                 self.forfeit_at.set(at);
             }
-            ServerMessage::Shogi { sente, record } => {
+            ServerMessage::Shogi(ShogiNews::Game { sente, record }) => {
                 let moves = Vec::new();
                 self.shogi.set(Some(ShogiFeed {
                     sente,
@@ -592,7 +573,9 @@ impl Online {
                 self.unheard.set(None);
                 self.garbled.set(false);
             }
-            ServerMessage::Usi(usi) if self.shogi.with_untracked(Option::is_some) => {
+            ServerMessage::Shogi(ShogiNews::Move(usi))
+                if self.shogi.with_untracked(Option::is_some) =>
+            {
                 self.shogi.update(|f| {
                     if let Some(f) = f {
                         f.moves.push(usi);
@@ -600,35 +583,37 @@ impl Online {
                 });
                 self.unheard.set(None);
             }
-            ServerMessage::Usi(_) => self.resync(),
-            ServerMessage::Over { outcome, record } => {
+            ServerMessage::Shogi(ShogiNews::Move(_)) => self.resync(),
+            ServerMessage::Gunjin(GunjinNews::Over { outcome, record }) => {
                 self.forfeit_at.set(None);
                 self.over.set(Some((outcome, record)));
             }
             // The server heard nothing for a while (a sleeping tab): the
             // close that follows takes the seat back like any drop.
-            ServerMessage::Error {
+            ServerMessage::Seat(SeatNews::Error {
                 code: ErrorCode::TimedOut,
                 ..
-            } => {}
-            ServerMessage::Invitation(invitation) => {
+            }) => {}
+            ServerMessage::Seat(SeatNews::Invitation(invitation)) => {
                 self.invitation.set(Some(Some(invitation)));
                 self.hang_up();
             }
             // A server from before `peek` does not read it.
-            ServerMessage::Error {
+            ServerMessage::Seat(SeatNews::Error {
                 code: ErrorCode::BadMessage,
                 ..
-            } if self.peeking() => {
+            }) if self.peeking() => {
                 self.invitation.set(Some(None));
                 self.hang_up();
             }
-            ServerMessage::Error { code, .. } if code.closes() => {
+            ServerMessage::Seat(SeatNews::Error { code, .. }) if code.closes() => {
                 self.failure.set(Some(Failure::Refused(code)));
             }
             // A refused move or draft leaves the table as it was: the
             // player is told, and tries again.
-            ServerMessage::Error { code, .. } => self.unheard.set(Some(Unheard::Refused(code))),
+            ServerMessage::Seat(SeatNews::Error { code, .. }) => {
+                self.unheard.set(Some(Unheard::Refused(code)))
+            }
         }
     }
 
@@ -669,7 +654,7 @@ impl Online {
     }
 
     pub fn add_cpu(&self, level: CpuLevel) {
-        self.send(&ClientMessage::AddCpu { level });
+        self.send(&TableAct::AddCpu { level }.into());
     }
 
     /// Whether the table is a Shogi table (untracked: a table keeps its
@@ -680,29 +665,29 @@ impl Online {
     }
 
     pub fn draft(&self, setup: PartialSetup) {
-        self.send(&ClientMessage::Draft { setup });
+        self.send(&GunjinAct::Draft { setup }.into());
     }
 
     pub fn ready(&self, setup: Setup) {
-        self.send(&ClientMessage::Ready { setup });
+        self.send(&GunjinAct::Ready { setup }.into());
     }
 
     pub fn play(&self, mv: Move) {
-        self.send(&ClientMessage::Move(mv.into()));
+        self.send(&GunjinAct::Move(mv.into()).into());
     }
 
     pub fn resign(&self) {
-        self.send(&ClientMessage::Resign);
+        self.send(&TableAct::Resign.into());
     }
 
     /// A Shogi move or drop, as USI.
     pub fn play_usi(&self, usi: String) {
-        self.send(&ClientMessage::Usi(usi));
+        self.send(&ShogiAct::Move(usi).into());
     }
 
     /// Shogi: declares an impasse.
     pub fn declare(&self) {
-        self.send(&ClientMessage::Declare);
+        self.send(&ShogiAct::Declare.into());
     }
 
     /// This seat's side, once the table is known.

@@ -14,12 +14,19 @@ fn lines(name: &str) -> Vec<String> {
     text.lines().map(str::to_owned).collect()
 }
 
-/// Each line reads, and is written back byte for byte.
+/// Each line reads, and is written back byte for byte: but for a Shogi
+/// table's `open`, which no longer writes Gunjin's rules (a server of the
+/// last build reads it without them, as Gunjin's defaults it ignores).
 fn reads_and_writes_back<M: Serialize + DeserializeOwned>(name: &str) -> usize {
     let lines = lines(name);
+    let rules = r#","rules":{"strength":"House","tank_vs_engineer":"TankWins","mine":"Stays","front":"River","placement":"Free"}"#;
     for line in &lines {
         let message: M = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        assert_eq!(&serde_json::to_string(&message).unwrap(), line);
+        let written = match line.starts_with(r#"{"open":{"game":"shogi""#) {
+            true => line.replace(rules, ""),
+            false => line.clone(),
+        };
+        assert_eq!(serde_json::to_string(&message).unwrap(), written);
     }
     lines.len()
 }
