@@ -11,6 +11,7 @@ pub mod review;
 pub mod session;
 pub mod settings;
 pub mod setup_board;
+pub mod table_game;
 pub mod tags;
 
 pub use pieces::{Pieces, RandomSetup, fresh_seed};
