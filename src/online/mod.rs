@@ -39,7 +39,8 @@ pub fn invite_link(table: &str) -> String {
 }
 
 /// The player's seat at one table, provided as a context: the connection's
-/// own state, and what the server told, read through memos.
+/// own state, and what the server told ([`Told`]), each part in a signal
+/// of its own that changes only when that part does.
 #[derive(Clone, Copy)]
 pub struct Online {
     socket: StoredValue<Option<socket::Socket>, LocalStorage>,
@@ -56,24 +57,23 @@ pub struct Online {
     pub seat: RwSignal<Option<(String, String)>>,
     /// Whether this page's connection is up.
     pub connected: RwSignal<bool>,
-    told: RwSignal<Told>,
-    pub invitation: Memo<Option<Option<Invitation>>>,
-    pub table: Memo<Option<TableState>>,
-    pub view: Memo<Option<View>>,
-    pub over: Memo<Option<(Outcome, Record)>>,
-    pub shogi: Memo<Option<ShogiFeed>>,
-    pub failure: Memo<Option<Failure>>,
-    pub forfeit_at: Memo<Option<(Color, f64)>>,
-    pub unheard: Memo<Option<Unheard>>,
-    pub clock: Memo<Option<(ClockState, f64)>>,
-    pub garbled: Memo<bool>,
+    told: StoredValue<Told>,
+    pub invitation: RwSignal<Option<Option<Invitation>>>,
+    pub table: RwSignal<Option<TableState>>,
+    pub view: RwSignal<Option<View>>,
+    pub over: RwSignal<Option<(Outcome, Record)>>,
+    pub shogi: RwSignal<Option<ShogiFeed>>,
+    pub failure: RwSignal<Option<Failure>>,
+    pub forfeit_at: RwSignal<Option<(Color, f64)>>,
+    pub unheard: RwSignal<Option<Unheard>>,
+    pub clock: RwSignal<Option<(ClockState, f64)>>,
+    pub garbled: RwSignal<bool>,
     /// The player's guesses at the enemy's pieces (Gunjin).
     pub tags: RwSignal<Tags>,
 }
 
 impl Online {
     pub fn new() -> Online {
-        let told = RwSignal::new(Told::default());
         Online {
             socket: StoredValue::new_local(None),
             timer: StoredValue::new(None),
@@ -82,17 +82,17 @@ impl Online {
             available: RwSignal::new(None),
             seat: RwSignal::new(None),
             connected: RwSignal::new(false),
-            told,
-            invitation: Memo::new(move |_| told.with(|t| t.invitation.clone())),
-            table: Memo::new(move |_| told.with(|t| t.table.clone())),
-            view: Memo::new(move |_| told.with(|t| t.gunjin.view.clone())),
-            over: Memo::new(move |_| told.with(|t| t.gunjin.over.clone())),
-            shogi: Memo::new(move |_| told.with(|t| t.shogi.clone())),
-            failure: Memo::new(move |_| told.with(|t| t.failure)),
-            forfeit_at: Memo::new(move |_| told.with(|t| t.forfeit_at)),
-            unheard: Memo::new(move |_| told.with(|t| t.unheard)),
-            clock: Memo::new(move |_| told.with(|t| t.clock)),
-            garbled: Memo::new(move |_| told.with(|t| t.garbled)),
+            told: StoredValue::new(Told::default()),
+            invitation: RwSignal::new(None),
+            table: RwSignal::new(None),
+            view: RwSignal::new(None),
+            over: RwSignal::new(None),
+            shogi: RwSignal::new(None),
+            failure: RwSignal::new(None),
+            forfeit_at: RwSignal::new(None),
+            unheard: RwSignal::new(None),
+            clock: RwSignal::new(None),
+            garbled: RwSignal::new(false),
             tags: RwSignal::new(Tags::default()),
         }
     }
@@ -157,12 +157,54 @@ impl Online {
         self.retries.set_value(0);
         self.moving.set(false);
         self.seat.set(None);
-        self.told.set(Told::default());
+        self.told.set_value(Told::default());
+        self.invitation.set(None);
+        self.table.set(None);
+        self.view.set(None);
+        self.over.set(None);
+        self.shogi.set(None);
+        self.failure.set(None);
+        self.forfeit_at.set(None);
+        self.unheard.set(None);
+        self.clock.set(None);
+        self.garbled.set(false);
         self.tags.set(Tags::default());
     }
 
+    /// The seat cannot be had. (Reached from the home page, as `reset`
+    /// is: neither compares what is told, whose code loads with the
+    /// table's page.)
     fn fail(&self, failure: Failure) {
-        self.told.update(|t| t.failure = Some(failure));
+        self.told.update_value(|t| t.failure = Some(failure));
+        self.failure.set(Some(failure));
+    }
+
+    /// Changes what is told, and each part's signal where the part
+    /// changed (a signal per part: a clock's tick does not redraw the
+    /// board).
+    fn tell<R>(&self, change: impl FnOnce(&mut Told) -> R) -> R {
+        fn show<T: Clone + PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: &T) {
+            if signal.with_untracked(|shown| shown != value) {
+                signal.set(value.clone());
+            }
+        }
+        let result = self
+            .told
+            .try_update_value(change)
+            .expect("a seat's state lives as long as the app");
+        self.told.with_value(|t| {
+            show(self.invitation, &t.invitation);
+            show(self.table, &t.table);
+            show(self.view, &t.gunjin.view);
+            show(self.over, &t.gunjin.over);
+            show(self.shogi, &t.shogi);
+            show(self.failure, &t.failure);
+            show(self.forfeit_at, &t.forfeit_at);
+            show(self.unheard, &t.unheard);
+            show(self.clock, &t.clock);
+            show(self.garbled, &t.garbled);
+        });
+        result
     }
 
     /// Applies what the server says, and does what it asks of the
@@ -170,7 +212,7 @@ impl Online {
     fn receive(&self, message: ServerMessage) {
         let now = js_sys::Date::now();
         let peeking = self.peeking();
-        let next = self.told.try_update(|t| t.apply(message, now, peeking));
+        let next = self.tell(|t| t.apply(message, now, peeking));
         // The guesses follow the pieces still on the board.
         if let Some(view) = self.view.get_untracked() {
             let mut tags = self.tags.get_untracked();
@@ -179,7 +221,7 @@ impl Online {
                 self.tags.set(tags);
             }
         }
-        match next.unwrap_or(Next::Stay) {
+        match next {
             Next::Stay => {}
             Next::Seated { table, token } => self.welcome(table, token),
             Next::Retry(after_millis) => self.retry(after_millis),
@@ -204,9 +246,7 @@ impl Online {
     /// A message that does not fit what the page holds is set aside, and
     /// the seat taken again, which brings the whole game.
     pub fn resync(&self) {
-        self.told.update(|t| {
-            t.misfit();
-        });
+        self.tell(Told::misfit);
         self.drop_socket();
     }
 
@@ -214,8 +254,7 @@ impl Online {
     /// was not sent.
     fn send(&self, message: ClientMessage) {
         let sent = self.send_text(&message);
-        self.told
-            .update(|t| t.unheard = (!sent).then_some(Unheard::NotSent));
+        self.tell(|t| t.unheard = (!sent).then_some(Unheard::NotSent));
     }
 
     pub fn add_cpu(&self, level: CpuLevel) {
@@ -225,8 +264,8 @@ impl Online {
     /// Whether the table is a Shogi table (untracked: a table keeps its
     /// game).
     pub fn is_shogi(&self) -> bool {
-        self.told
-            .with_untracked(|t| t.table.as_ref().is_some_and(|t| t.game == GameTag::Shogi))
+        self.table
+            .with_untracked(|t| t.as_ref().is_some_and(|t| t.game == GameTag::Shogi))
     }
 
     pub fn draft(&self, setup: PartialSetup) {

@@ -11,7 +11,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
 use super::Online;
-use super::told::Failure;
+use super::told::{Failure, Told};
 
 /// Wait before taking the seat back after a dropped connection.
 const RECONNECT_MILLIS: u32 = 1500;
@@ -140,7 +140,7 @@ impl Online {
             let text = ev.data().as_string().unwrap_or_default();
             match serde_json::from_str::<ServerMessage>(&text) {
                 Ok(message) => this.receive(message),
-                Err(_) => this.told.update(|t| t.garbled = true),
+                Err(_) => this.tell(|t| t.garbled = true),
             }
         });
         let on_close = Closure::<dyn FnMut(CloseEvent)>::new(move |_| this.closed());
@@ -163,7 +163,7 @@ impl Online {
     fn closed(&self) {
         let was_up = self.connected.get_untracked();
         self.connected.set(false);
-        if self.told.with_untracked(|t| t.finished()) {
+        if self.told.with_value(Told::finished) {
             return;
         }
         let next = self
@@ -176,7 +176,7 @@ impl Online {
         // A question that got no answer: the guest is asked for a name all
         // the same, and the seat's own connection will tell.
         if was_up && self.peeking() {
-            return self.told.update(|t| t.invitation = Some(None));
+            return self.tell(|t| t.invitation = Some(None));
         }
         let Some((table, token)) = self.seat.get_untracked() else {
             if !was_up {
