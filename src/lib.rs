@@ -238,28 +238,6 @@ async fn load_page(route: Route, rules: Signal<Rules>) -> Result<AnyView, SplitL
     Ok(page(route, rules))
 }
 
-/// Connects to the table server from the pages' module: the home page
-/// opens a table, but the socket and every message's code load with the
-/// table page it leads to, not with the first visit.
-#[cfg(feature = "split")]
-#[leptos::wasm_split::wasm_split(pages, fallible, wasm_split_path = leptos::wasm_split)]
-pub(crate) fn load_connect(
-    online: Online,
-    first: gunjin_table::ClientMessage,
-) -> Result<(), SplitLoaderError> {
-    online.connect(first);
-    Ok(())
-}
-
-#[cfg(not(feature = "split"))]
-pub(crate) async fn load_connect(
-    online: Online,
-    first: gunjin_table::ClientMessage,
-) -> Result<(), SplitLoaderError> {
-    online.connect(first);
-    Ok(())
-}
-
 /// Shogi's pages, in a module of their own (`shogi`), so that neither a
 /// first visit nor a Gunjin game downloads them.
 #[cfg(feature = "split")]

@@ -47,7 +47,7 @@ pub fn entries(view: &View) -> Vec<LogEntry> {
 
 /// Whether every move of the view's history moves or meets one of the
 /// player's own pieces where its setup and the history put them. A view
-/// from the server that does not is refused (`src/online.rs`) rather than
+/// from the server that does not is refused (`src/model/table_game.rs`) rather than
 /// shown.
 pub fn consistent(view: &View) -> bool {
     read(view).1

@@ -12,6 +12,7 @@ pub mod review_link;
 pub mod session;
 pub mod settings;
 pub mod setup_board;
+pub mod table_game;
 pub mod tags;
 
 pub use pieces::{Pieces, RandomSetup, fresh_seed};

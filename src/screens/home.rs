@@ -5,7 +5,7 @@
 //! it (the setup, Shogi's), not here, so that a link asks too.
 
 use gunjin_rules::{Mode, Preset};
-use gunjin_table::{ErrorCode, GameTag};
+use gunjin_table::{ErrorCode, GameOpen, GameTag};
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
@@ -243,7 +243,9 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
     let open_table = Callback::new(move |()| {
         online.open(
             super::table::my_name(&state, i18n.get_locale_untracked()),
-            state.rules(),
+            GameOpen::Gunjin {
+                rules: state.rules(),
+            },
             saved.with_untracked(|s| s.settings.clock.clock()),
         );
     });

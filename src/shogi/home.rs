@@ -5,7 +5,7 @@
 //! read there, never in this module). A new game over a stored one is
 //! asked about on the page that starts it (`#/shogi/new`, `#/shogi/friend`).
 
-use gunjin_table::{Clock, GameTag};
+use gunjin_table::{Clock, GameOpen, GameTag};
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 use shogi_rules::Handicap;
@@ -88,7 +88,8 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
             millis: 600_000,
             byoyomi_millis: 30_000,
         });
-        online.open_shogi(my_name(&state, i18n.get_locale_untracked()), clock);
+        let name = my_name(&state, i18n.get_locale_untracked());
+        online.open(name, GameOpen::Shogi, clock);
     });
     // A game in progress is one tap away (it is read on the play page).
     let saved = storage::raw(SavedShogi::KEY).is_some();

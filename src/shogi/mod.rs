@@ -12,7 +12,7 @@
 //!   position at any move;
 //! - `board`, `hand`, `piece`, `moves`, `play`: the play screen (also the
 //!   replay of a record: `#/shogi/replay`, and the game of an online table,
-//!   fed by the server through `online.rs`), with `export` and `replay`'s
+//!   fed by the server through `online/` and `feed`), with `export` and `replay`'s
 //!   bar;
 //! - `analysis`, `analysis_panel`: the engine's analysis of a replayed
 //!   game (the judgements, marks and graph; Analyse, Stop, the graph and
@@ -30,6 +30,7 @@ pub mod analysis_panel;
 pub mod board;
 pub mod cpu;
 pub mod export;
+pub mod feed;
 pub mod guide;
 pub mod hand;
 pub mod home;

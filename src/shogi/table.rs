@@ -1,4 +1,4 @@
-//! An online table's Shogi game as the server tells it: `online.rs` keeps
+//! An online table's Shogi game as the server tells it: `feed.rs` keeps
 //! its messages as text, read here with the rules into the play screen's
 //! session. A game that does not read is set aside and the seat taken
 //! again, which brings the whole game: a bad message never stops the page.
@@ -8,8 +8,9 @@ use leptos::prelude::*;
 use shogi_rules::{Color, Game, KifHeader, Position, Record};
 
 use crate::i18n::*;
-use crate::online::{Online, ShogiFeed};
+use crate::online::Online;
 use crate::screens::table::seat_name;
+use crate::shogi::feed::ShogiFeed;
 use crate::shogi::session::{Opponent, Session};
 
 /// The game told, played by `seat`; `None` if it does not read.

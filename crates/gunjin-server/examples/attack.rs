@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use gunjin_rules::Rules;
 use gunjin_server::{Config, Server};
-use gunjin_table::{ClientMessage, Level, ServerMessage};
+use gunjin_table::{ClientMessage, Level, SeatNews, Seating, ServerMessage, TableAct};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 // The tests' client and their scratch files; the attacks use part of them.
@@ -97,9 +97,9 @@ async fn cpu() {
         let mut host = Bot::open_from(addr, client(1, 10 + n / 3), u64::from(n), Rules::KIRAKUKEN)
             .await
             .unwrap();
-        host.send(&ClientMessage::AddCpu {
+        host.send(&ClientMessage::Table(TableAct::AddCpu {
             level: Level::Hard.into(),
-        })
+        }))
         .await
         .unwrap();
         match host.cpu_seated().await.unwrap() {
@@ -114,9 +114,9 @@ async fn cpu() {
     let mut late = Bot::open_from(addr, client(1, 100), 100, Rules::KIRAKUKEN)
         .await
         .unwrap();
-    late.send(&ClientMessage::AddCpu {
+    late.send(&ClientMessage::Table(TableAct::AddCpu {
         level: Level::Hard.into(),
-    })
+    }))
     .await
     .unwrap();
     let new_game = match late.cpu_seated().await.unwrap() {
@@ -213,14 +213,14 @@ async fn resumes() {
         let end = Instant::now() + flood;
         while Instant::now() < end {
             let mut bot = Bot::connect(addr, 7).await.unwrap();
-            let resume = ClientMessage::Resume {
+            let resume = ClientMessage::Seat(Seating::Resume {
                 table: table.clone(),
                 token: token.clone(),
                 rotate: false,
-            };
+            });
             bot.send(&resume).await.unwrap();
             match bot.recv().await {
-                Ok(ServerMessage::Welcome { .. }) => taken += 1,
+                Ok(ServerMessage::Seat(SeatNews::Welcome { .. })) => taken += 1,
                 _ => refused += 1,
             }
         }

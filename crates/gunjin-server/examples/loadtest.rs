@@ -24,7 +24,7 @@ mod flags;
 
 use bot::Bot;
 use gunjin_server::{Config, Rate, Server};
-use gunjin_table::ClientMessage;
+use gunjin_table::{ClientMessage, TableAct};
 
 const HELP: &str = "\
 loadtest: concurrent scripted games against an in-process server
@@ -182,7 +182,7 @@ async fn table(
         let (a, b) = tokio::join!(host.play_until(plies), guest.play_until(plies));
         a?;
         b?;
-        host.send(&ClientMessage::Resign).await?;
+        host.send(&ClientMessage::Table(TableAct::Resign)).await?;
     }
     let (a, b) = tokio::join!(host.play_out(), guest.play_out());
     a?;

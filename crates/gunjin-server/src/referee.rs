@@ -6,7 +6,10 @@
 
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
-use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, MoveText, Phase, ServerMessage};
+use gunjin_table::{
+    ClientMessage, CpuLevel, ErrorCode, GameTag, GunjinAct, GunjinNews, MoveText, Phase,
+    ServerMessage,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -148,9 +151,9 @@ impl Referee for Gunjin {
 
     fn act(msg: ClientMessage) -> Result<Action<Gunjin>, Refusal> {
         match msg {
-            ClientMessage::Draft { setup } => Ok(Action::Draft(setup)),
-            ClientMessage::Ready { setup } => Ok(Action::Ready(setup)),
-            ClientMessage::Move(mv) => Ok(Action::Move(mv)),
+            ClientMessage::Gunjin(GunjinAct::Draft { setup }) => Ok(Action::Draft(setup)),
+            ClientMessage::Gunjin(GunjinAct::Ready { setup }) => Ok(Action::Ready(setup)),
+            ClientMessage::Gunjin(GunjinAct::Move(mv)) => Ok(Action::Move(mv)),
             _ => Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "not a message of a Gunjin table",
@@ -257,18 +260,21 @@ impl Referee for Gunjin {
     fn game_message(game: &Game, side: Color, played: bool) -> ServerMessage {
         let last = game.history().last().copied().filter(|_| played);
         match last {
-            Some(step) if game.outcome().is_none() => ServerMessage::Step(step),
-            _ => ServerMessage::Game {
+            Some(step) if game.outcome().is_none() => GunjinNews::Step(step),
+            _ => GunjinNews::Game {
                 view: game.view(side),
                 played: last,
             },
         }
+        .into()
     }
 
     fn over_message(game: &Game) -> Option<ServerMessage> {
-        game.outcome().map(|outcome| ServerMessage::Over {
-            outcome,
-            record: game.record(),
+        game.outcome().map(|outcome| {
+            ServerMessage::Gunjin(GunjinNews::Over {
+                outcome,
+                record: game.record(),
+            })
         })
     }
 

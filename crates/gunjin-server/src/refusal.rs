@@ -17,9 +17,6 @@ impl Refusal {
     }
 
     pub fn to_message(&self) -> ServerMessage {
-        ServerMessage::Error {
-            code: self.code,
-            message: self.message.clone(),
-        }
+        ServerMessage::error(self.code, self.message.clone())
     }
 }

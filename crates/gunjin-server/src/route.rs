@@ -8,7 +8,7 @@
 //! first because a browser cannot read the status of a refused
 //! handshake, so a `503` would look to the app like no server at all.
 
-use gunjin_table::ServerMessage;
+use gunjin_table::{SeatNews, ServerMessage};
 
 use crate::refusal::Refusal;
 
@@ -32,7 +32,7 @@ impl From<Refusal> for Away {
 
 /// What a client is told when its table is elsewhere.
 pub fn retry() -> ServerMessage {
-    ServerMessage::Retry {
+    ServerMessage::Seat(SeatNews::Retry {
         after_millis: RETRY_MILLIS,
-    }
+    })
 }

@@ -2,7 +2,7 @@
 //! it, and the forfeit timer of a seat left empty during a game.
 
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{CpuLevel, ErrorCode, SeatInfo, ServerMessage};
+use gunjin_table::{CpuLevel, ErrorCode, SeatInfo, ServerMessage, TableNews};
 use tokio::time::{Duration, Instant};
 
 use crate::config::Rate;
@@ -177,12 +177,12 @@ impl Seats {
 
     /// What `side`'s opponent is told of `side`'s presence.
     pub fn presence(&self, side: Color) -> ServerMessage {
-        ServerMessage::Presence {
+        ServerMessage::Table(TableNews::Presence {
             side,
             connected: self.present(side),
             forfeit_in_millis: self.forfeit_at[side]
                 .map(|at| at.saturating_duration_since(Instant::now()).as_millis() as u64),
-        }
+        })
     }
 
     /// The public part of both seats.

@@ -8,7 +8,10 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
-use gunjin_table::{ClientMessage, ErrorCode, GameTag, MAX_MESSAGE_BYTES, ServerMessage};
+use gunjin_table::{
+    ClientMessage, ErrorCode, GameOpen, MAX_MESSAGE_BYTES, Open, SeatNews, Seating, ServerMessage,
+    TableAct, Unreadable,
+};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -169,52 +172,46 @@ async fn handle(
         )
         .into());
     }
-    let msg: ClientMessage = serde_json::from_str(text).map_err(|e| unreadable(text, e))?;
+    let msg = ClientMessage::from_json(text).map_err(unreadable)?;
     if let Some(Bound { table, side, .. }) = bound {
         let asked = Asked { hub, peer, msg };
         let sent = table.act(*side, conn.id, asked).await?;
         return if sent { Ok(()) } else { Err(Away::Elsewhere) };
     }
-    if let ClientMessage::Peek { table } = &msg {
+    let ClientMessage::Seat(seating) = msg else {
+        return Err(Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into());
+    };
+    if let Seating::Peek { table } = &seating {
         return peek(hub, conn, table).await;
     }
-    if !matches!(
-        msg,
-        ClientMessage::Open { .. } | ClientMessage::Join { .. } | ClientMessage::Resume { .. }
-    ) {
-        return Err(Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into());
-    }
     let place = hub.seat_place(peer.ip)?;
-    let (table, command) = match msg {
-        ClientMessage::Open {
-            game,
-            name,
-            rules,
-            clock,
-        } => {
+    let (table, command) = match seating {
+        Seating::Open(Open { name, game, clock }) => {
             let name = name::player_name(&name)?;
             let (table, token) = match game {
-                GameTag::Gunjin => hub.open::<Gunjin>(peer.ip, name, rules, clock).await?,
-                GameTag::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock).await?,
+                GameOpen::Gunjin { rules } => {
+                    hub.open::<Gunjin>(peer.ip, name, rules, clock).await?
+                }
+                GameOpen::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock).await?,
             };
-            (table, Seating::Resume(token, false))
+            (table, Taking::Resume(token, false))
         }
-        ClientMessage::Join { table, name } => (
+        Seating::Join { table, name } => (
             hub.table(&table).await?,
-            Seating::Join(name::player_name(&name)?),
+            Taking::Join(name::player_name(&name)?),
         ),
-        ClientMessage::Resume {
+        Seating::Resume {
             table,
             token,
             rotate,
-        } => (hub.table(&table).await?, Seating::Resume(token, rotate)),
-        _ => unreachable!("only seating messages come here"),
+        } => (hub.table(&table).await?, Taking::Resume(token, rotate)),
+        Seating::Peek { .. } => unreachable!("a peek takes no seat"),
     };
     let (reply, answer) = oneshot::channel();
     let conn = conn.clone();
     let command = match command {
-        Seating::Join(name) => SeatCommand::Join { name, conn, reply },
-        Seating::Resume(token, rotate) => SeatCommand::Resume {
+        Taking::Join(name) => SeatCommand::Join { name, conn, reply },
+        Taking::Resume(token, rotate) => SeatCommand::Resume {
             token,
             rotate,
             conn,
@@ -243,25 +240,15 @@ async fn peek(hub: &Hub, conn: &Conn, id: &str) -> Result<(), Away> {
         return Err(Away::Elsewhere);
     }
     let invitation = answer.await.map_err(|_| Away::Elsewhere)?;
-    conn.send(&ServerMessage::Invitation(invitation));
+    conn.send(&ServerMessage::Seat(SeatNews::Invitation(invitation)));
     Ok(())
 }
 
-/// Why a message does not read. A bad setup or level names what to
-/// correct and keeps the connection; anything else is a protocol violation.
-fn unreadable(text: &str, e: serde_json::Error) -> Refusal {
-    let value = serde_json::from_str::<serde_json::Value>(text).ok();
-    let tag = value
-        .as_ref()
-        .and_then(|v| v.as_object())
-        .filter(|fields| fields.len() == 1)
-        .and_then(|fields| fields.keys().next());
-    let code = match tag.map(String::as_str) {
-        Some("draft" | "ready") => ErrorCode::BadSetup,
-        Some("add_cpu") => ErrorCode::BadLevel,
-        _ => ErrorCode::BadMessage,
-    };
-    Refusal::new(code, e.to_string())
+/// Why a message does not read: a bad setup or level names what to
+/// correct and keeps the connection; anything else is a protocol
+/// violation (the code is the message's part's, `ClientMessage::from_json`).
+fn unreadable(unreadable: Unreadable) -> Refusal {
+    Refusal::new(unreadable.code, unreadable.reason.to_string())
 }
 
 /// A seated connection's message, for its table to read.
@@ -276,16 +263,16 @@ struct Asked<'a> {
 impl ActionOf for Asked<'_> {
     fn of<R: Referee>(self) -> Result<Action<R>, Refusal> {
         match self.msg {
-            ClientMessage::AddCpu { level } => {
+            ClientMessage::Table(TableAct::AddCpu { level }) => {
                 // A level of another game is the table's to refuse.
                 let think = R::level(level).map_or(0.0, R::think_millis);
                 let place = self.hub.cpu_table(self.peer.ip, think);
                 Ok(Action::AddCpu(level, place))
             }
-            ClientMessage::Resign => Ok(Action::Resign),
-            ClientMessage::Open { .. }
-            | ClientMessage::Join { .. }
-            | ClientMessage::Resume { .. } => Err(Refusal::new(
+            ClientMessage::Table(TableAct::Resign) => Ok(Action::Resign),
+            ClientMessage::Seat(
+                Seating::Open(_) | Seating::Join { .. } | Seating::Resume { .. },
+            ) => Err(Refusal::new(
                 ErrorCode::NoSeat,
                 "this connection already holds a seat",
             )),
@@ -294,8 +281,8 @@ impl ActionOf for Asked<'_> {
     }
 }
 
-/// How a connection asks for a seat.
-enum Seating {
+/// How a connection takes a seat.
+enum Taking {
     Join(String),
     /// The token, and whether to rotate it.
     Resume(String, bool),

@@ -13,7 +13,9 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{ClientMessage, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage};
+use gunjin_table::{
+    ClientMessage, CpuLevel, ErrorCode, GameTag, Phase, ServerMessage, ShogiAct, ShogiNews,
+};
 use shogi_cpu::{Budget, Deadline, Decision, Engine, Level};
 use shogi_rules::{Game, PlayError, Position, Record, Setup};
 
@@ -108,11 +110,11 @@ impl Referee for Shogi {
 
     fn act(msg: ClientMessage) -> Result<Action<Shogi>, Refusal> {
         match msg {
-            ClientMessage::Usi(usi) => usi
+            ClientMessage::Shogi(ShogiAct::Move(usi)) => usi
                 .parse()
                 .map(|mv| Action::Move(Decision::Move(mv)))
                 .map_err(refused),
-            ClientMessage::Declare => Ok(Action::Move(Decision::Declare)),
+            ClientMessage::Shogi(ShogiAct::Declare) => Ok(Action::Move(Decision::Declare)),
             _ => Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "not a message of a Shogi table",
@@ -257,12 +259,13 @@ impl Referee for Shogi {
     fn game_message(game: &ShogiGame, _side: Color, played: bool) -> ServerMessage {
         let last = game.game.moves().last().copied().filter(|_| played);
         match last {
-            Some(mv) if game.game.outcome().is_none() => ServerMessage::Usi(mv.to_string()),
-            _ => ServerMessage::Shogi {
+            Some(mv) if game.game.outcome().is_none() => ShogiNews::Move(mv.to_string()),
+            _ => ShogiNews::Game {
                 sente: game.sente,
                 record: game.game.record().to_string(),
             },
         }
+        .into()
     }
 
     /// The whole record came with the game's last message.

@@ -7,7 +7,10 @@
 use std::time::Duration;
 
 use gunjin_rules::{ByColor, Color};
-use gunjin_table::{Clock, ClockState, CpuLevel, ErrorCode, Invitation, ServerMessage, TableState};
+use gunjin_table::{
+    Clock, ClockState, CpuLevel, ErrorCode, Invitation, SeatNews, ServerMessage, TableNews,
+    TableState,
+};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tracing::{Instrument, error, info, info_span};
@@ -377,11 +380,11 @@ impl<R: Referee> Table<R> {
         self.seats.attach(side, conn);
         // The new connection starts with the whole state, welcome first.
         self.updates[side].release().for_each(drop);
-        let welcome = ServerMessage::Welcome {
+        let welcome = ServerMessage::Seat(SeatNews::Welcome {
             table: self.id.clone(),
             token: self.seats.token(side),
             side,
-        };
+        });
         self.send(side, &welcome);
         self.presence_changed();
         // A game whose last change the store did not take yet is shown to
@@ -800,7 +803,8 @@ impl<R: Referee> Table<R> {
     }
 
     fn clock_message(&self) -> Option<ServerMessage> {
-        self.clock_state().map(ServerMessage::Clock)
+        self.clock_state()
+            .map(|state| ServerMessage::Table(TableNews::Clock(state)))
     }
 
     /// Closes the table, its record stored first (an unfinished game as
@@ -861,7 +865,7 @@ impl<R: Referee> Table<R> {
     fn deliver_update(&mut self, side: Color, update: Update) {
         let msg = match update {
             Update::Presence => self.seats.presence(!side),
-            Update::Table => ServerMessage::Table(self.table_state(side)),
+            Update::Table => ServerMessage::Table(TableNews::State(self.table_state(side))),
         };
         self.deliver(side, &msg);
     }

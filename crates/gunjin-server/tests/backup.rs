@@ -138,27 +138,27 @@ async fn a_damaged_empty_or_missing_store_is_restored_from_the_newest_good_backu
 /// and whether it is told the game may have lost moves; `None` if it is
 /// refused (the table, or the seat, is gone).
 async fn comes_back(addr: std::net::SocketAddr, table: &str, token: &str) -> Option<(usize, bool)> {
-    use gunjin_table::{ClientMessage, ErrorCode, ServerMessage};
+    use gunjin_table::{ClientMessage, ErrorCode, GunjinNews, SeatNews, Seating, ServerMessage};
     let mut bot = Bot::connect(addr, 1).await.unwrap();
-    let resume = ClientMessage::Resume {
+    let resume = ClientMessage::Seat(Seating::Resume {
         table: table.into(),
         token: token.into(),
         rotate: false,
-    };
+    });
     bot.send(&resume).await.unwrap();
     let mut ply = None;
     loop {
         let next = tokio::time::timeout(Duration::from_millis(500), bot.recv()).await;
         match next.map(Result::unwrap) {
-            Ok(ServerMessage::Error {
+            Ok(ServerMessage::Seat(SeatNews::Error {
                 code: ErrorCode::NoSuchTable | ErrorCode::BadToken,
                 ..
-            }) => return None,
-            Ok(ServerMessage::Game { view, .. }) => ply = Some(view.ply()),
-            Ok(ServerMessage::Error {
+            })) => return None,
+            Ok(ServerMessage::Gunjin(GunjinNews::Game { view, .. })) => ply = Some(view.ply()),
+            Ok(ServerMessage::Seat(SeatNews::Error {
                 code: ErrorCode::RolledBack,
                 ..
-            }) => return Some((ply.unwrap_or(0), true)),
+            })) => return Some((ply.unwrap_or(0), true)),
             Ok(_) => {}
             // (A table before its game has no view: ply 0.)
             Err(_) => return Some((ply.unwrap_or(0), false)),

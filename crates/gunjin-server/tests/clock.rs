@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use common::bot::Bot;
 use gunjin_rules::{Color, Outcome, Rules, WinReason};
-use gunjin_table::{Clock, ServerMessage};
+use gunjin_table::{Clock, GunjinNews, ServerMessage, TableNews};
 
 /// A seated pair at a table with `clock` whose game has started.
 async fn clocked_pair(addr: std::net::SocketAddr, seed: u64, clock: Clock) -> (Bot, Bot) {
@@ -23,8 +23,8 @@ async fn result(bot: &mut Bot) -> (Outcome, Option<gunjin_table::ClockState>) {
     let mut clock = None;
     loop {
         match bot.recv().await.unwrap() {
-            ServerMessage::Clock(state) => clock = Some(state),
-            ServerMessage::Over { outcome, .. } => return (outcome, clock),
+            ServerMessage::Table(TableNews::Clock(state)) => clock = Some(state),
+            ServerMessage::Gunjin(GunjinNews::Over { outcome, .. }) => return (outcome, clock),
             _ => {}
         }
     }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use common::bot::Bot;
 use common::next_error;
 use gunjin_rules::Rules;
-use gunjin_table::{ClientMessage, ErrorCode, Level, ServerMessage};
+use gunjin_table::{ClientMessage, ErrorCode, GunjinNews, Level, ServerMessage, TableAct};
 
 /// A host who seats the CPU at `level`.
 async fn cpu_table(addr: SocketAddr, seed: u64, level: Level) -> Bot {
@@ -27,9 +27,9 @@ fn client(n: u8) -> IpAddr {
 }
 
 async fn add_cpu(host: &mut Bot, level: Level) {
-    host.send(&ClientMessage::AddCpu {
+    host.send(&ClientMessage::Table(TableAct::AddCpu {
         level: level.into(),
-    })
+    }))
     .await
     .unwrap();
 }
@@ -49,21 +49,27 @@ async fn cpu_tables_are_capped_per_address() {
     let mut third = cpu_table(server.addr, 3, Level::Easy).await;
     assert_eq!(seated(&mut third).await, Err(ErrorCode::TooManyCpuTables));
     // The third host keeps its table; once a CPU game ends it may seat one.
-    first.send(&ClientMessage::Resign).await.unwrap();
-    while !matches!(first.recv().await.unwrap(), ServerMessage::Over { .. }) {}
+    first
+        .send(&ClientMessage::Table(TableAct::Resign))
+        .await
+        .unwrap();
+    while !matches!(
+        first.recv().await.unwrap(),
+        ServerMessage::Gunjin(GunjinNews::Over { .. })
+    ) {}
     third
-        .send(&ClientMessage::AddCpu {
+        .send(&ClientMessage::Table(TableAct::AddCpu {
             level: Level::Easy.into(),
-        })
+        }))
         .await
         .unwrap();
     assert_eq!(seated(&mut third).await, Ok(()));
     // A guest may not seat the CPU, and asking takes no place.
     let (_host, mut guest) = common::pair(server.addr, 4).await;
     guest
-        .send(&ClientMessage::AddCpu {
+        .send(&ClientMessage::Table(TableAct::AddCpu {
             level: Level::Easy.into(),
-        })
+        }))
         .await
         .unwrap();
     assert_eq!(next_error(&mut guest).await, ErrorCode::NotHost);
@@ -174,7 +180,9 @@ async fn thirty_hard_tables_from_ten_addresses_keep_the_promise() {
     for game in playing {
         let mut host = game.await.unwrap();
         replies.append(&mut host.replies);
-        host.send(&ClientMessage::Resign).await.unwrap();
+        host.send(&ClientMessage::Table(TableAct::Resign))
+            .await
+            .unwrap();
     }
     let (moves, attacked) = (replies.len(), p99(replies));
     // Once the attack is over (and the pool has not cut a share for a

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::bot::Bot;
 use common::next_error;
-use gunjin_table::{ClientMessage, ErrorCode, ServerMessage};
+use gunjin_table::{ClientMessage, ErrorCode, GunjinNews, SeatNews, ServerMessage, TableAct};
 
 /// The moves the store holds for a table.
 fn stored_moves(db: &std::path::Path, table: &str) -> i64 {
@@ -46,12 +46,16 @@ async fn a_move_that_cannot_be_stored_is_not_announced_until_it_is() {
     // for anyone, and an action meanwhile waits too.
     assert_eq!(next_error(&mut mover).await, ErrorCode::CannotSave);
     assert_eq!(next_error(&mut waiter).await, ErrorCode::CannotSave);
-    waiter.send(&ClientMessage::Resign).await.unwrap();
+    waiter
+        .send(&ClientMessage::Table(TableAct::Resign))
+        .await
+        .unwrap();
     assert_eq!(next_error(&mut waiter).await, ErrorCode::CannotSave);
     let quiet = tokio::time::timeout(Duration::from_millis(2500), async {
         loop {
             match waiter.recv().await.unwrap() {
-                ServerMessage::Step(_) | ServerMessage::Game { .. } => return,
+                ServerMessage::Gunjin(GunjinNews::Step(_))
+                | ServerMessage::Gunjin(GunjinNews::Game { .. }) => return,
                 _ => continue,
             }
         }
@@ -70,8 +74,11 @@ async fn a_move_that_cannot_be_stored_is_not_announced_until_it_is() {
     waiter = Bot::resume(server.addr, 61, &table, &token).await.unwrap();
     loop {
         match waiter.recv().await.unwrap() {
-            ServerMessage::Error { code, .. } => break assert_eq!(code, ErrorCode::CannotSave),
-            ServerMessage::Game { .. } | ServerMessage::Step(_) => panic!("the move shown"),
+            ServerMessage::Seat(SeatNews::Error { code, .. }) => {
+                break assert_eq!(code, ErrorCode::CannotSave);
+            }
+            ServerMessage::Gunjin(GunjinNews::Game { .. })
+            | ServerMessage::Gunjin(GunjinNews::Step(_)) => panic!("the move shown"),
             _ => {}
         }
     }

@@ -8,7 +8,10 @@ mod common;
 use common::bot::Bot;
 use gunjin_rules::{Move, Rules};
 use gunjin_server::{Rate, Server};
-use gunjin_table::{ClientMessage, ErrorCode, GameTag, Level, MAX_MESSAGE_BYTES, ServerMessage};
+use gunjin_table::{
+    ClientMessage, ErrorCode, GameOpen, GunjinAct, GunjinNews, Level, MAX_MESSAGE_BYTES, Open,
+    SeatNews, Seating, ServerMessage, TableAct, TableNews,
+};
 
 use common::next_error;
 
@@ -29,7 +32,7 @@ async fn the_game_goes_on(mover: &mut Bot, waiter: &mut Bot) {
     mover.stop_at = None;
     mover.move_if_my_turn().await.unwrap();
     loop {
-        if let ServerMessage::Step(p) = waiter.recv().await.unwrap() {
+        if let ServerMessage::Gunjin(GunjinNews::Step(p)) = waiter.recv().await.unwrap() {
             assert_eq!(p.side, mover.side);
             break;
         }
@@ -45,23 +48,23 @@ async fn illegal_and_out_of_turn_moves_are_refused_and_the_game_goes_on() {
     let illegal = Move::step(view.own()[0].square, view.own()[1].square);
     assert!(!view.legal_moves().contains(&illegal));
     mover
-        .send(&ClientMessage::Move(illegal.into()))
+        .send(&ClientMessage::Gunjin(GunjinAct::Move(illegal.into())))
         .await
         .unwrap();
     assert_eq!(next_error(&mut mover).await, ErrorCode::IllegalMove);
 
     let theirs = view.legal_moves()[0];
     waiter
-        .send(&ClientMessage::Move(theirs.into()))
+        .send(&ClientMessage::Gunjin(GunjinAct::Move(theirs.into())))
         .await
         .unwrap();
     assert_eq!(next_error(&mut waiter).await, ErrorCode::NotYourTurn);
 
     // Setup messages are out of phase now; both connections still work.
     waiter
-        .send(&ClientMessage::Ready {
+        .send(&ClientMessage::Gunjin(GunjinAct::Ready {
             setup: *view.own_setup().unwrap(),
-        })
+        }))
         .await
         .unwrap();
     assert_eq!(next_error(&mut waiter).await, ErrorCode::WrongPhase);
@@ -104,11 +107,11 @@ async fn forged_tokens_and_unknown_tables_are_refused() {
         ("no-such-table", host.token.as_str(), ErrorCode::NoSuchTable),
     ] {
         let mut bot = Bot::connect(server.addr, 2).await.unwrap();
-        bot.send(&ClientMessage::Resume {
+        bot.send(&ClientMessage::Seat(Seating::Resume {
             table: table.into(),
             token: token.into(),
             rotate: false,
-        })
+        }))
         .await
         .unwrap();
         assert_eq!(next_error(&mut bot).await, code);
@@ -117,10 +120,10 @@ async fn forged_tokens_and_unknown_tables_are_refused() {
     // A third player finds the table full.
     let mut third = Bot::connect(server.addr, 3).await.unwrap();
     third
-        .send(&ClientMessage::Join {
+        .send(&ClientMessage::Seat(Seating::Join {
             table: host.table.clone(),
             name: "third".into(),
-        })
+        }))
         .await
         .unwrap();
     assert_eq!(next_error(&mut third).await, ErrorCode::TableFull);
@@ -131,24 +134,27 @@ async fn forged_tokens_and_unknown_tables_are_refused() {
 async fn seat_rules_names_and_levels_are_checked() {
     let (server, _scratch) = common::start("seats").await;
     let mut bot = Bot::connect(server.addr, 4).await.unwrap();
-    bot.send(&ClientMessage::Resign).await.unwrap();
+    bot.send(&ClientMessage::Table(TableAct::Resign))
+        .await
+        .unwrap();
     assert_eq!(next_error(&mut bot).await, ErrorCode::NoSeat);
     let long = "x".repeat(100);
-    bot.send(&ClientMessage::Open {
-        game: GameTag::Gunjin,
+    bot.send(&ClientMessage::Seat(Seating::Open(Open {
         name: long,
-        rules: Rules::KIRAKUKEN,
+        game: GameOpen::Gunjin {
+            rules: Rules::KIRAKUKEN,
+        },
         clock: None,
-    })
+    })))
     .await
     .unwrap();
     assert_eq!(next_error(&mut bot).await, ErrorCode::BadName);
 
     let (mut host, mut guest) = common::pair(server.addr, 33).await;
     guest
-        .send(&ClientMessage::AddCpu {
+        .send(&ClientMessage::Table(TableAct::AddCpu {
             level: Level::Easy.into(),
-        })
+        }))
         .await
         .unwrap();
     assert_eq!(next_error(&mut guest).await, ErrorCode::NotHost);
@@ -160,18 +166,18 @@ async fn seat_rules_names_and_levels_are_checked() {
     assert_eq!(next_error(&mut host2).await, ErrorCode::BadLevel);
     // A bad level keeps the connection: the host may pick another.
     host2
-        .send(&ClientMessage::AddCpu {
+        .send(&ClientMessage::Table(TableAct::AddCpu {
             level: Level::Easy.into(),
-        })
+        }))
         .await
         .unwrap();
-    while !matches!(host2.recv().await.unwrap(), ServerMessage::Table(t)
+    while !matches!(host2.recv().await.unwrap(), ServerMessage::Table(TableNews::State(t))
         if t.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy.into())))
     {}
-    host.send(&ClientMessage::Join {
+    host.send(&ClientMessage::Seat(Seating::Join {
         table: host.table.clone(),
         name: "again".into(),
-    })
+    }))
     .await
     .unwrap();
     assert_eq!(next_error(&mut host).await, ErrorCode::NoSeat);
@@ -188,7 +194,9 @@ async fn a_flood_is_rate_limited() {
     let server = Server::start(config).await.unwrap();
     let mut host = Bot::open(server.addr, 35, Rules::KIRAKUKEN).await.unwrap();
     for _ in 0..10 {
-        host.send(&ClientMessage::Resign).await.unwrap();
+        host.send(&ClientMessage::Table(TableAct::Resign))
+            .await
+            .unwrap();
     }
     let mut codes = Vec::new();
     for _ in 0..10 {
@@ -227,17 +235,21 @@ async fn a_malformed_setup_is_refused_and_the_connection_stays() {
     // The same connection still sets up and the game starts.
     let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(1);
     let setup = gunjin_rules::Setup::random(Rules::KIRAKUKEN, &mut rng);
-    host.send(&ClientMessage::Ready { setup }).await.unwrap();
+    host.send(&ClientMessage::Gunjin(GunjinAct::Ready { setup }))
+        .await
+        .unwrap();
     loop {
         match host.recv().await.unwrap() {
-            ServerMessage::Table(t) if t.phase != gunjin_table::Phase::Waiting => {
+            ServerMessage::Table(TableNews::State(t))
+                if t.phase != gunjin_table::Phase::Waiting =>
+            {
                 if let gunjin_table::Phase::Setup { ready, .. } = t.phase
                     && ready[host.side]
                 {
                     break;
                 }
             }
-            ServerMessage::Error { code, .. } => panic!("{code}"),
+            ServerMessage::Seat(SeatNews::Error { code, .. }) => panic!("{code}"),
             _ => {}
         }
     }
@@ -254,12 +266,13 @@ async fn names_that_hide_or_pass_for_the_cpu_are_refused() {
         "\u{2067}x",
     ] {
         let mut bot = Bot::connect(server.addr, 5).await.unwrap();
-        bot.send(&ClientMessage::Open {
-            game: GameTag::Gunjin,
+        bot.send(&ClientMessage::Seat(Seating::Open(Open {
             name: name.into(),
-            rules: Rules::KIRAKUKEN,
+            game: GameOpen::Gunjin {
+                rules: Rules::KIRAKUKEN,
+            },
             clock: None,
-        })
+        })))
         .await
         .unwrap();
         assert_eq!(next_error(&mut bot).await, ErrorCode::BadName, "{name:?}");
@@ -271,15 +284,15 @@ async fn a_seat_token_rotated_on_resume_replaces_the_old_one() {
     let (server, _scratch) = common::start("rotate").await;
     let (host, _guest) = common::pair(server.addr, 37).await;
     let mut bot = Bot::connect(server.addr, 6).await.unwrap();
-    bot.send(&ClientMessage::Resume {
+    bot.send(&ClientMessage::Seat(Seating::Resume {
         table: host.table.clone(),
         token: host.token.clone(),
         rotate: true,
-    })
+    }))
     .await
     .unwrap();
     let new = match bot.recv().await.unwrap() {
-        ServerMessage::Welcome { token, side, .. } => {
+        ServerMessage::Seat(SeatNews::Welcome { token, side, .. }) => {
             assert_eq!(side, host.side);
             token
         }
@@ -315,18 +328,18 @@ async fn a_seat_reconnecting_in_a_loop_does_not_flood_the_other() {
         let end = Instant::now() + flood;
         while Instant::now() < end {
             let mut bot = Bot::connect(addr, 51).await.unwrap();
-            let resume = ClientMessage::Resume {
+            let resume = ClientMessage::Seat(Seating::Resume {
                 table: table.clone(),
                 token: token.clone(),
                 rotate: false,
-            };
+            });
             bot.send(&resume).await.unwrap();
             match bot.recv().await.unwrap() {
-                ServerMessage::Welcome { .. } => welcomed += 1,
-                ServerMessage::Error {
+                ServerMessage::Seat(SeatNews::Welcome { .. }) => welcomed += 1,
+                ServerMessage::Seat(SeatNews::Error {
                     code: ErrorCode::RateLimited,
                     ..
-                } => refused += 1,
+                }) => refused += 1,
                 other => panic!("{other:?}"),
             }
         }

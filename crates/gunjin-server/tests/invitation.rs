@@ -7,17 +7,20 @@ mod common;
 
 use common::bot::Bot;
 use gunjin_rules::Rules;
-use gunjin_table::{ClientMessage, Clock, ErrorCode, GameTag, Invitation, ServerMessage};
+use gunjin_table::{
+    ClientMessage, Clock, ErrorCode, GameTag, Invitation, SeatNews, Seating, ServerMessage,
+    TableAct,
+};
 
 /// What a fresh connection is told when it peeks at `table`.
 async fn peek(bot: &mut Bot, table: &str) -> Result<Invitation, ErrorCode> {
-    let peek = ClientMessage::Peek {
+    let peek = ClientMessage::Seat(Seating::Peek {
         table: table.into(),
-    };
+    });
     bot.send(&peek).await.unwrap();
     match bot.recv().await.unwrap() {
-        ServerMessage::Invitation(invitation) => Ok(invitation),
-        ServerMessage::Error { code, .. } => Err(code),
+        ServerMessage::Seat(SeatNews::Invitation(invitation)) => Ok(invitation),
+        ServerMessage::Seat(SeatNews::Error { code, .. }) => Err(code),
         other => panic!("expected an invitation, got {other:?}"),
     }
 }
@@ -45,16 +48,19 @@ async fn a_peek_tells_the_table_and_seats_nobody() {
         }
     );
     // The connection holds no seat: it acts for none, and may then sit.
-    guest.send(&ClientMessage::Resign).await.unwrap();
+    guest
+        .send(&ClientMessage::Table(TableAct::Resign))
+        .await
+        .unwrap();
     assert_eq!(common::next_error(&mut guest).await, ErrorCode::NoSeat);
-    let join = ClientMessage::Join {
+    let join = ClientMessage::Seat(Seating::Join {
         table: host.table.clone(),
         name: "Ben".into(),
-    };
+    });
     guest.send(&join).await.unwrap();
     assert!(matches!(
         guest.recv().await.unwrap(),
-        ServerMessage::Welcome { .. }
+        ServerMessage::Seat(SeatNews::Welcome { .. })
     ));
 
     // Both seats taken: the next one to follow the link is told at once.

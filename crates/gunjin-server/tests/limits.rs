@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use common::bot::Bot;
 use common::next_error;
 use gunjin_rules::Rules;
-use gunjin_table::{ClientMessage, ErrorCode, GameTag};
+use gunjin_table::{ClientMessage, ErrorCode, GameOpen, Open, SeatNews, Seating, ServerMessage};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -88,17 +88,18 @@ async fn connections_are_capped_per_address_and_in_total() {
 /// Opens a table; the error if refused.
 async fn open(addr: std::net::SocketAddr) -> Option<ErrorCode> {
     let mut bot = Bot::connect(addr, 1).await.unwrap();
-    bot.send(&ClientMessage::Open {
-        game: GameTag::Gunjin,
+    bot.send(&ClientMessage::Seat(Seating::Open(Open {
         name: "host".into(),
-        rules: Rules::KIRAKUKEN,
+        game: GameOpen::Gunjin {
+            rules: Rules::KIRAKUKEN,
+        },
         clock: None,
-    })
+    })))
     .await
     .unwrap();
     match bot.recv().await.unwrap() {
-        gunjin_table::ServerMessage::Welcome { .. } => None,
-        gunjin_table::ServerMessage::Error { code, .. } => Some(code),
+        ServerMessage::Seat(SeatNews::Welcome { .. }) => None,
+        ServerMessage::Seat(SeatNews::Error { code, .. }) => Some(code),
         other => panic!("{other:?}"),
     }
 }
@@ -151,18 +152,19 @@ async fn forwarding(
 async fn open_on(mut socket: Socket) -> Option<ErrorCode> {
     use futures_util::{SinkExt, StreamExt};
     use gunjin_table::ServerMessage;
-    let open = ClientMessage::Open {
-        game: GameTag::Gunjin,
+    let open = ClientMessage::Seat(Seating::Open(Open {
         name: "host".into(),
-        rules: Rules::KIRAKUKEN,
+        game: GameOpen::Gunjin {
+            rules: Rules::KIRAKUKEN,
+        },
         clock: None,
-    };
+    }));
     let text = serde_json::to_string(&open).unwrap();
     socket.send(text.into()).await.unwrap();
     let reply = socket.next().await.unwrap().unwrap();
     match serde_json::from_str(reply.to_text().unwrap()).unwrap() {
-        ServerMessage::Welcome { .. } => None,
-        ServerMessage::Error { code, .. } => Some(code),
+        ServerMessage::Seat(SeatNews::Welcome { .. }) => None,
+        ServerMessage::Seat(SeatNews::Error { code, .. }) => Some(code),
         other => panic!("{other:?}"),
     }
 }

@@ -11,18 +11,20 @@ use std::time::{Duration, Instant};
 use common::bot::Bot;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
-use gunjin_table::{ClientMessage, ServerMessage, WS_PATH};
+use gunjin_table::{
+    ClientMessage, GunjinAct, SeatNews, Seating, ServerMessage, TableNews, WS_PATH,
+};
 use tokio::net::TcpSocket;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Waits for the host to hear that `side` is away, with a forfeit timer.
 async fn told_away(host: &mut Bot, side: Color) {
     loop {
-        if let ServerMessage::Presence {
+        if let ServerMessage::Table(TableNews::Presence {
             side: s,
             connected: false,
             forfeit_in_millis: Some(_),
-        } = host.recv().await.unwrap()
+        }) = host.recv().await.unwrap()
             && s == side
         {
             return;
@@ -55,10 +57,10 @@ async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
         .await
         .unwrap();
     let mut slow = small_socket(server.addr).await;
-    let join = ClientMessage::Join {
+    let join = ClientMessage::Seat(Seating::Join {
         table: host.table.clone(),
         name: "slow".into(),
-    };
+    });
     slow.send(Message::text(serde_json::to_string(&join).unwrap()))
         .await
         .unwrap();
@@ -66,14 +68,16 @@ async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
         let Some(Ok(Message::Text(text))) = slow.next().await else {
             panic!("no welcome")
         };
-        if let Ok(ServerMessage::Welcome { token, .. }) = serde_json::from_str(text.as_str()) {
+        if let Ok(ServerMessage::Seat(SeatNews::Welcome { token, .. })) =
+            serde_json::from_str(text.as_str())
+        {
             break token;
         }
     };
     // It never reads again, yet keeps asking what the table refuses (a
     // move before the game): the answers fill its queue, in a bounded
     // number of messages, and the host hears it counts as away.
-    let early = ClientMessage::Move("b4-b5".into());
+    let early = ClientMessage::Gunjin(GunjinAct::Move("b4-b5".into()));
     let not_yet = serde_json::to_string(&early).unwrap();
     let asking = tokio::spawn(async move {
         for _ in 0..20_000 {
@@ -88,11 +92,11 @@ async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
     let start = Instant::now();
     loop {
         assert!(start.elapsed() < Duration::from_secs(30));
-        if let ServerMessage::Presence {
+        if let ServerMessage::Table(TableNews::Presence {
             side: Color::North,
             connected: false,
             forfeit_in_millis: Some(_),
-        } = host.recv().await.unwrap()
+        }) = host.recv().await.unwrap()
         {
             break;
         }
@@ -110,11 +114,11 @@ async fn a_client_that_stops_reading_is_disconnected_and_resumes() {
         .unwrap();
     assert_eq!(back.side, Color::North);
     loop {
-        if let ServerMessage::Presence {
+        if let ServerMessage::Table(TableNews::Presence {
             side: Color::North,
             connected: true,
             ..
-        } = host.recv().await.unwrap()
+        }) = host.recv().await.unwrap()
         {
             break;
         }

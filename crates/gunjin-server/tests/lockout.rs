@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::bot::Bot;
 use gunjin_rules::Rules;
-use gunjin_table::{ClientMessage, ErrorCode, ServerMessage};
+use gunjin_table::{ClientMessage, ErrorCode, SeatNews, Seating, ServerMessage};
 
 /// The loopback address 127.0.0.`n`: another client to the server.
 fn client(n: u8) -> IpAddr {
@@ -33,21 +33,21 @@ async fn a_new_player_plays_a_whole_game(addr: SocketAddr) {
 /// with `bad_token` rather than `no_such_table`).
 async fn exists(addr: SocketAddr, table: &str) -> bool {
     let mut bot = Bot::connect(addr, 9).await.unwrap();
-    let resume = ClientMessage::Resume {
+    let resume = ClientMessage::Seat(Seating::Resume {
         table: table.into(),
         token: "0".repeat(32),
         rotate: false,
-    };
+    });
     bot.send(&resume).await.unwrap();
     match bot.recv().await.unwrap() {
-        ServerMessage::Error {
+        ServerMessage::Seat(SeatNews::Error {
             code: ErrorCode::BadToken,
             ..
-        } => true,
-        ServerMessage::Error {
+        }) => true,
+        ServerMessage::Seat(SeatNews::Error {
             code: ErrorCode::NoSuchTable,
             ..
-        } => false,
+        }) => false,
         other => panic!("{other:?}"),
     }
 }

@@ -18,7 +18,10 @@ use gunjin_rules::{
     strike,
 };
 use gunjin_server::Server;
-use gunjin_table::{ClientMessage, ErrorCode, Level, Phase, ServerMessage};
+use gunjin_table::{
+    ClientMessage, ErrorCode, GunjinAct, GunjinNews, Level, Phase, ServerMessage, TableAct,
+    TableNews,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::Value;
@@ -281,7 +284,10 @@ async fn a_classic_25_game_with_a_bomb_strike_plays_to_the_end() {
         .find(|p| p.kind == Kind::AtomicBomb)
         .unwrap()
         .square;
-    mover.send(&ClientMessage::Move(mv.into())).await.unwrap();
+    mover
+        .send(&ClientMessage::Gunjin(GunjinAct::Move(mv.into())))
+        .await
+        .unwrap();
     let (a, b) = tokio::join!(mover.play_until(1), waiter.play_until(1));
     a.unwrap();
     b.unwrap();
@@ -291,7 +297,7 @@ async fn a_classic_25_game_with_a_bomb_strike_plays_to_the_end() {
     let told = [mover, waiter].map(|bot| {
         let step = bot.received.iter().rev().find_map(|t| {
             match serde_json::from_str::<ServerMessage>(t).unwrap() {
-                ServerMessage::Step(step) => Some(step),
+                ServerMessage::Gunjin(GunjinNews::Step(step)) => Some(step),
                 _ => None,
             }
         });
@@ -391,12 +397,17 @@ async fn forged_strikes_are_refused_and_the_game_goes_on() {
     ];
     for mv in forged {
         assert!(!view.allows(mv), "{mv}");
-        mover.send(&ClientMessage::Move(mv.into())).await.unwrap();
+        mover
+            .send(&ClientMessage::Gunjin(GunjinAct::Move(mv.into())))
+            .await
+            .unwrap();
         assert_eq!(next_error(mover).await, ErrorCode::IllegalMove, "{mv}");
     }
     // The connection stays, and the game goes on with a true strike.
     mover
-        .send(&ClientMessage::Move(strike(apart, target, false).into()))
+        .send(&ClientMessage::Gunjin(GunjinAct::Move(
+            strike(apart, target, false).into(),
+        )))
         .await
         .unwrap();
     let (a, b) = tokio::join!(mover.play_until(1), waiter.play_until(1));
@@ -408,7 +419,7 @@ async fn forged_strikes_are_refused_and_the_game_goes_on() {
     // Out of turn, a legal-looking strike is refused as such.
     let theirs = view.legal_moves()[0];
     mover
-        .send(&ClientMessage::Move(theirs.into()))
+        .send(&ClientMessage::Gunjin(GunjinAct::Move(theirs.into())))
         .await
         .unwrap();
     assert_eq!(next_error(mover).await, ErrorCode::NotYourTurn);
@@ -449,7 +460,10 @@ async fn strikes_are_refused_in_modes_without_missiles() {
         assert!(view.legal_moves().iter().all(|mv| !mv.is_strike()));
         for mv in forged {
             assert!(!view.allows(mv), "{mv}");
-            mover.send(&ClientMessage::Move(mv.into())).await.unwrap();
+            mover
+                .send(&ClientMessage::Gunjin(GunjinAct::Move(mv.into())))
+                .await
+                .unwrap();
             assert_eq!(
                 next_error(mover).await,
                 ErrorCode::IllegalMove,
@@ -528,7 +542,7 @@ async fn setup_in_mode(addr: std::net::SocketAddr, seed: u64, code: &str) {
     let mut host = Bot::open(addr, seed, rules).await.unwrap();
     let mut guest = Bot::join(addr, seed + 1, &host.table).await.unwrap();
     let draft = loop {
-        if let ServerMessage::Table(t) = host.recv().await.unwrap()
+        if let ServerMessage::Table(TableNews::State(t)) = host.recv().await.unwrap()
             && let Phase::Setup { draft, .. } = t.phase
         {
             break draft;
@@ -565,7 +579,7 @@ async fn setup_in_mode(addr: std::net::SocketAddr, seed: u64, code: &str) {
     for &s in &slots {
         mine.slots_mut()[s] = whole.slots()[s];
     }
-    host.send(&ClientMessage::Draft { setup: mine })
+    host.send(&ClientMessage::Gunjin(GunjinAct::Draft { setup: mine }))
         .await
         .unwrap();
     // A draft of another board is refused.
@@ -575,7 +589,7 @@ async fn setup_in_mode(addr: std::net::SocketAddr, seed: u64, code: &str) {
         rules_of(CLASSIC_25).shape()
     });
     guest
-        .send(&ClientMessage::Draft { setup: other })
+        .send(&ClientMessage::Gunjin(GunjinAct::Draft { setup: other }))
         .await
         .unwrap();
     assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup);
@@ -595,7 +609,10 @@ async fn setup_in_mode(addr: std::net::SocketAddr, seed: u64, code: &str) {
         refused.push(moved.into());
     }
     for setup in refused {
-        guest.send(&ClientMessage::Ready { setup }).await.unwrap();
+        guest
+            .send(&ClientMessage::Gunjin(GunjinAct::Ready { setup }))
+            .await
+            .unwrap();
         assert_eq!(next_error(&mut guest).await, ErrorCode::BadSetup, "{setup}");
     }
     let (host_view, guest_view) = tokio::join!(first_view(&mut host), first_view(&mut guest));
@@ -611,13 +628,15 @@ async fn setup_in_mode(addr: std::net::SocketAddr, seed: u64, code: &str) {
     for s in slots {
         assert_eq!(host_view.own_setup().unwrap().slots()[s], whole.slots()[s]);
     }
-    host.send(&ClientMessage::Resign).await.unwrap();
+    host.send(&ClientMessage::Table(TableAct::Resign))
+        .await
+        .unwrap();
 }
 
 /// The first view of the game the bot is sent.
 async fn first_view(bot: &mut Bot) -> View {
     loop {
-        if let ServerMessage::Game { view, .. } = bot.recv().await.unwrap() {
+        if let ServerMessage::Gunjin(GunjinNews::Game { view, .. }) = bot.recv().await.unwrap() {
             return view;
         }
     }
@@ -629,9 +648,9 @@ async fn against_the_cpu(addr: std::net::SocketAddr, seed: u64, rules: Rules, le
     let started = Instant::now();
     let mut host = Bot::open(addr, seed, rules).await.unwrap();
     host.keep = true;
-    host.send(&ClientMessage::AddCpu {
+    host.send(&ClientMessage::Table(TableAct::AddCpu {
         level: level.into(),
-    })
+    }))
     .await
     .unwrap();
     let outcome = host.play_out().await.unwrap();
@@ -726,7 +745,7 @@ async fn a_classic_25_table_survives_server_restarts() {
     let guest = Bot::join(server.addr, 101, &host.table).await.unwrap();
     // A draft in the setup: three pieces beside the Marshal.
     let blank = loop {
-        if let ServerMessage::Table(t) = host.recv().await.unwrap()
+        if let ServerMessage::Table(TableNews::State(t)) = host.recv().await.unwrap()
             && let Phase::Setup { draft, .. } = t.phase
         {
             break draft;
@@ -737,11 +756,11 @@ async fn a_classic_25_table_survives_server_restarts() {
     for s in [0, 4, 8] {
         draft.slots_mut()[s] = whole.slots()[s];
     }
-    host.send(&ClientMessage::Draft { setup: draft })
+    host.send(&ClientMessage::Gunjin(GunjinAct::Draft { setup: draft }))
         .await
         .unwrap();
     // A move out of phase: once it is refused, the draft is stored.
-    host.send(&ClientMessage::Move("a3-a4".into()))
+    host.send(&ClientMessage::Gunjin(GunjinAct::Move("a3-a4".into())))
         .await
         .unwrap();
     let _ = next_error(&mut host).await;
@@ -757,7 +776,7 @@ async fn a_classic_25_table_survives_server_restarts() {
         .await
         .unwrap();
     let stored = loop {
-        if let ServerMessage::Table(t) = host.recv().await.unwrap()
+        if let ServerMessage::Table(TableNews::State(t)) = host.recv().await.unwrap()
             && let Phase::Setup { draft, .. } = t.phase
         {
             break draft;

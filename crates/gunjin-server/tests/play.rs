@@ -11,7 +11,10 @@ use common::bot::Bot;
 use common::http_get;
 use gunjin_rules::{Color, Kind, Outcome, PartialSetup, Record, Template, WinReason};
 use gunjin_server::Server;
-use gunjin_table::{ClientMessage, Level, Phase, ServerMessage};
+use gunjin_table::{
+    ClientMessage, GunjinAct, GunjinNews, Level, Phase, SeatNews, ServerMessage, TableAct,
+    TableNews,
+};
 use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -103,16 +106,16 @@ async fn a_player_plays_the_cpu_to_the_end() {
         .await
         .unwrap();
     host.keep = true;
-    host.send(&ClientMessage::AddCpu {
+    host.send(&ClientMessage::Table(TableAct::AddCpu {
         level: Level::Easy.into(),
-    })
+    }))
     .await
     .unwrap();
     let outcome = host.play_out().await.unwrap();
     let record = host.view.as_ref().unwrap().reveal().unwrap().clone();
     assert_eq!(record.replay().unwrap().outcome(), Some(outcome));
     let cpu_seat = host.received.iter().any(|t| {
-        matches!(serde_json::from_str(t), Ok(ServerMessage::Table(state))
+        matches!(serde_json::from_str(t), Ok(ServerMessage::Table(TableNews::State(state)))
             if state.seats.north.as_ref().is_some_and(|s| s.cpu == Some(Level::Easy.into())))
     });
     assert!(cpu_seat, "the table shows the CPU seat");
@@ -126,11 +129,11 @@ async fn a_player_reconnects_with_the_seat_token() {
     let (table, token) = (guest.table.clone(), guest.token.clone());
     drop(guest);
     loop {
-        if let ServerMessage::Presence {
+        if let ServerMessage::Table(TableNews::Presence {
             side: Color::North,
             connected: false,
             forfeit_in_millis,
-        } = host.recv().await.unwrap()
+        }) = host.recv().await.unwrap()
         {
             assert!(forfeit_in_millis.is_some_and(|ms| ms > 1000));
             break;
@@ -159,7 +162,8 @@ async fn an_absent_player_forfeits_after_the_grace_time() {
     common::play_until(&mut host, &mut guest, 2).await;
     drop(guest);
     let outcome = loop {
-        if let ServerMessage::Over { outcome, .. } = host.recv().await.unwrap() {
+        if let ServerMessage::Gunjin(GunjinNews::Over { outcome, .. }) = host.recv().await.unwrap()
+        {
             break outcome;
         }
     };
@@ -189,11 +193,11 @@ async fn the_setup_timer_completes_drafts_at_random() {
     for slot in [0, 5, 20] {
         draft.slots_mut()[slot] = template.slots()[slot];
     }
-    host.send(&ClientMessage::Draft { setup: draft })
+    host.send(&ClientMessage::Gunjin(GunjinAct::Draft { setup: draft }))
         .await
         .unwrap();
     let view = loop {
-        if let ServerMessage::Game { view, .. } = host.recv().await.unwrap() {
+        if let ServerMessage::Gunjin(GunjinNews::Game { view, .. }) = host.recv().await.unwrap() {
             break view;
         }
     };
@@ -204,12 +208,12 @@ async fn the_setup_timer_completes_drafts_at_random() {
         );
     }
     loop {
-        if let ServerMessage::Game { .. } = guest.recv().await.unwrap() {
+        if let ServerMessage::Gunjin(GunjinNews::Game { .. }) = guest.recv().await.unwrap() {
             break;
         }
     }
     let reported = host.received.iter().any(|t| {
-        matches!(serde_json::from_str(t), Ok(ServerMessage::Table(state))
+        matches!(serde_json::from_str(t), Ok(ServerMessage::Table(TableNews::State(state)))
             if matches!(state.phase, Phase::Setup { .. }))
     });
     assert!(reported, "the setup phase was announced");
@@ -275,7 +279,7 @@ async fn an_idle_table_expires_and_its_record_stays() {
     common::play_out(&mut host, &mut guest).await;
     loop {
         match host.recv().await {
-            Ok(ServerMessage::Error { code, .. }) => {
+            Ok(ServerMessage::Seat(SeatNews::Error { code, .. })) => {
                 assert_eq!(code, gunjin_table::ErrorCode::Expired);
                 break;
             }

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use common::bot::Bot;
 use gunjin_rules::Color;
 use gunjin_server::Server;
-use gunjin_table::{ClientMessage, Clock, CpuLevel, ErrorCode, Phase, ServerMessage, ShogiLevel};
+use gunjin_table::{
+    ClientMessage, Clock, CpuLevel, ErrorCode, GunjinAct, Phase, ServerMessage, ShogiAct,
+    ShogiLevel, ShogiNews, TableAct, TableNews,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -38,16 +41,16 @@ impl Seat {
     async fn read(&mut self) -> ServerMessage {
         let msg = self.bot.recv().await.unwrap();
         match &msg {
-            ServerMessage::Shogi { sente, record } => {
+            ServerMessage::Shogi(ShogiNews::Game { sente, record }) => {
                 self.sente = *sente;
                 let record: Record = record.parse().unwrap();
                 self.game = Some(record.replay().unwrap());
             }
-            ServerMessage::Usi(usi) => {
+            ServerMessage::Shogi(ShogiNews::Move(usi)) => {
                 let game = self.game.as_mut().expect("a move after the game");
                 game.play(usi.parse().unwrap()).unwrap();
             }
-            ServerMessage::Table(state) if state.phase == Phase::ShogiOver => {
+            ServerMessage::Table(TableNews::State(state)) if state.phase == Phase::ShogiOver => {
                 self.outcome = self.game.as_ref().and_then(Game::outcome);
             }
             _ => {}
@@ -79,7 +82,7 @@ impl Seat {
 
     async fn play(&mut self, usi: &str) {
         self.bot
-            .send(&ClientMessage::Usi(usi.into()))
+            .send(&ClientMessage::Shogi(ShogiAct::Move(usi.into())))
             .await
             .unwrap();
     }
@@ -96,7 +99,10 @@ impl Seat {
             .position()
             .legal_moves_into(&mut moves);
         let mv = moves.choose(rng).unwrap().to_string();
-        self.bot.send(&ClientMessage::Usi(mv)).await.unwrap();
+        self.bot
+            .send(&ClientMessage::Shogi(ShogiAct::Move(mv)))
+            .await
+            .unwrap();
     }
 }
 
@@ -151,7 +157,10 @@ async fn a_whole_shogi_game_between_two_clients_to_resignation() {
         sente.game.as_ref().unwrap().record(),
         gote.game.as_ref().unwrap().record()
     );
-    gote.bot.send(&ClientMessage::Resign).await.unwrap();
+    gote.bot
+        .send(&ClientMessage::Table(TableAct::Resign))
+        .await
+        .unwrap();
     let won = Outcome::win(shogi_rules::Color::Sente, EndReason::Resignation);
     assert_eq!(sente.until_over().await, won);
     assert_eq!(gote.until_over().await, won);
@@ -171,7 +180,11 @@ async fn a_false_impasse_declaration_loses() {
     let (server, _scratch) = common::start("shogi-declare").await;
     let (host, guest) = pair(server.addr, 3, None).await;
     let (mut sente, mut gote) = by_turn(host, guest);
-    sente.bot.send(&ClientMessage::Declare).await.unwrap();
+    sente
+        .bot
+        .send(&ClientMessage::Shogi(ShogiAct::Declare))
+        .await
+        .unwrap();
     let lost = Outcome::win(shogi_rules::Color::Gote, EndReason::FalseDeclaration);
     assert_eq!(sente.until_over().await, lost);
     assert_eq!(gote.until_over().await, lost);
@@ -196,7 +209,7 @@ async fn illegal_moves_and_drops_are_refused_and_the_table_plays_on() {
         assert_eq!(common::next_error(&mut seat.bot).await, code, "{usi}");
     }
     // Gunjin's messages are refused at a Shogi table, the connection kept.
-    let gunjin_move = ClientMessage::Move("b4-b5".into());
+    let gunjin_move = ClientMessage::Gunjin(GunjinAct::Move("b4-b5".into()));
     sente.bot.send(&gunjin_move).await.unwrap();
     assert_eq!(
         common::next_error(&mut sente.bot).await,
@@ -251,15 +264,15 @@ async fn a_cpu_seat_plays_at_each_level() {
         let mut host = Seat::new(bot);
         if i == 0 {
             // A Gunjin level is no Shogi level.
-            let gunjin = ClientMessage::AddCpu {
+            let gunjin = ClientMessage::Table(TableAct::AddCpu {
                 level: gunjin_table::Level::Easy.into(),
-            };
+            });
             host.bot.send(&gunjin).await.unwrap();
             assert_eq!(common::next_error(&mut host.bot).await, ErrorCode::BadLevel);
         }
         let level = CpuLevel::Shogi(level);
         host.bot
-            .send(&ClientMessage::AddCpu { level })
+            .send(&ClientMessage::Table(TableAct::AddCpu { level }))
             .await
             .unwrap();
         let mut rng = SmallRng::seed_from_u64(i as u64);
@@ -268,7 +281,10 @@ async fn a_cpu_seat_plays_at_each_level() {
             host.read().await;
             host.play_random(&mut rng).await;
         }
-        host.bot.send(&ClientMessage::Resign).await.unwrap();
+        host.bot
+            .send(&ClientMessage::Table(TableAct::Resign))
+            .await
+            .unwrap();
         assert_eq!(host.until_over().await.reason, EndReason::Resignation);
     }
     server.stop().await;

@@ -12,7 +12,7 @@ use std::path::Path;
 use common::bot::Bot;
 use gunjin_rules::{Color, DrawReason, Outcome, Rules, Template};
 use gunjin_server::Server;
-use gunjin_table::{Phase, ServerMessage};
+use gunjin_table::{GunjinNews, Phase, ServerMessage, TableNews};
 
 /// One seat of the fixture: `stage table token side ply`.
 struct Line {
@@ -63,7 +63,7 @@ async fn resume(addr: std::net::SocketAddr, line: &Line) -> Bot {
 /// the CPU moved on since).
 async fn view_at(bot: &mut Bot, ply: usize) {
     until(bot, |m| {
-        matches!(m, ServerMessage::Game { view, .. } if view.ply() >= ply
+        matches!(m, ServerMessage::Gunjin(GunjinNews::Game { view, .. }) if view.ply() >= ply
             && view.history().len() < ply + 4)
     })
     .await
@@ -78,20 +78,18 @@ async fn tables_stored_by_the_previous_build_resume() {
     for line in fixture_lines("tables-v1") {
         let mut bot = resume(server.addr, &line).await;
         match line.stage.as_str() {
-            "waiting" => {
-                until(&mut bot, |m| {
-                    matches!(m, ServerMessage::Table(t) if t.phase == Phase::Waiting
+            "waiting" => until(&mut bot, |m| {
+                matches!(m, ServerMessage::Table(TableNews::State(t)) if t.phase == Phase::Waiting
                         && t.rules == Rules::TRADITIONAL
                         && t.seats.south.as_ref().is_some_and(|s| s.name == "host"))
-                })
-                .await
-            }
+            })
+            .await,
             // The stored setup timer ran out long ago: the game starts at
             // once, from South's draft of three pieces.
             "setup" => {
                 let template = Template::ALL[1].setup();
                 until(&mut bot, |m| match m {
-                    ServerMessage::Game { view, .. } => {
+                    ServerMessage::Gunjin(GunjinNews::Game { view, .. }) => {
                         line.side == Color::North
                             || (0..3).all(|s| {
                                 view.own_setup().unwrap().slots()[s] == template.slots()[s]
@@ -104,7 +102,7 @@ async fn tables_stored_by_the_previous_build_resume() {
             "play" | "cpu" => view_at(&mut bot, line.ply).await,
             "over" => {
                 until(&mut bot, |m| {
-                    matches!(m, ServerMessage::Over { outcome, record }
+                    matches!(m, ServerMessage::Gunjin(GunjinNews::Over { outcome, record })
                         if *outcome == Outcome::Draw { reason: DrawReason::MoveLimit }
                             && record.moves.len() == line.ply)
                 })
@@ -140,7 +138,7 @@ async fn tables_stored_before_the_count_of_entries_resume() {
             }
             "over" => {
                 until(&mut bot, |m| {
-                    matches!(m, ServerMessage::Over { record, .. } if record.moves.len() == line.ply)
+                    matches!(m, ServerMessage::Gunjin(GunjinNews::Over { record, .. }) if record.moves.len() == line.ply)
                 })
                 .await
             }

@@ -12,12 +12,18 @@
 //! text here, read with `shogi-rules` by whoever plays them: the app's
 //! first load reads these messages and must not carry Shogi's parsers.
 //!
+//! A message is made of parts: taking a seat ([`Seating`], [`SeatNews`]),
+//! acting at a table of any game ([`TableAct`], [`TableNews`]), and each
+//! game's own ([`GunjinAct`], [`GunjinNews`], [`ShogiAct`],
+//! [`ShogiNews`]), written as one flat enum as they always were.
+//!
 //! ```
-//! use gunjin_table::{ClientMessage, ServerMessage, ErrorCode};
+//! use gunjin_table::{ClientMessage, ErrorCode, Seating, ServerMessage};
 //! let join: ClientMessage =
 //!     serde_json::from_str(r#"{"join":{"table":"00ff","name":"Aki"}}"#).unwrap();
-//! assert_eq!(join, ClientMessage::Join { table: "00ff".into(), name: "Aki".into() });
-//! let error = ServerMessage::Error { code: ErrorCode::NotYourTurn, message: "wait".into() };
+//! let seating = Seating::Join { table: "00ff".into(), name: "Aki".into() };
+//! assert_eq!(join, ClientMessage::Seat(seating));
+//! let error = ServerMessage::error(ErrorCode::NotYourTurn, "wait");
 //! assert_eq!(
 //!     serde_json::to_string(&error).unwrap(),
 //!     r#"{"error":{"code":"not_your_turn","message":"wait"}}"#
@@ -25,20 +31,30 @@
 //! ```
 
 mod clock;
+mod error;
 mod game;
+mod gunjin;
 mod level;
 mod message;
+mod parts;
+mod shogi;
 mod table;
 
 pub use clock::{Clock, ClockState};
+pub use error::ErrorCode;
 pub use game::GameTag;
+pub use gunjin::{GunjinAct, GunjinNews, MoveText};
 /// A CPU seat's level: the one typed level of the app, its worker and
 /// the table protocol, written as its lowercase name (`"easy"`,
 /// `"normal"`, `"hard"`) as the protocol always has, so stored tables and
 /// messages of earlier builds still read.
 pub use gunjin_worker_protocol::Level;
 pub use level::{CpuLevel, ShogiLevel, UnknownLevel};
-pub use message::{ClientMessage, ErrorCode, MoveText, ServerMessage};
+pub use message::{
+    ClientMessage, GameOpen, Open, SeatNews, Seating, ServerMessage, TableAct, TableNews,
+    Unreadable,
+};
+pub use shogi::{ShogiAct, ShogiNews};
 pub use table::{Invitation, Phase, SeatInfo, TableState};
 
 /// The largest client message the server reads; a larger one is refused

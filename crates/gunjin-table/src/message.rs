@@ -1,52 +1,107 @@
 //! The messages themselves: what a client may ask and what it is told.
+//! Each is made of parts (`parts.rs`): taking a seat and acting at a
+//! table, which every game shares, and each game's own part
+//! (`gunjin.rs`, `shogi.rs`). On the wire a message is one flat,
+//! externally tagged enum, as it always was (`{"move":"b4-b5"}`,
+//! `"resign"`): pages and servers of earlier builds read these messages
+//! and write the ones read here. A new game or a new kind of message (a
+//! chat line, the lobby's) is a part: a variant here, and a line in its
+//! message's [`Parts`] reader, with tags no other part uses.
 
-use core::fmt;
+use core::cell::Cell;
 
-use gunjin_rules::{
-    Color, Move, Outcome, ParseMoveError, PartialSetup, PublicMove, Record, Rules, Setup, Shape,
-    View,
-};
-use serde::{Deserialize, Serialize};
+use gunjin_rules::{Color, Rules};
+use serde::de::VariantAccess;
+use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::{Clock, ClockState, CpuLevel, GameTag, Invitation, TableState};
+use crate::gunjin::{GunjinAct, GunjinNews};
+use crate::parts::{self, Part, Parts, Tagged};
+use crate::shogi::{ShogiAct, ShogiNews};
+use crate::{Clock, ClockState, CpuLevel, ErrorCode, GameTag, Invitation, TableState};
 
-/// What a client sends. The first message of a connection must be
-/// [`Open`](ClientMessage::Open), [`Join`](ClientMessage::Join) or
-/// [`Resume`](ClientMessage::Resume): it binds the connection to a seat.
-/// The others act for that seat. [`Peek`](ClientMessage::Peek) binds
-/// nothing.
-///
-/// Both directions are externally tagged (`{"join": {…}}`, `"resign"`):
-/// an internally tagged enum buffers every message whole before reading it,
-/// code that cost the browser app more than the rest of the table client.
+/// What a client sends. The first message of a connection must be a
+/// [`Seating`] but a `peek`: it binds the connection to a seat. The others
+/// act for that seat, at its table or in its game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ClientMessage {
+    Seat(Seating),
+    Table(TableAct),
+    Gunjin(GunjinAct),
+    Shogi(ShogiAct),
+}
+
+impl Parts for ClientMessage {
+    fn read<'de, V: VariantAccess<'de>>(
+        tagged: Tagged<V>,
+        refusal: &Cell<ErrorCode>,
+    ) -> Result<ClientMessage, V::Error> {
+        match () {
+            () if tagged.is::<Seating>() => tagged.read(refusal).map(ClientMessage::Seat),
+            () if tagged.is::<TableAct>() => tagged.read(refusal).map(ClientMessage::Table),
+            () if tagged.is::<GunjinAct>() => tagged.read(refusal).map(ClientMessage::Gunjin),
+            () if tagged.is::<ShogiAct>() => tagged.read(refusal).map(ClientMessage::Shogi),
+            () => Err(tagged.unknown()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ClientMessage {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ClientMessage, D::Error> {
+        parts::deserialize(d, &Cell::new(ErrorCode::BadMessage))
+    }
+}
+
+/// A client's message that does not read, and how it is refused.
+#[derive(Debug)]
+pub struct Unreadable {
+    /// [`ErrorCode::BadSetup`] for a setup, [`ErrorCode::BadLevel`] for a
+    /// CPU's level (the player corrects them); else
+    /// [`ErrorCode::BadMessage`].
+    pub code: ErrorCode,
+    pub reason: serde_json::Error,
+}
+
+impl ClientMessage {
+    /// Reads a client's message, saying how to refuse one that does not
+    /// read by the part its tag names.
+    ///
+    /// ```
+    /// use gunjin_table::{ClientMessage, ErrorCode};
+    /// let code = |text| ClientMessage::from_json(text).unwrap_err().code;
+    /// assert_eq!(code(r#"{"ready":{"setup":"ATN"}}"#), ErrorCode::BadSetup);
+    /// assert_eq!(code(r#"{"add_cpu":{"level":"godlike"}}"#), ErrorCode::BadLevel);
+    /// assert_eq!(code(r#"{"fly":{}}"#), ErrorCode::BadMessage);
+    /// assert!(ClientMessage::from_json(r#""resign""#).is_ok());
+    /// ```
+    pub fn from_json(text: &str) -> Result<ClientMessage, Unreadable> {
+        let refusal = Cell::new(ErrorCode::BadMessage);
+        let mut json = serde_json::Deserializer::from_str(text);
+        let message = parts::deserialize(&mut json, &refusal).map_err(|reason| Unreadable {
+            code: refusal.get(),
+            reason,
+        })?;
+        json.end().map_err(|reason| Unreadable {
+            code: ErrorCode::BadMessage,
+            reason,
+        })?;
+        Ok(message)
+    }
+}
+
+/// Taking a seat, or asking about one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum ClientMessage {
-    /// Opens a new table of `game` under these rules, with a clock if
-    /// given, and takes its first seat (South). `game` is absent for
-    /// Gunjin, as in every `open` before the tag; `rules` are Gunjin's
-    /// (a Shogi table, an even game, leaves them out).
-    Open {
-        #[serde(default, skip_serializing_if = "GameTag::is_gunjin")]
-        game: GameTag,
-        name: String,
-        #[serde(default)]
-        rules: Rules,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        clock: Option<Clock>,
-    },
+pub enum Seating {
+    /// Opens a new table and takes its first seat (South).
+    Open(Open),
     /// Takes the free seat of the table whose id came with the invite link.
-    Join {
-        table: String,
-        name: String,
-    },
+    Join { table: String, name: String },
     /// Asks what the table of an invite link is, without sitting down: the
-    /// answer is an [`Invitation`](ServerMessage::Invitation), or the
-    /// error that a `join` would get (no such table). The connection stays
+    /// answer is an [`Invitation`](SeatNews::Invitation), or the error
+    /// that a `join` would get (no such table). The connection stays
     /// unbound.
-    Peek {
-        table: String,
-    },
+    Peek { table: String },
     /// Takes back one's seat after a disconnection or a server restart.
     /// With `rotate`, the seat gets a new token (in the welcome) and this
     /// one stops working, so a token that leaked does not hold the seat
@@ -57,62 +112,94 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "is_false")]
         rotate: bool,
     },
-    /// The host fills the free seat with the CPU at a level of the
-    /// table's game.
-    AddCpu {
-        level: CpuLevel,
-    },
-    /// The setup so far, kept by the server so that it completes this one
-    /// (at random) when the setup timer runs out.
-    Draft {
-        setup: PartialSetup,
-    },
-    /// The final setup: once both are in, the game starts.
-    Ready {
-        setup: Setup,
-    },
-    Move(MoveText),
-    /// A Shogi move or drop, as USI (`"7g7f"`, `"P*5e"`, `"8h2b+"`).
-    Usi(String),
-    /// Shogi: the side to move declares an impasse (the 27-point rule); a
-    /// declaration that does not meet it loses.
-    Declare,
-    Resign,
 }
 
-/// A Gunjin move as the player wrote it (`"b4-b5"`, `"e2*e5+"`), read
-/// against the table's board when it arrives there: Classic 25 writes its
-/// headquarters e1 and accepts d1 and f1 for it, which a reader without
-/// the board takes for other nodes. A text that names no move on any
-/// board does not read at all, as before.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct MoveText(String);
+impl Part for Seating {}
 
-impl<'de> Deserialize<'de> for MoveText {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveText, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse::<Move>().map_err(serde::de::Error::custom)?;
-        Ok(MoveText(text))
+impl Seating {
+    /// The table it names: all but an `open`'s, which has no id yet.
+    pub fn table(&self) -> Option<&str> {
+        match self {
+            Seating::Open(_) => None,
+            Seating::Join { table, .. }
+            | Seating::Peek { table }
+            | Seating::Resume { table, .. } => Some(table),
+        }
     }
 }
 
-impl MoveText {
-    /// The move on the board of `shape`.
-    pub fn read(&self, shape: &Shape) -> Result<Move, ParseMoveError> {
-        shape.parse_move(&self.0)
+/// A new table: the host's name, the game under its options, and a clock
+/// if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "OpenText", into = "OpenText")]
+pub struct Open {
+    pub name: String,
+    pub game: GameOpen,
+    pub clock: Option<Clock>,
+}
+
+/// The game a table opens, with its own options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameOpen {
+    Gunjin {
+        rules: Rules,
+    },
+    /// An even game.
+    Shogi,
+}
+
+impl GameOpen {
+    pub fn tag(self) -> GameTag {
+        match self {
+            GameOpen::Gunjin { .. } => GameTag::Gunjin,
+            GameOpen::Shogi => GameTag::Shogi,
+        }
     }
 }
 
-impl From<Move> for MoveText {
-    fn from(mv: Move) -> MoveText {
-        MoveText(mv.to_string())
+/// An [`Open`] as written: `game` is absent for Gunjin, as in every `open`
+/// before the tag (and servers of that time refuse unknown fields);
+/// `rules` are Gunjin's, which a Shogi table's `open` leaves out.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenText {
+    #[serde(default, skip_serializing_if = "GameTag::is_gunjin")]
+    game: GameTag,
+    name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules: Option<Rules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<Clock>,
+}
+
+impl From<OpenText> for Open {
+    fn from(text: OpenText) -> Open {
+        let game = match text.game {
+            GameTag::Gunjin => GameOpen::Gunjin {
+                rules: text.rules.unwrap_or_default(),
+            },
+            GameTag::Shogi => GameOpen::Shogi,
+        };
+        Open {
+            name: text.name,
+            game,
+            clock: text.clock,
+        }
     }
 }
 
-impl From<&str> for MoveText {
-    fn from(text: &str) -> MoveText {
-        MoveText(text.into())
+impl From<Open> for OpenText {
+    fn from(open: Open) -> OpenText {
+        let rules = match open.game {
+            GameOpen::Gunjin { rules } => Some(rules),
+            GameOpen::Shogi => None,
+        };
+        OpenText {
+            game: open.game.tag(),
+            name: open.name,
+            rules,
+            clock: open.clock,
+        }
     }
 }
 
@@ -120,54 +207,103 @@ fn is_false(b: &bool) -> bool {
     !b
 }
 
+/// What a seated player asks of its table, whatever the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableAct {
+    /// The host fills the free seat with the CPU at a level of the
+    /// table's game.
+    AddCpu { level: CpuLevel },
+    /// During the setup or the game.
+    Resign,
+}
+
+/// An unknown level is the host's to correct: the connection stays.
+impl Part for TableAct {
+    fn refusal(tag: &str) -> ErrorCode {
+        match tag {
+            "add_cpu" => ErrorCode::BadLevel,
+            _ => ErrorCode::BadMessage,
+        }
+    }
+}
+
 /// What the server sends: only what the receiving player may know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ServerMessage {
+    Seat(SeatNews),
+    Table(TableNews),
+    Gunjin(GunjinNews),
+    Shogi(ShogiNews),
+}
+
+impl Parts for ServerMessage {
+    fn read<'de, V: VariantAccess<'de>>(
+        tagged: Tagged<V>,
+        refusal: &Cell<ErrorCode>,
+    ) -> Result<ServerMessage, V::Error> {
+        match () {
+            () if tagged.is::<SeatNews>() => tagged.read(refusal).map(ServerMessage::Seat),
+            () if tagged.is::<TableNews>() => tagged.read(refusal).map(ServerMessage::Table),
+            () if tagged.is::<GunjinNews>() => tagged.read(refusal).map(ServerMessage::Gunjin),
+            () if tagged.is::<ShogiNews>() => tagged.read(refusal).map(ServerMessage::Shogi),
+            () => Err(tagged.unknown()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ServerMessage {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ServerMessage, D::Error> {
+        parts::deserialize(d, &Cell::new(ErrorCode::BadMessage))
+    }
+}
+
+impl ServerMessage {
+    /// A refusal.
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Seat(SeatNews::Error {
+            code,
+            message: message.into(),
+        })
+    }
+}
+
+/// Each part is a message.
+macro_rules! part_of {
+    ($($message:ident::$variant:ident($part:ty)),+ $(,)?) => {
+        $(impl From<$part> for $message {
+            fn from(part: $part) -> $message {
+                $message::$variant(part)
+            }
+        })+
+    };
+}
+
+part_of!(
+    ClientMessage::Seat(Seating),
+    ClientMessage::Table(TableAct),
+    ClientMessage::Gunjin(GunjinAct),
+    ClientMessage::Shogi(ShogiAct),
+    ServerMessage::Seat(SeatNews),
+    ServerMessage::Table(TableNews),
+    ServerMessage::Gunjin(GunjinNews),
+    ServerMessage::Shogi(ShogiNews),
+);
+
+/// What a connection is told of its seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ServerMessage {
+pub enum SeatNews {
     /// The seat this connection holds; the token takes it back later
-    /// ([`ClientMessage::Resume`]): keep it secret.
+    /// ([`Seating::Resume`]): keep it secret.
     Welcome {
         table: String,
         token: String,
         side: Color,
     },
-    /// The table changed: seats, presence or phase.
-    Table(TableState),
-    /// The answer to a [`Peek`](ClientMessage::Peek).
+    /// The answer to a [`Peek`](Seating::Peek).
     Invitation(Invitation),
-    /// The player's view of the game: at the start, on (re)connection and
-    /// at the end (after the last move, which then comes in `played` with
-    /// its announcement); every other move comes as a [`Step`](Self::Step).
-    Game {
-        view: View,
-        played: Option<PublicMove>,
-    },
-    /// A move of a game that goes on, as everyone may know it (the move
-    /// and its announcement): the receiver applies it to its view
-    /// ([`View::apply`]), which then equals the referee's. Whole views
-    /// come on joining, on resuming and at the end.
-    Step(PublicMove),
-    /// A Shogi game whole, the same for both seats (Shogi hides nothing):
-    /// at the start, on (re)connection and at the end. `sente` is the seat
-    /// that plays Sente (who moves first, drawn when the table opens);
-    /// `record` is `shogi_rules::Record`'s text (`startpos moves 7g7f …`,
-    /// then `end resign:gote` for an ending that is no move), whose replay
-    /// tells the result.
-    Shogi { sente: Color, record: String },
-    /// A Shogi move of a game that goes on, as USI: the receiver plays it
-    /// on its game, which then equals the referee's.
-    Usi(String),
-    /// The clock after a move (or on resuming), for a table that has one.
-    Clock(ClockState),
-    /// A seat's connection came or went. An absent player forfeits (by
-    /// resignation) after `forfeit_in_millis` unless they come back.
-    Presence {
-        side: Color,
-        connected: bool,
-        forfeit_in_millis: Option<u64>,
-    },
-    /// The game is over: the result and the whole record with both setups.
-    Over { outcome: Outcome, record: Record },
     /// A refused message. The codes [`ErrorCode::closes`] names end the
     /// connection; after the others it stays open.
     Error { code: ErrorCode, message: String },
@@ -179,87 +315,27 @@ pub enum ServerMessage {
     Retry { after_millis: u64 },
 }
 
-/// Why a message was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+impl Part for SeatNews {}
+
+/// What a seated player is told of its table, whatever the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
-    /// Not JSON, not a known message, or not text.
-    BadMessage,
-    /// Longer than [`MAX_MESSAGE_BYTES`](crate::MAX_MESSAGE_BYTES).
-    TooLarge,
-    /// More messages than the connection's rate allows; this one was dropped.
-    RateLimited,
-    NoSuchTable,
-    /// The seat token does not belong to the table.
-    BadToken,
-    TableFull,
-    /// A seat-bound message before `open`, `join` or `resume`, or a second
-    /// of those.
-    NoSeat,
-    /// Only the host may do this.
-    NotHost,
-    /// Not possible in the table's current phase.
-    WrongPhase,
-    BadName,
-    BadLevel,
-    BadSetup,
-    NotYourTurn,
-    IllegalMove,
-    /// The connection's seat was taken over by a newer connection.
-    Replaced,
-    /// The table was idle too long and is closed.
-    Expired,
-    /// A connection that took no seat in time, or whose client went
-    /// silent (no answer to the server's pings).
-    TimedOut,
-    /// This address opened as many tables as it may this hour.
-    TooManyTables,
-    /// The server has as many tables open as it takes.
-    ServerFull,
-    /// This address has as many CPU games on as it may: the seat stays
-    /// free for a friend.
-    TooManyCpuTables,
-    /// The server's CPU opponents cannot take one more game now without
-    /// slowing those on: the seat stays free, try again in a minute.
-    CpuBusy,
-    /// This address holds as many seats (at every table together) as it
-    /// may at once.
-    TooManySeats,
-    /// The server cannot store the game right now: the last move (or the
-    /// start) is announced once it can, and every action waits till then.
-    /// Sent to both seats, and in answer to any action meanwhile.
-    CannotSave,
-    /// The server crashed with its store damaged, and this game may have
-    /// lost its last moves: it goes on from the position just sent.
-    RolledBack,
+pub enum TableNews {
+    /// The table changed: seats, presence or phase.
+    #[serde(rename = "table")]
+    State(TableState),
+    /// The clock after a move (or on resuming), for a table that has one.
+    Clock(ClockState),
+    /// A seat's connection came or went. An absent player forfeits (by
+    /// resignation) after `forfeit_in_millis` unless they come back.
+    Presence {
+        side: Color,
+        connected: bool,
+        forfeit_in_millis: Option<u64>,
+    },
 }
 
-impl ErrorCode {
-    /// Whether the server closes the connection after this error: protocol
-    /// violations and lost seats do; game mistakes do not.
-    pub const fn closes(self) -> bool {
-        matches!(
-            self,
-            ErrorCode::BadMessage
-                | ErrorCode::TooLarge
-                | ErrorCode::BadToken
-                | ErrorCode::NoSuchTable
-                | ErrorCode::TableFull
-                | ErrorCode::Replaced
-                | ErrorCode::Expired
-                | ErrorCode::TimedOut
-                | ErrorCode::TooManyTables
-                | ErrorCode::ServerFull
-                | ErrorCode::TooManySeats
-        )
-    }
-}
-
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
-    }
-}
+impl Part for TableNews {}
 
 #[cfg(test)]
 mod tests {
@@ -270,43 +346,52 @@ mod tests {
         let read = |s: &str| serde_json::from_str::<ClientMessage>(s).unwrap();
         assert_eq!(
             read(r#"{"move":"b4-b5"}"#),
-            ClientMessage::Move("b4-b5".into())
+            ClientMessage::Gunjin(GunjinAct::Move("b4-b5".into()))
         );
-        assert_eq!(read(r#""resign""#), ClientMessage::Resign);
+        assert_eq!(read(r#""resign""#), ClientMessage::Table(TableAct::Resign));
         assert_eq!(
             read(r#"{"add_cpu":{"level":"hard"}}"#),
-            ClientMessage::AddCpu {
+            ClientMessage::Table(TableAct::AddCpu {
                 level: CpuLevel::Gunjin(crate::Level::Hard)
-            }
+            })
         );
-        assert_eq!(read(r#"{"usi":"P*5e"}"#), ClientMessage::Usi("P*5e".into()));
-        assert_eq!(read(r#""declare""#), ClientMessage::Declare);
-        // A Shogi table's `open` leaves Gunjin's rules out.
         assert_eq!(
-            read(r#"{"open":{"game":"shogi","name":"Aki"}}"#),
-            ClientMessage::Open {
-                game: GameTag::Shogi,
-                name: "Aki".into(),
-                rules: Rules::default(),
-                clock: None,
-            }
+            read(r#"{"usi":"P*5e"}"#),
+            ClientMessage::Shogi(ShogiAct::Move("P*5e".into()))
         );
-        let open = ClientMessage::Open {
-            game: GameTag::Shogi,
-            name: "Aki".into(),
-            rules: Rules::TRADITIONAL,
-            clock: Some(Clock::Byoyomi {
-                millis: 600_000,
-                byoyomi_millis: 30_000,
-            }),
+        assert_eq!(
+            read(r#""declare""#),
+            ClientMessage::Shogi(ShogiAct::Declare)
+        );
+        // A Shogi table's `open` leaves Gunjin's rules out; one of an
+        // earlier build wrote them, which the Shogi table ignores.
+        let open = |game, clock| {
+            ClientMessage::Seat(Seating::Open(Open {
+                name: "Aki".into(),
+                game,
+                clock,
+            }))
         };
+        let shogi = open(GameOpen::Shogi, None);
+        assert_eq!(read(r#"{"open":{"game":"shogi","name":"Aki"}}"#), shogi);
+        let earlier = r#"{"open":{"game":"shogi","name":"Aki","rules":{"strength":"House","tank_vs_engineer":"TankWins","mine":"Stays","front":"River","placement":"Free"}}}"#;
+        assert_eq!(read(earlier), shogi);
+        assert_eq!(
+            serde_json::to_string(&shogi).unwrap(),
+            r#"{"open":{"game":"shogi","name":"Aki"}}"#
+        );
+        let byoyomi = Clock::Byoyomi {
+            millis: 600_000,
+            byoyomi_millis: 30_000,
+        };
+        let open = open(GameOpen::Shogi, Some(byoyomi));
         assert_eq!(read(&serde_json::to_string(&open).unwrap()), open);
         // `rotate` is optional: earlier clients' resumes still read.
-        let resume = ClientMessage::Resume {
+        let resume = ClientMessage::Seat(Seating::Resume {
             table: "t".into(),
             token: "k".into(),
             rotate: false,
-        };
+        });
         assert_eq!(read(r#"{"resume":{"table":"t","token":"k"}}"#), resume);
         assert_eq!(
             serde_json::to_string(&resume).unwrap(),
@@ -319,32 +404,33 @@ mod tests {
     /// face-up enemy kind alone (`shared/RULES.md` §8.2).
     #[test]
     fn modes_and_strikes_travel() {
-        use gunjin_rules::{ByColor, Color, Game, Kind, Mode, Template};
+        use gunjin_rules::{ByColor, Game, Kind, Mode, Move, Template};
+
+        use crate::gunjin::MoveText;
         let read = |s: &str| serde_json::from_str::<ClientMessage>(s).unwrap();
         let rules: Rules = "c25-htsrf".parse().unwrap();
-        let open = ClientMessage::Open {
-            game: GameTag::Gunjin,
+        let open = ClientMessage::Seat(Seating::Open(Open {
             name: "Aki".into(),
-            rules,
+            game: GameOpen::Gunjin { rules },
             clock: None,
-        };
+        }));
         let text = serde_json::to_string(&open).unwrap();
         assert!(text.contains(r#""mode":"Classic25""#), "{text}");
         assert_eq!(read(&text), open);
         let strike = Move::strike("e2".parse().unwrap(), "e5".parse().unwrap(), true);
-        let ClientMessage::Move(text) = read(r#"{"move":"e2*e5+"}"#) else {
+        let ClientMessage::Gunjin(GunjinAct::Move(text)) = read(r#"{"move":"e2*e5+"}"#) else {
             panic!("a strike is a move");
         };
         assert_eq!(text.read(rules.shape()), Ok(strike));
-        assert!(MoveText("e2-e5+".into()).read(rules.shape()).is_err());
+        assert!(MoveText::from("e2-e5+").read(rules.shape()).is_err());
         // The headquarters' aliases name it on Classic 25's board alone.
-        let alias = MoveText("d2-d1".into());
+        let alias = MoveText::from("d2-d1");
         assert_eq!(alias.read(rules.shape()).unwrap().to_string(), "d2-e1");
         assert_eq!(
             alias.read(Rules::default().shape()).unwrap().to_string(),
             "d2-c1"
         );
-        assert_eq!(MoveText::from(strike), MoveText("e2*e5+".into()));
+        assert_eq!(MoveText::from(strike), MoveText::from("e2*e5+"));
 
         let kinds: Vec<String> = Kind::ALL
             .iter()
@@ -368,20 +454,21 @@ mod tests {
         game.play(strike).unwrap();
         let step = *game.history().last().unwrap();
         assert!(step.announcement.cleared(strike).count() >= 3);
-        let text = serde_json::to_string(&ServerMessage::Step(step)).unwrap();
+        let message = ServerMessage::Gunjin(GunjinNews::Step(step));
+        let text = serde_json::to_string(&message).unwrap();
         assert!(named(&text).is_empty(), "{text}");
         assert_eq!(
             serde_json::from_str::<ServerMessage>(&text).unwrap(),
-            ServerMessage::Step(step)
+            message
         );
         // North's view names its own kinds, and of South's only the Marshal.
         let view = game.view(Color::North);
         let enemies = serde_json::to_string(view.enemies()).unwrap();
         assert_eq!(named(&enemies), [r#""Marshal""#], "{enemies}");
-        let message = ServerMessage::Game {
+        let message = ServerMessage::Gunjin(GunjinNews::Game {
             view: view.clone(),
             played: Some(step),
-        };
+        });
         let text = serde_json::to_string(&message).unwrap();
         assert_eq!(
             serde_json::from_str::<ServerMessage>(&text).unwrap(),
@@ -406,4 +493,35 @@ mod tests {
             );
         }
     }
+}
+
+/// No two parts of a message share a tag: each tag reads as one part.
+#[cfg(test)]
+#[test]
+fn the_parts_tags_are_their_own() {
+    use crate::parts::tags;
+    let client = [
+        tags::<Seating>(),
+        tags::<TableAct>(),
+        tags::<GunjinAct>(),
+        tags::<ShogiAct>(),
+    ];
+    let server = [
+        tags::<SeatNews>(),
+        tags::<TableNews>(),
+        tags::<GunjinNews>(),
+        tags::<ShogiNews>(),
+    ];
+    for parts in [client, server] {
+        let all: Vec<&str> = parts.concat();
+        let mut unique = all.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len(), "{all:?}");
+        assert!(
+            all.contains(&"resign") || all.contains(&"welcome"),
+            "{all:?}"
+        );
+    }
+    assert_eq!(tags::<ShogiAct>(), ["usi", "declare"]);
 }

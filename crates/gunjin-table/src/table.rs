@@ -101,7 +101,7 @@ pub enum Phase {
         /// The receiver's own draft (or final setup once ready).
         draft: PartialSetup,
     },
-    /// The game is on: the receiver also gets [`Game`](crate::ServerMessage::Game) views.
+    /// The game is on: the receiver also gets [`Game`](crate::GunjinNews::Game) views.
     Play,
     Over {
         outcome: Outcome,

@@ -38,7 +38,9 @@ use std::time::{Duration, Instant};
 
 use bot::{Bot, choose};
 use gunjin_rules::{ByColor, Color, Record, Rules};
-use gunjin_table::{ClientMessage, Phase, ServerMessage};
+use gunjin_table::{
+    ClientMessage, GunjinNews, Phase, ServerMessage, ShogiNews, TableAct, TableNews,
+};
 use node::Node;
 use tokio::sync::Mutex;
 
@@ -217,11 +219,14 @@ async fn play_on(
             && view.ply() >= n
             && view.outcome().is_none()
         {
-            resigned = bot.send(&ClientMessage::Resign).await.is_ok();
+            resigned = bot
+                .send(&ClientMessage::Table(TableAct::Resign))
+                .await
+                .is_ok();
         }
         match bot.step().await {
-            Ok(ServerMessage::Over { .. }) => return Ok(Played { back_after }),
-            Ok(ServerMessage::Game { view, .. }) if reconnected => {
+            Ok(ServerMessage::Gunjin(GunjinNews::Over { .. })) => return Ok(Played { back_after }),
+            Ok(ServerMessage::Gunjin(GunjinNews::Game { view, .. })) if reconnected => {
                 if view.ply() < seen {
                     return Err(format!("back at move {} after seeing {seen}", view.ply()));
                 }
@@ -431,9 +436,9 @@ fn load(args: &Args) -> Result<String, String> {
 /// waiting, a game over, or a Shogi game at `ply` moves.
 fn where_it_stood(stage: &str, ply: usize, msg: &ServerMessage) -> bool {
     match (stage, msg) {
-        ("wait", ServerMessage::Table(state)) => state.phase == Phase::Waiting,
-        ("over", ServerMessage::Over { .. }) => true,
-        ("play" | "cpu", ServerMessage::Shogi { record, .. }) => {
+        ("wait", ServerMessage::Table(TableNews::State(state))) => state.phase == Phase::Waiting,
+        ("over", ServerMessage::Gunjin(GunjinNews::Over { .. })) => true,
+        ("play" | "cpu", ServerMessage::Shogi(ShogiNews::Game { record, .. })) => {
             let moves = record.split_once(" moves ").map_or("", |(_, m)| m);
             moves.split_whitespace().count() == ply
         }

@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::{Color, Move, Outcome, PublicMove, Rules, Setup, View};
-use gunjin_table::{ClientMessage, Clock, ErrorCode, GameTag, Phase, ServerMessage, WS_PATH};
+use gunjin_table::{
+    ClientMessage, Clock, ErrorCode, GameOpen, GunjinAct, GunjinNews, Open, Phase, SeatNews,
+    Seating, ServerMessage, TableNews, WS_PATH,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -131,7 +134,7 @@ impl Bot {
         rules: Rules,
         clock: Option<Clock>,
     ) -> Result<Bot, BotError> {
-        Bot::open_game(addr, seed, GameTag::Gunjin, rules, clock).await
+        Bot::open_game(addr, seed, GameOpen::Gunjin { rules }, clock).await
     }
 
     /// Opens a Shogi table (the bot only seats and talks: `tests/shogi.rs`
@@ -141,7 +144,7 @@ impl Bot {
         seed: u64,
         clock: Option<Clock>,
     ) -> Result<Bot, BotError> {
-        Bot::open_game(addr, seed, GameTag::Shogi, Rules::default(), clock).await
+        Bot::open_game(addr, seed, GameOpen::Shogi, clock).await
     }
 
     /// Opens a table as its host, connecting from `from`.
@@ -152,35 +155,28 @@ impl Bot {
         rules: Rules,
     ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect_from(addr, Some(from), seed, None).await?;
-        bot.open_here(GameTag::Gunjin, rules, None).await?;
+        bot.open_here(GameOpen::Gunjin { rules }, None).await?;
         Ok(bot)
     }
 
     async fn open_game(
         addr: SocketAddr,
         seed: u64,
-        game: GameTag,
-        rules: Rules,
+        game: GameOpen,
         clock: Option<Clock>,
     ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect(addr, seed).await?;
-        bot.open_here(game, rules, clock).await?;
+        bot.open_here(game, clock).await?;
         Ok(bot)
     }
 
     /// Sends `open` on this connection and takes the welcome.
-    async fn open_here(
-        &mut self,
-        game: GameTag,
-        rules: Rules,
-        clock: Option<Clock>,
-    ) -> Result<(), BotError> {
-        self.send(&ClientMessage::Open {
-            game,
+    async fn open_here(&mut self, game: GameOpen, clock: Option<Clock>) -> Result<(), BotError> {
+        self.send(&ClientMessage::Seat(Seating::Open(Open {
             name: "host".into(),
-            rules,
+            game,
             clock,
-        })
+        })))
         .await?;
         if !self.welcome().await? {
             return Err("an open is never retried".into());
@@ -201,10 +197,10 @@ impl Bot {
         table: &str,
     ) -> Result<Bot, BotError> {
         let mut bot = Bot::connect_from(addr, from, seed, Some(table)).await?;
-        let join = ClientMessage::Join {
+        let join = ClientMessage::Seat(Seating::Join {
             table: table.into(),
             name: "guest".into(),
-        };
+        });
         bot.sit(addr, table, &join).await?;
         Ok(bot)
     }
@@ -258,11 +254,11 @@ impl Bot {
     async fn try_resume(&mut self, addr: SocketAddr) -> Result<(), BotError> {
         self.sent_move = None;
         self.setup_sent = false;
-        let resume = ClientMessage::Resume {
+        let resume = ClientMessage::Seat(Seating::Resume {
             table: self.table.clone(),
             token: self.token.clone(),
             rotate: false,
-        };
+        });
         let table = self.table.clone();
         self.sit(addr, &table, &resume).await
     }
@@ -292,13 +288,13 @@ impl Bot {
     /// Takes the welcome (true), or waits as a `retry` says (false).
     async fn welcome(&mut self) -> Result<bool, BotError> {
         match self.recv().await? {
-            ServerMessage::Welcome { table, token, side } => {
+            ServerMessage::Seat(SeatNews::Welcome { table, token, side }) => {
                 self.table = table;
                 self.token = token;
                 self.side = side;
                 Ok(true)
             }
-            ServerMessage::Retry { after_millis } => {
+            ServerMessage::Seat(SeatNews::Retry { after_millis }) => {
                 tokio::time::sleep(Duration::from_millis(after_millis)).await;
                 Ok(false)
             }
@@ -364,7 +360,7 @@ impl Bot {
     /// Answers a message received as a player would (see [`Bot::step`]).
     pub async fn answer(&mut self, msg: &ServerMessage) -> Result<(), BotError> {
         match msg {
-            ServerMessage::Table(state) => {
+            ServerMessage::Table(TableNews::State(state)) => {
                 if let Phase::Setup { ready, .. } = state.phase
                     && !ready[self.side]
                     && !self.setup_sent
@@ -377,31 +373,33 @@ impl Bot {
                     } else {
                         Setup::random(state.rules, &mut self.rng)
                     };
-                    self.send(&ClientMessage::Ready { setup }).await?;
+                    self.send(&ClientMessage::Gunjin(GunjinAct::Ready { setup }))
+                        .await?;
                 }
             }
-            ServerMessage::Game { view, played } => {
+            ServerMessage::Gunjin(GunjinNews::Game { view, played }) => {
                 self.played(played.as_ref());
                 self.view = Some(view.clone());
                 self.move_if_my_turn().await?;
             }
-            ServerMessage::Step(step) => {
+            ServerMessage::Gunjin(GunjinNews::Step(step)) => {
                 self.played(Some(step));
                 let view = self.view.as_mut().ok_or("a step before any view")?;
                 view.apply(step).map_err(|e| e.to_string())?;
                 self.move_if_my_turn().await?;
             }
-            ServerMessage::Error {
+            ServerMessage::Seat(SeatNews::Error {
                 code: ErrorCode::RateLimited,
                 ..
-            } => {
+            }) => {
                 // The move was dropped: wait for the bucket, then send it again.
                 if let Some((mv, _)) = self.sent_move {
                     tokio::time::sleep(RETRY).await;
-                    self.send(&ClientMessage::Move(mv.into())).await?;
+                    self.send(&ClientMessage::Gunjin(GunjinAct::Move(mv.into())))
+                        .await?;
                 }
             }
-            ServerMessage::Error { code, message } => {
+            ServerMessage::Seat(SeatNews::Error { code, message }) => {
                 return Err(format!("refused: {code} {message}"));
             }
             _ => {}
@@ -447,7 +445,8 @@ impl Bot {
                 tokio::time::sleep(self.think).await;
             }
             self.sent_move = Some((mv, Instant::now()));
-            self.send(&ClientMessage::Move(mv.into())).await?;
+            self.send(&ClientMessage::Gunjin(GunjinAct::Move(mv.into())))
+                .await?;
         }
         Ok(())
     }
@@ -458,13 +457,13 @@ impl Bot {
         loop {
             let msg = self.recv().await?;
             match &msg {
-                ServerMessage::Table(t)
+                ServerMessage::Table(TableNews::State(t))
                     if t.seats.north.as_ref().is_some_and(|s| s.cpu.is_some()) =>
                 {
                     self.answer(&msg).await?;
                     return Ok(None);
                 }
-                ServerMessage::Error { code, .. } => return Ok(Some(*code)),
+                ServerMessage::Seat(SeatNews::Error { code, .. }) => return Ok(Some(*code)),
                 _ => {}
             }
         }
@@ -486,7 +485,7 @@ impl Bot {
     /// Plays until the game is over; returns the result.
     pub async fn play_out(&mut self) -> Result<Outcome, BotError> {
         loop {
-            if let ServerMessage::Over { outcome, .. } = self.step().await? {
+            if let ServerMessage::Gunjin(GunjinNews::Over { outcome, .. }) = self.step().await? {
                 return Ok(outcome);
             }
         }

@@ -12,6 +12,7 @@ use std::time::Duration;
 use bot::Bot;
 use gunjin_rules::{Outcome, Rules};
 use gunjin_server::{Config, Rate, Server};
+use gunjin_table::{ErrorCode, SeatNews, ServerMessage};
 
 /// One test's files in the temp dir, a fresh SQLite store and a one-page
 /// app to serve, removed again when the test ends, passed or failed.
@@ -108,9 +109,9 @@ pub async fn play_out(host: &mut Bot, guest: &mut Bot) -> Outcome {
 }
 
 /// The next error the bot is sent, skipping other messages.
-pub async fn next_error(bot: &mut Bot) -> gunjin_table::ErrorCode {
+pub async fn next_error(bot: &mut Bot) -> ErrorCode {
     loop {
-        if let gunjin_table::ServerMessage::Error { code, .. } = bot.recv().await.unwrap() {
+        if let ServerMessage::Seat(SeatNews::Error { code, .. }) = bot.recv().await.unwrap() {
             return code;
         }
     }
