@@ -4,7 +4,9 @@
 //! name and connection.
 
 use gunjin_rules::{Color, PartialSetup, Rules};
-use gunjin_table::{Clock, CpuLevel, ErrorCode, GameTag, Phase, ShogiLevel, TableState};
+use gunjin_table::{
+    Clock, ClockState, CpuLevel, ErrorCode, GameTag, Phase, ShogiLevel, TableState,
+};
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -275,80 +277,6 @@ fn TableStatus(in_game: bool) -> impl IntoView {
             t_string!(i18n, common.forfeit_in, name = opponent(), time = time)
         })
     };
-    // Up, and not being told the table is moving (each retry's socket is
-    // up for a moment).
-    let connected =
-        move || online.connected.get() && !online.moving.get() || online.over.with(Option::is_some);
-    let unheard = move || {
-        online.unheard.get().map(|u| match u {
-            Unheard::NotSent => t_string!(i18n, common.unheard_not_sent),
-            Unheard::Refused(ErrorCode::NotYourTurn) => t_string!(i18n, common.unheard_turn),
-            Unheard::Refused(ErrorCode::IllegalMove) => t_string!(i18n, common.unheard_illegal),
-            Unheard::Refused(ErrorCode::RateLimited) => t_string!(i18n, common.unheard_fast),
-            Unheard::Refused(ErrorCode::CpuBusy) => t_string!(i18n, common.unheard_cpu_busy),
-            Unheard::Refused(ErrorCode::CannotSave) => t_string!(i18n, common.unheard_cannot_save),
-            Unheard::Refused(ErrorCode::RolledBack) => t_string!(i18n, common.unheard_rolled_back),
-            Unheard::Refused(_) => t_string!(i18n, common.unheard_refused),
-        })
-    };
-    // Each side's time left, the running side's counting down here
-    // between the server's word; once the main time is spent, the byoyomi.
-    let left = move |side: Color| {
-        let (state, at) = online.clock.get()?;
-        let running = state.running == Some(side);
-        let elapsed = if running { now.get() - at } else { 0.0 };
-        let main = state.left[side] as f64 - elapsed;
-        Some(match main > 0.0 {
-            true => main,
-            false => main + state.clock.byoyomi() as f64,
-        })
-    };
-    // The player's own clock running low sounds once each time it does.
-    let low = Memo::new(move |_| {
-        let me = online.side()?;
-        let running = online.clock.with(|c| c.as_ref()?.0.running) == Some(me);
-        Some(running && crate::sound::low_time(left(me)?))
-    });
-    Effect::new(move |_| {
-        if low.get() == Some(true) {
-            crate::sound::play(crate::sound::Cue::LowTime);
-        }
-    });
-    let clock = move || {
-        let me = online.side()?;
-        let (mine, theirs) = (left(me)?, left(!me)?);
-        let shown = |left: f64| {
-            let seconds = (left / 1000.0).ceil().max(0.0) as u64;
-            format!("{}:{:02}", seconds / 60, seconds % 60)
-        };
-        Some(t_string!(
-            i18n,
-            common.clock_left,
-            you = shown(mine),
-            them = shown(theirs)
-        ))
-    };
-    let clock_rule = move || {
-        let clock = online.table.with(|t| t.as_ref()?.clock.map(|c| c.clock));
-        clock_text(i18n.get_locale(), clock)
-    };
-    // Which Gunjin game the table plays, for both players from the invite on.
-    let rules_line = move || {
-        let (game, rules) = online
-            .table
-            .with(|t| t.as_ref().map(|t| (t.game, t.rules)))?;
-        rules_text(i18n.get_locale(), game, rules)
-    };
-    let garbled = move || {
-        online
-            .garbled
-            .get()
-            .then(|| t_string!(i18n, common.table_garbled))
-    };
-    let reconnecting = move || match online.moving.get() {
-        true => t_string!(i18n, common.table_moving),
-        false => t_string!(i18n, common.reconnecting),
-    };
     let me = seat_name_of(true);
     view! {
         <div class="table-status">
@@ -362,15 +290,137 @@ fn TableStatus(in_game: bool) -> impl IntoView {
                 {presence}
             </p>
             <p class="forfeit" role="status" aria-live="polite">{forfeit}</p>
-            <p class="table-rules">{rules_line}</p>
-            <p class="clock-rule">{clock_rule}</p>
-            <p class="clock">{clock}</p>
-            <Show when=move || !connected()>
-                <p class="reconnecting" role="status">{reconnecting}</p>
-            </Show>
-            <p class="unheard" role="alert">{unheard}</p>
-            <p class="garbled" role="alert">{garbled}</p>
+            <TableRules />
+            <TableClock now />
+            <ConnectionLines />
         </div>
+    }
+}
+
+/// Which game the table plays, and its clock's rule.
+#[component]
+fn TableRules() -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    let clock_rule = move || {
+        let clock = online.table.with(|t| t.as_ref()?.clock.map(|c| c.clock));
+        clock_text(i18n.get_locale(), clock)
+    };
+    // Which Gunjin game the table plays, for both players from the invite on.
+    let rules_line = move || {
+        let (game, rules) = online
+            .table
+            .with(|t| t.as_ref().map(|t| (t.game, t.rules)))?;
+        rules_text(i18n.get_locale(), game, rules)
+    };
+    view! {
+        <p class="table-rules">{rules_line}</p>
+        <p class="clock-rule">{clock_rule}</p>
+    }
+}
+
+/// Each side's time left, the running side's counting down here between
+/// the server's word (`now` ticks); the player's own clock running low
+/// sounds once each time it does.
+#[component]
+fn TableClock(now: RwSignal<f64>) -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    let left = move |side: Color| {
+        let (state, at) = online.clock.get()?;
+        Some(time_left(&state, now.get() - at, side))
+    };
+    let low = Memo::new(move |_| {
+        let me = online.side()?;
+        let running = online.clock.with(|c| c.as_ref()?.0.running) == Some(me);
+        Some(running && crate::sound::low_time(left(me)?))
+    });
+    Effect::new(move |_| {
+        if low.get() == Some(true) {
+            crate::sound::play(crate::sound::Cue::LowTime);
+        }
+    });
+    let clock = move || {
+        let me = online.side()?;
+        let (mine, theirs) = (left(me)?, left(!me)?);
+        Some(t_string!(
+            i18n,
+            common.clock_left,
+            you = minutes_seconds(mine),
+            them = minutes_seconds(theirs)
+        ))
+    };
+    view! { <p class="clock">{clock}</p> }
+}
+
+/// `side`'s time left in milliseconds, `elapsed` after the server's word:
+/// its main time, then its byoyomi; only the running side's goes down.
+fn time_left(state: &ClockState, elapsed: f64, side: Color) -> f64 {
+    let elapsed = if state.running == Some(side) {
+        elapsed
+    } else {
+        0.0
+    };
+    let main = state.left[side] as f64 - elapsed;
+    if main > 0.0 {
+        main
+    } else {
+        main + state.clock.byoyomi() as f64
+    }
+}
+
+/// Milliseconds as `m:ss`, rounded up (a clock shows 0:00 only when out).
+fn minutes_seconds(ms: f64) -> String {
+    let seconds = (ms / 1000.0).ceil().max(0.0) as u64;
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// This page's own connection: down or moving, an action the server did
+/// not take and why, a message it could not read.
+#[component]
+fn ConnectionLines() -> impl IntoView {
+    let i18n = use_i18n();
+    let online = expect_context::<Online>();
+    // Up, and not being told the table is moving (each retry's socket is
+    // up for a moment).
+    let connected =
+        move || online.connected.get() && !online.moving.get() || online.over.with(Option::is_some);
+    let unheard = move || {
+        online
+            .unheard
+            .get()
+            .map(|u| unheard_text(i18n.get_locale(), u))
+    };
+    let garbled = move || {
+        online
+            .garbled
+            .get()
+            .then(|| t_string!(i18n, common.table_garbled))
+    };
+    let reconnecting = move || match online.moving.get() {
+        true => t_string!(i18n, common.table_moving),
+        false => t_string!(i18n, common.reconnecting),
+    };
+    view! {
+        <Show when=move || !connected()>
+            <p class="reconnecting" role="status">{reconnecting}</p>
+        </Show>
+        <p class="unheard" role="alert">{unheard}</p>
+        <p class="garbled" role="alert">{garbled}</p>
+    }
+}
+
+/// Why an action was not taken, in words.
+fn unheard_text(locale: Locale, unheard: Unheard) -> &'static str {
+    match unheard {
+        Unheard::NotSent => td_string!(locale, common.unheard_not_sent),
+        Unheard::Refused(ErrorCode::NotYourTurn) => td_string!(locale, common.unheard_turn),
+        Unheard::Refused(ErrorCode::IllegalMove) => td_string!(locale, common.unheard_illegal),
+        Unheard::Refused(ErrorCode::RateLimited) => td_string!(locale, common.unheard_fast),
+        Unheard::Refused(ErrorCode::CpuBusy) => td_string!(locale, common.unheard_cpu_busy),
+        Unheard::Refused(ErrorCode::CannotSave) => td_string!(locale, common.unheard_cannot_save),
+        Unheard::Refused(ErrorCode::RolledBack) => td_string!(locale, common.unheard_rolled_back),
+        Unheard::Refused(_) => td_string!(locale, common.unheard_refused),
     }
 }
 
@@ -606,5 +656,44 @@ fn OnlineEnd() -> impl IntoView {
                 </a>
             </Result>
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gunjin_rules::ByColor;
+
+    use super::*;
+
+    #[test]
+    fn only_the_running_side_counts_down_then_into_its_byoyomi() {
+        let state = ClockState {
+            clock: Clock::Byoyomi {
+                millis: 60_000,
+                byoyomi_millis: 10_000,
+            },
+            left: ByColor {
+                south: 1_000,
+                north: 30_000,
+            },
+            running: Some(Color::South),
+        };
+        assert_eq!(time_left(&state, 400.0, Color::South), 600.0);
+        assert_eq!(time_left(&state, 400.0, Color::North), 30_000.0);
+        // The main time spent: the byoyomi runs.
+        assert_eq!(time_left(&state, 3_000.0, Color::South), 8_000.0);
+        assert_eq!(minutes_seconds(8_000.0), "0:08");
+        assert_eq!(minutes_seconds(61_001.0), "1:02");
+        assert_eq!(minutes_seconds(-5.0), "0:00");
+    }
+
+    #[test]
+    fn a_refusal_is_told_apart_from_a_message_never_sent() {
+        for locale in Locale::ALL {
+            let not_sent = unheard_text(locale, Unheard::NotSent);
+            let turn = unheard_text(locale, Unheard::Refused(ErrorCode::NotYourTurn));
+            let other = unheard_text(locale, Unheard::Refused(ErrorCode::BadMessage));
+            assert!(!not_sent.is_empty() && not_sent != turn && turn != other);
+        }
     }
 }
