@@ -212,6 +212,7 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::Review => view! { <screens::review::ReviewPage /> }.into_any(),
         Route::ReviewLink(data) => view! { <screens::review::ReviewLinkPage data /> }.into_any(),
         Route::ReviewOpen => view! { <screens::review_open::ReviewOpen /> }.into_any(),
+        Route::Puzzles => view! { <screens::puzzles::PuzzlesPage /> }.into_any(),
         Route::GuidePieces => view! { <guides::PieceGuide rules /> }.into_any(),
         Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),

@@ -18,6 +18,7 @@ pub fn problem_text(locale: Locale, problem: &Problem) -> String {
         What::ShogiGame => td_string!(locale, shogi_home.what_game),
         What::ShogiTsume => td_string!(locale, shogi_home.what_tsume),
         What::Lessons => td_string!(locale, common.what_lessons),
+        What::Puzzles => td_string!(locale, common.what_puzzles),
     };
     match problem {
         Problem::Unreadable {

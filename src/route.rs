@@ -48,6 +48,8 @@ pub enum Route {
     ReviewLink(String),
     /// Reading a written Gunjin record (pasted or a file), to review it.
     ReviewOpen,
+    /// "What is this piece?": puzzles from the reviewed games.
+    Puzzles,
     GuidePieces,
     GuideBattles,
     GuideHow,
@@ -66,7 +68,7 @@ pub enum Route {
 }
 
 impl Route {
-    pub const ALL: [Route; 18] = [
+    pub const ALL: [Route; 19] = [
         Route::Home,
         Route::Friend,
         Route::Setup,
@@ -74,6 +76,7 @@ impl Route {
         Route::End,
         Route::Review,
         Route::ReviewOpen,
+        Route::Puzzles,
         Route::GuidePieces,
         Route::GuideBattles,
         Route::GuideHow,
@@ -96,6 +99,7 @@ impl Route {
             Route::End => "#/end",
             Route::Review => "#/review",
             Route::ReviewOpen => "#/review/open",
+            Route::Puzzles => "#/puzzles",
             Route::GuidePieces => "#/guide/pieces",
             Route::GuideBattles => "#/guide/battles",
             Route::GuideHow => "#/guide/how",
@@ -134,6 +138,7 @@ impl Route {
             | Route::End
             | Route::Review
             | Route::ReviewOpen
+            | Route::Puzzles
             | Route::GuidePieces
             | Route::GuideBattles
             | Route::GuideHow

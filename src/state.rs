@@ -42,6 +42,18 @@ pub fn read<E: Entry>(problems: &mut Vec<Problem>) -> Option<E> {
     })
 }
 
+/// A page's entry from storage, as a signal: read when the page opens,
+/// a problem reading it told, and the page starting afresh then.
+pub fn read_told<E: Entry + Default + Send + Sync + 'static>() -> RwSignal<E> {
+    let app = expect_context::<AppState>();
+    let mut problems = Vec::new();
+    let entry = read::<E>(&mut problems).unwrap_or_default();
+    for problem in problems {
+        app.report(Err(problem));
+    }
+    RwSignal::new(entry)
+}
+
 impl AppState {
     /// The state as saved, and the effects that save the settings when
     /// they change.

@@ -39,6 +39,7 @@ pub enum What {
     ShogiGame,
     ShogiTsume,
     Lessons,
+    Puzzles,
 }
 
 /// What went wrong with storage, to tell the player once.

@@ -7,6 +7,7 @@ use lessons::{COURSES, Course};
 use super::{step_route, step_words, ui, use_progress, words};
 use crate::i18n::*;
 use crate::model::lessons::LessonProgress;
+use crate::route::Route;
 
 #[component]
 pub fn CourseList() -> impl IntoView {
@@ -21,7 +22,21 @@ pub fn CourseList() -> impl IntoView {
             <h1>{ui(i18n, "title")}</h1>
             <p>{ui(i18n, "intro")}</p>
             {courses}
+            <PuzzlesCard />
         </section>
+    }
+}
+
+/// The puzzles from the player's own reviewed games, beside the courses.
+#[component]
+fn PuzzlesCard() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <article class="course" data-course="puzzles">
+            <h2>{t!(i18n, review.puzzles_title)}</h2>
+            <p>{t!(i18n, review.puzzles_intro)}</p>
+            <a class="button primary" href=Route::Puzzles.hash()>{t!(i18n, review.puzzles_open)}</a>
+        </article>
     }
 }
 

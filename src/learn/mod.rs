@@ -59,13 +59,7 @@ fn step_route(course: &Course, step: &Step) -> Route {
 /// The stored progress, read when a page opens (a problem reading it is
 /// told, and the lessons start afresh).
 fn use_progress() -> RwSignal<LessonProgress> {
-    let app = expect_context::<AppState>();
-    let mut problems = Vec::new();
-    let progress = state::read::<LessonProgress>(&mut problems).unwrap_or_default();
-    for problem in problems {
-        app.report(Err(problem));
-    }
-    RwSignal::new(progress)
+    state::read_told()
 }
 
 /// Notes a step as done and stores the progress.

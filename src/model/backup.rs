@@ -13,6 +13,7 @@ use serde_json::value::RawValue;
 
 use crate::model::friend::SavedFriends;
 use crate::model::lessons::LessonProgress;
+use crate::model::puzzle::SavedPuzzles;
 use crate::model::session::{SavedGame, SavedOutline};
 use crate::model::settings::Saved;
 use crate::model::setup_board::SetupDraft;
@@ -28,10 +29,10 @@ pub const APP: &str = "gunjin-shogi";
 type Check = fn(&str) -> Result<(), ReadError>;
 
 /// The keys of every entry, and how to check one. The tsume and lesson
-/// progress are checked for their version only (as JSON): their pages read
+/// progress and the puzzles are checked for their version only (as JSON): their pages read
 /// the rest, and put aside what does not read, so the first load carries
 /// no reader of them.
-const ENTRIES: [(&str, Check); 8] = [
+const ENTRIES: [(&str, Check); 9] = [
     (Saved::KEY, check::<Saved>),
     (SetupDraft::KEY, check::<SetupDraft>),
     (SavedGame::KEY, |text| {
@@ -49,6 +50,9 @@ const ENTRIES: [(&str, Check); 8] = [
     }),
     (LessonProgress::KEY, |text| {
         from_text_as::<IgnoredAny>(text, LessonProgress::VERSION).map(drop)
+    }),
+    (SavedPuzzles::KEY, |text| {
+        from_text_as::<IgnoredAny>(text, SavedPuzzles::VERSION).map(drop)
     }),
 ];
 

@@ -6,6 +6,7 @@ pub mod friend;
 pub mod lessons;
 pub mod log;
 pub mod pieces;
+pub mod puzzle;
 pub mod replay;
 pub mod review;
 pub mod review_link;

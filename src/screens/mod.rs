@@ -7,6 +7,7 @@ mod hints;
 pub mod home;
 mod not_found;
 pub mod play;
+pub mod puzzles;
 pub mod record_out;
 pub mod replace;
 pub mod review;

@@ -14,14 +14,15 @@ use crate::cpu_client;
 use crate::cpu_game::CpuGame;
 use crate::cpu_protocol::Mark;
 use crate::i18n::*;
+use crate::model::puzzle::Puzzle;
 use crate::model::replay::Replay;
 use crate::model::review::{Eyes, Review, seen};
 use crate::model::review_link::{Link, LinkError, Reviewed};
 use crate::model::tags::Tags;
 use crate::route::Route;
 use crate::screens::end::{ReplayControls, shown_cells};
-use crate::screens::hints;
 use crate::screens::play::{NoGame, game_cells};
+use crate::screens::{hints, puzzles};
 use crate::state::PLAYER;
 
 /// The stored game, once it is over.
@@ -34,7 +35,14 @@ pub fn ReviewPage() -> impl IntoView {
         v.reveal().cloned()
     });
     match record.and_then(|r| Some((Replay::new(&r)?, r))) {
-        Some((replay, record)) => view! { <Reviewing record replay /> }.into_any(),
+        Some((replay, record)) => {
+            let reviewed = Reviewed {
+                record,
+                players: Default::default(),
+            };
+            let link = reviewed.link().data();
+            view! { <Reviewing record=reviewed.record replay link sides=&[PLAYER] /> }.into_any()
+        }
         None => view! { <NoGame /> }.into_any(),
     }
 }
@@ -42,12 +50,13 @@ pub fn ReviewPage() -> impl IntoView {
 /// The game a review link carries, or why it does not open.
 #[component]
 pub fn ReviewLinkPage(data: String) -> impl IntoView {
+    let link = data.clone();
     let read = Link::read(&data).and_then(|link| Reviewed::from_link(&link));
     let replay = read.and_then(|r| Ok((Replay::new(&r.record).ok_or(LinkError::NotARecord)?, r)));
     match replay {
         Ok((replay, reviewed)) => {
             PieceRules::provide(reviewed.record.rules());
-            view! { <Reviewing record=reviewed.record replay /> }.into_any()
+            view! { <Reviewing record=reviewed.record replay link sides=&Color::ALL /> }.into_any()
         }
         Err(error) => view! { <BadLink error /> }.into_any(),
     }
@@ -105,8 +114,15 @@ fn cells(record: &Record, replay: &Replay, review: &Review, eyes: Eyes, ply: usi
     cells
 }
 
+/// The review of `record`, whose puzzles, seen through the eyes of
+/// `sides`, are kept with `link` once it is complete.
 #[component]
-fn Reviewing(record: Record, replay: Replay) -> impl IntoView {
+fn Reviewing(
+    record: Record,
+    replay: Replay,
+    link: String,
+    sides: &'static [Color],
+) -> impl IntoView {
     let i18n = use_i18n();
     let total = record.moves.len();
     let review = RwSignal::new(Review::new(total));
@@ -140,6 +156,7 @@ fn Reviewing(record: Record, replay: Replay) -> impl IntoView {
                     <ReplayControls ply total />
                     <GaveAway review side record ply />
                     <Marks review record ply />
+                    <PuzzlesFound review record replay link sides />
                     <p class="review-caveat">{t!(i18n, review.caveat)}</p>
                 </div>
             </div>
@@ -270,5 +287,42 @@ fn Marks(
             <h3>{t!(i18n, review.marks)}</h3>
             <ol>{items}</ol>
         </section>
+    }
+}
+
+/// Once the review is complete, its puzzles kept (`#/puzzles`) and a way
+/// to them.
+#[component]
+fn PuzzlesFound(
+    review: RwSignal<Review>,
+    record: StoredValue<Record>,
+    replay: StoredValue<Replay>,
+    link: String,
+    sides: &'static [Color],
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let found = Memo::new(move |_| {
+        let (done, total) = review.with(Review::progress);
+        (done == total).then(|| {
+            review.with(|r| {
+                record.with_value(|rec| replay.with_value(|rp| Puzzle::find(rec, rp, r, sides)))
+            })
+        })
+    });
+    let link = StoredValue::new(link);
+    Effect::new(move || {
+        if let Some(found) = found.get() {
+            puzzles::keep(link.get_value(), found);
+        }
+    });
+    let count = move || found.with(|f| f.as_ref().map_or(0, Vec::len));
+    view! {
+        <Show when=move || { count() > 0 }>
+            <section class="review-puzzles">
+                <h3>{t!(i18n, review.puzzles_title)}</h3>
+                <p>{move || t_string!(i18n, review.puzzles_found, count = count()).to_string()}</p>
+                <a class="button" href=Route::Puzzles.hash()>{t!(i18n, review.puzzles_open)}</a>
+            </section>
+        </Show>
     }
 }
