@@ -7,7 +7,8 @@
 //! by ply and by mode.
 //!
 //! `cargo run --release -p gunjin-cpu --bin brier -- [GAMES per mode]`
-//! (100 by default); the figures are in `docs/BENCHMARKS.md`.
+//! (100 by default), the games shared among the machine's cores; the
+//! figures are in `docs/BENCHMARKS.md`.
 
 use std::collections::BTreeMap;
 
@@ -25,6 +26,44 @@ struct Tally {
     brier: f64,
     right: usize,
     pieces: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.brier += other.brier;
+        self.right += other.right;
+        self.pieces += other.pieces;
+    }
+}
+
+/// The rows of `games` games of `rules` from seeds `0..games`, played on
+/// every core (each game is the same whichever thread plays it).
+fn measure(rules: Rules, games: u64) -> BTreeMap<usize, Tally> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let shares: Vec<BTreeMap<usize, Tally>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut rows = BTreeMap::new();
+                    for seed in (t..games).step_by(threads as usize) {
+                        play(rules, seed, &mut rows);
+                    }
+                    rows
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a game panicked"))
+            .collect()
+    });
+    let mut rows = BTreeMap::<usize, Tally>::new();
+    for share in shares {
+        for (from, tally) in share {
+            rows.entry(from).or_default().add(&tally);
+        }
+    }
+    rows
 }
 
 fn no_clock() -> f64 {
@@ -105,11 +144,7 @@ fn main() {
             mode,
             ..Rules::KIRAKUKEN
         };
-        let mut rows = BTreeMap::new();
-        for seed in 0..games {
-            play(rules, seed, &mut rows);
-        }
-        for (from, t) in rows {
+        for (from, t) in measure(rules, games) {
             let n = t.pieces.max(1) as f64;
             println!(
                 "| {mode:?} | {from}–{} | {} | {:.3} | {:.1}% |",
