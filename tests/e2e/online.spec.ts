@@ -194,6 +194,15 @@ test("a friend joins from the invite link on a phone; a third is turned away; th
   await expect(host.locator('.board [data-side="north"][data-kind]')).not.toHaveCount(0);
   await ownCampBelow(host, "c1");
   await ownCampBelow(guest, "c8");
+
+  // The table's game is reviewed by its link, on the phone too.
+  await guest.getByRole("link", { name: "Review", exact: true }).click();
+  await expect(guest).toHaveURL(/#\/review\/G[A-Za-z0-9_-]+$/);
+  await expect(guest.getByRole("heading", { name: "Review of the game" })).toBeVisible();
+  await expect(guest.locator(".review-progress")).toHaveText("Review complete.", { timeout: 90_000 });
+  await guest.locator(".review-eyes").getByRole("button", { name: "Everything shown" }).click();
+  await guest.getByRole("button", { name: "End", exact: true }).click();
+  await expect(guest.locator('.board [data-side="north"][data-kind]')).not.toHaveCount(0);
 });
 
 test("two players, one on a phone, play a whole game to its end from the invite link", async ({ browser }) => {
