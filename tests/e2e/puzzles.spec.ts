@@ -19,7 +19,9 @@ function link(): string {
   return "G" + deflateRawSync(text, { level: 9 }).toString("base64url");
 }
 
-test("a reviewed game's puzzles are asked from the side's own view and answered from the record", async ({ page }) => {
+test("a reviewed game's puzzles are asked from the side's own view and answered from the record", async ({ page }, info) => {
+  // On the phone only: the review's 40 moves take half a minute.
+  test.skip(info.project.name !== "phone", "played on the phone");
   test.setTimeout(180_000);
   await page.goto(`/#/review/${link()}`);
   await expect(page.locator(".review-progress")).toHaveText("Review complete.", { timeout: 150_000 });
