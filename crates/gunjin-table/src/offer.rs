@@ -38,7 +38,10 @@ pub enum OfferAct {
     Offer(Offer),
     /// Accepts or declines the other seat's offer of this kind (naming
     /// it, so an answer never lands on another offer made meanwhile).
-    Answer { offer: Offer, accept: bool },
+    Answer {
+        offer: Offer,
+        accept: bool,
+    },
 }
 
 impl Part for OfferAct {}
