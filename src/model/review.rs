@@ -25,6 +25,7 @@ pub fn seen(record: &Record, side: Color, ply: usize) -> Option<View> {
         start: record.start,
         moves: record.moves.get(..ply)?.to_vec(),
         resigned: None,
+        agreed: false,
     };
     Some(partial.replay().ok()?.view(side).without_reveal())
 }

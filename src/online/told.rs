@@ -95,6 +95,7 @@ impl Told {
                 }
                 Applied::Misfit => self.misfit(),
             },
+            ServerMessage::Offer(_) => Next::Stay,
             ServerMessage::Shogi(news) => match feed::apply(&mut self.shogi, news) {
                 Fed::Game => self.heard(),
                 Fed::Move => {

@@ -55,6 +55,7 @@ fn reason_text(locale: Locale, outcome: Outcome, me: Color, names: Names) -> Str
                 DrawReason::NoOfficers => td_string!(locale, common.reason_officers),
                 DrawReason::MoveLimit => td_string!(locale, common.reason_limit),
                 DrawReason::Repetition => td_string!(locale, common.reason_repetition),
+                DrawReason::Agreement => td_string!(locale, common.reason_agreement),
             }
             .to_string();
         }

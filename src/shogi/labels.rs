@@ -91,6 +91,7 @@ pub fn reason_label(locale: Locale, reason: EndReason) -> &'static str {
         EndReason::Repetition => s.by_repetition,
         EndReason::PerpetualCheck => s.by_perpetual_check,
         EndReason::MoveLimit => s.by_move_limit,
+        EndReason::Agreement => s.by_agreement,
     }
 }
 

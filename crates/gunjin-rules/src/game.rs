@@ -139,6 +139,8 @@ pub enum DrawReason {
     MoveLimit,
     /// The same position occurred [`REPETITION_LIMIT`] times.
     Repetition,
+    /// The players agreed to a draw (one offered it, the other accepted).
+    Agreement,
 }
 
 /// How a game ended.
@@ -199,6 +201,8 @@ pub struct Game {
     since_battle: Vec<u64>,
     losses: ByColor<ByKind<u8>>,
     resigned: Option<Color>,
+    /// The players agreed to a draw.
+    agreed: bool,
     outcome: Option<Outcome>,
 }
 
@@ -251,6 +255,7 @@ impl Game {
             history: Vec::with_capacity(MOVE_LIMIT),
             losses: ByColor::default(),
             resigned: None,
+            agreed: false,
             outcome: None,
         }
     }
@@ -410,12 +415,34 @@ impl Game {
         Ok(())
     }
 
+    /// The players agree to a draw (an offer accepted), on either turn
+    /// while the game is on.
+    ///
+    /// ```
+    /// use gunjin_rules::{DrawReason, Game, Outcome};
+    /// let mut game = Game::from_position("htsrf 1g3/6/6/6/6/6/6/4X n".parse().unwrap()).unwrap();
+    /// game.agree_draw().unwrap();
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Agreement }));
+    /// assert_eq!(game.record().to_string(), "htsrf 1g3/6/6/6/6/6/6/4X n draw");
+    /// ```
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        self.agreed = true;
+        self.outcome = Some(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        });
+        Ok(())
+    }
+
     /// The record that replays this game.
     pub fn record(&self) -> Record {
         Record {
             start: self.start,
             moves: self.history.iter().map(|m| m.mv).collect(),
             resigned: self.resigned,
+            agreed: self.agreed,
         }
     }
 }

@@ -61,11 +61,12 @@ impl Start {
 }
 
 /// Everything needed to replay a game: its start, the moves, and a
-/// resignation if there was one.
+/// resignation or a draw agreed if the game ended by one.
 ///
 /// Text form, whitespace separated (`docs/RULES.md` §8, "Game record"):
-/// `htsrf s <south setup> <north setup> b4-b5 e5-e4 … [resign:n]` from
-/// setups, `<position text> b4-b5 … [resign:n]` from a position. Moves
+/// `htsrf s <south setup> <north setup> b4-b5 e5-e4 … [resign:n|draw]`
+/// from setups, `<position text> b4-b5 … [resign:n|draw]` from a
+/// position (`draw`: the players agreed to one). Moves
 /// are read on the rule code's board
 /// ([`Shape::parse_move`](crate::Shape::parse_move)), so Classic
 /// 25's headquarters reads as `e1`, `d1` or `f1`.
@@ -83,6 +84,8 @@ pub struct Record {
     pub start: Start,
     pub moves: Vec<Move>,
     pub resigned: Option<Color>,
+    /// The players agreed to a draw after the moves.
+    pub agreed: bool,
 }
 
 /// A record that does not read or does not replay.
@@ -127,6 +130,10 @@ impl Record {
             game.resign(side)
                 .map_err(|_| RecordError("a resignation after the end".into()))?;
         }
+        if self.agreed {
+            game.agree_draw()
+                .map_err(|_| RecordError("a draw agreed after the end".into()))?;
+        }
         Ok(game)
     }
 }
@@ -159,6 +166,9 @@ impl fmt::Display for Record {
         }
         if let Some(side) = self.resigned {
             write!(f, " resign:{}", side.char())?;
+        }
+        if self.agreed {
+            f.write_str(" draw")?;
         }
         Ok(())
     }
@@ -216,11 +226,14 @@ impl FromStr for Record {
         let shape = start.rules().shape();
         let mut moves = Vec::new();
         let mut resigned = None;
+        let mut agreed = false;
         for token in tokens.0 {
-            if resigned.is_some() {
-                return Err(RecordError(format!(
-                    "\"{token}\" comes after the resignation"
-                )));
+            if resigned.is_some() || agreed {
+                return Err(RecordError(format!("\"{token}\" comes after the end")));
+            }
+            if token == "draw" {
+                agreed = true;
+                continue;
             }
             match token.strip_prefix("resign:") {
                 Some(side) => {
@@ -239,6 +252,7 @@ impl FromStr for Record {
             start,
             moves,
             resigned,
+            agreed,
         })
     }
 }

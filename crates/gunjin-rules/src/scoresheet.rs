@@ -114,7 +114,7 @@ impl Scoresheet {
         for written in &lines.moves {
             written.play(&mut game, rules.shape())?;
         }
-        let resigned = lines.result_resigned(&mut game)?;
+        let (resigned, agreed) = lines.result_ending(&mut game)?;
         if let Some((line, count)) = lines.count
             && count != lines.moves.len()
         {
@@ -128,6 +128,7 @@ impl Scoresheet {
                 start,
                 moves: lines.moves.iter().map(|m| m.mv).collect(),
                 resigned,
+                agreed,
             },
             players: lines.players,
         })
@@ -209,6 +210,7 @@ fn result(outcome: Option<Outcome>) -> String {
             DrawReason::NoOfficers => "draw, no officers left".into(),
             DrawReason::MoveLimit => format!("draw, {} moves", crate::MOVE_LIMIT),
             DrawReason::Repetition => "draw, repetition".into(),
+            DrawReason::Agreement => "draw, agreed".into(),
         },
     }
 }
@@ -444,14 +446,21 @@ impl Lines {
     }
 
     /// Checks the Result line against the replayed game, resigning for
-    /// the side it says resigned.
-    fn result_resigned(&self, game: &mut Game) -> Result<Option<Color>, ScoresheetError> {
+    /// the side it says resigned or drawing the draw it says was agreed.
+    fn result_ending(&self, game: &mut Game) -> Result<(Option<Color>, bool), ScoresheetError> {
         let (line, written) = self
             .result
             .clone()
             .ok_or_else(|| missing("the Result line"))?;
         if written == result(game.outcome()) {
-            return Ok(None);
+            return Ok((None, false));
+        }
+        let agreed = Outcome::Draw {
+            reason: DrawReason::Agreement,
+        };
+        if game.outcome().is_none() && written == result(Some(agreed)) {
+            game.agree_draw().map_err(|e| at(line, e.to_string()))?;
+            return Ok((None, true));
         }
         for side in Color::ALL {
             let resigned = Outcome::Win {
@@ -460,7 +469,7 @@ impl Lines {
             };
             if game.outcome().is_none() && written == result(Some(resigned)) {
                 game.resign(side).map_err(|e| at(line, e.to_string()))?;
-                return Ok(Some(side));
+                return Ok((Some(side), false));
             }
         }
         Err(at(

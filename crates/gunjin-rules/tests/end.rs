@@ -784,6 +784,32 @@ fn a_player_may_resign_on_either_turn() {
     }
 }
 
+/// A draw agreed ends the game on either turn, is written `draw` at the
+/// end of the record, replays, and nothing comes after it.
+#[test]
+fn a_draw_agreed_ends_the_game_and_replays() {
+    for plies in [0, 1] {
+        let mut game = template_game();
+        if plies == 1 {
+            play(&mut game, "b4-b5");
+        }
+        game.agree_draw().unwrap();
+        let drawn = Some(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        });
+        assert_eq!(game.outcome(), drawn);
+        let text = game.record().to_string();
+        assert!(text.ends_with(" draw"), "{text}");
+        let read = text.parse::<gunjin_rules::Record>().unwrap();
+        assert!(read.agreed);
+        assert_eq!(read.replay().unwrap().outcome(), drawn);
+        assert_eq!(game.agree_draw(), Err(PlayError::GameOver));
+        assert_eq!(game.resign(Color::South), Err(PlayError::GameOver));
+        let after = format!("{text} resign:s");
+        assert!(after.parse::<gunjin_rules::Record>().is_err(), "{after}");
+    }
+}
+
 /// Everything a refused move must leave as it was.
 fn snapshot(game: &Game) -> String {
     format!(

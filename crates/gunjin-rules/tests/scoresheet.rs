@@ -173,3 +173,15 @@ fn the_example_in_the_rules_reads() {
     assert_eq!(read.record.resigned, Some(Color::North));
     assert_eq!(read.write().unwrap(), example);
 }
+
+/// A draw agreed is written on the Result line and read back as agreed.
+#[test]
+fn a_draw_agreed_reads_back() {
+    let mut game = played(Rules::KIRAKUKEN, 7, 20, None).replay().unwrap();
+    game.agree_draw().unwrap();
+    let text = sheet(game.record(), None, None).write().unwrap();
+    assert!(text.contains("Result: draw, agreed\n"), "{text}");
+    let read: Scoresheet = text.parse().unwrap();
+    assert!(read.record.agreed);
+    assert_eq!(read.record, game.record());
+}

@@ -22,6 +22,7 @@ mod hub;
 mod lease;
 mod limit;
 mod name;
+mod offers;
 mod pool;
 mod proxy;
 mod referee;

@@ -7,7 +7,7 @@
 use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
 use gunjin_table::{
-    ClientMessage, CpuLevel, ErrorCode, GameTag, GunjinAct, GunjinNews, MoveText, Phase,
+    ClientMessage, CpuLevel, ErrorCode, GameTag, GunjinAct, GunjinNews, MoveText, OfferAct, Phase,
     ServerMessage,
 };
 use rand::SeedableRng;
@@ -28,6 +28,8 @@ pub enum Action<R: Referee> {
     Ready(R::Setup),
     Move(R::Asked),
     Resign,
+    /// An offer to the opponent, or an answer to one (`offers.rs`).
+    Offer(OfferAct),
 }
 
 /// What a table asks of a game's rules. Every rule question goes here; the
@@ -82,6 +84,16 @@ pub trait Referee: 'static {
     fn time_out(game: &mut Self::Game, side: Color) -> Result<(), Refusal> {
         Self::resign(game, side)
     }
+
+    /// The players agreed to a draw: the game ends drawn.
+    fn agree_draw(game: &mut Self::Game) -> Result<(), Refusal>;
+    /// Takes back `asker`'s last move, and the reply to it if one was
+    /// made; refused where the game has no takeback, or `asker` has no
+    /// move to take back.
+    fn take_back(game: &mut Self::Game, asker: Color) -> Result<(), Refusal>;
+    /// Whether `asker` could take a move back now (the request is refused
+    /// at once otherwise).
+    fn may_take_back(game: &Self::Game, asker: Color) -> Result<(), Refusal>;
 
     /// The game as stored: the start of the record that replays it (what
     /// the game started from), then its entries (moves, a resignation),
@@ -221,6 +233,23 @@ impl Referee for Gunjin {
     fn resign(game: &mut Game, side: Color) -> Result<(), Refusal> {
         game.resign(side)
             .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
+    }
+
+    fn agree_draw(game: &mut Game) -> Result<(), Refusal> {
+        game.agree_draw()
+            .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
+    }
+
+    fn take_back(game: &mut Game, asker: Color) -> Result<(), Refusal> {
+        Gunjin::may_take_back(game, asker)
+    }
+
+    /// Never: undoing a battle would tell what it hid.
+    fn may_take_back(_game: &Game, _asker: Color) -> Result<(), Refusal> {
+        Err(Refusal::new(
+            ErrorCode::NoTakeback,
+            "Gunjin has no takeback: undoing a battle would tell what it hid",
+        ))
     }
 
     fn record_start(game: &Game) -> String {

@@ -270,6 +270,7 @@ impl ActionOf for Asked<'_> {
                 Ok(Action::AddCpu(level, place))
             }
             ClientMessage::Table(TableAct::Resign) => Ok(Action::Resign),
+            ClientMessage::Offer(act) => Ok(Action::Offer(act)),
             ClientMessage::Seat(
                 Seating::Open(_) | Seating::Join { .. } | Seating::Resume { .. },
             ) => Err(Refusal::new(

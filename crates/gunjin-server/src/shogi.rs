@@ -54,6 +54,12 @@ impl ShogiGame {
             .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
     }
 
+    /// The plies a takeback for `asker` undoes: its last move, and the
+    /// reply to it if one was made (as lishogi does).
+    fn takeback_plies(&self, asker: Color) -> usize {
+        if Shogi::turn(self) == asker { 2 } else { 1 }
+    }
+
     /// The seat playing a Shogi side.
     fn seat(&self, color: shogi_rules::Color) -> Color {
         if color == shogi_rules::Color::Sente {
@@ -178,6 +184,32 @@ impl Referee for Shogi {
         game.lose(side, Game::time_out)
     }
 
+    fn agree_draw(game: &mut ShogiGame) -> Result<(), Refusal> {
+        game.game
+            .agree_draw()
+            .map(drop)
+            .map_err(|e| Refusal::new(ErrorCode::WrongPhase, e.to_string()))
+    }
+
+    fn take_back(game: &mut ShogiGame, asker: Color) -> Result<(), Refusal> {
+        Shogi::may_take_back(game, asker)?;
+        let plies = game.takeback_plies(asker);
+        for _ in 0..plies {
+            game.game.undo();
+        }
+        Ok(())
+    }
+
+    fn may_take_back(game: &ShogiGame, asker: Color) -> Result<(), Refusal> {
+        match game.game.moves().len() >= game.takeback_plies(asker) {
+            true => Ok(()),
+            false => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "you have no move to take back",
+            )),
+        }
+    }
+
     /// The seat playing Sente, then the start: `south startpos`.
     fn record_start(game: &ShogiGame) -> String {
         format!(
@@ -240,7 +272,7 @@ impl Referee for Shogi {
             None => return Err("a Shogi record without its start".into()),
         };
         let (ending, moves): (Vec<&str>, Vec<&str>) =
-            words.partition(|w| w.contains(':') || *w == "declare");
+            words.partition(|w| w.contains(':') || matches!(*w, "declare" | "draw"));
         let mut record = start;
         if !moves.is_empty() {
             record += &format!(" moves {}", moves.join(" "));

@@ -131,6 +131,10 @@ const COUNT: &str = "UPDATE tables SET plies = CAST($2 AS BIGINT) WHERE id = $1 
 const APPEND: &str = "INSERT INTO moves (table_id, ply, entry) SELECT $1, CAST($2 AS BIGINT), $3
      WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1 AND owner = $4)
      ON CONFLICT (table_id, ply) DO UPDATE SET entry = excluded.entry";
+/// The entries from the `$2`th on, gone from the game (a takeback), by
+/// the lease's holder alone.
+const CUT: &str = "DELETE FROM moves WHERE table_id = $1 AND ply >= CAST($2 AS BIGINT)
+     AND EXISTS (SELECT 1 FROM tables WHERE id = $1 AND owner = $3)";
 const FINISH: &str = "UPDATE games SET outcome = $2, finished_at = $3 WHERE table_id = $1";
 const DELETE_TABLE: &str = "DELETE FROM tables WHERE id = $1";
 const ABANDON: &str = "UPDATE games SET outcome = $2, finished_at = $3
@@ -242,6 +246,8 @@ impl Store {
 
     /// Appends the game's entries from the `from`th on, one row each, and
     /// its result once over; false when another node holds the table now.
+    /// A game with fewer entries than `from` had moves taken back: the
+    /// rows past its end are deleted, so its record replays as it is.
     pub fn append<R: Referee>(
         &self,
         table: &str,
@@ -266,6 +272,16 @@ impl Store {
             .collect();
         if count > 0 {
             statements.push(self.count(table, from + count));
+        }
+        let total = R::entry_count(game);
+        if total < from {
+            let params = vec![
+                table.into(),
+                Value::Int(total as i64),
+                self.owner.as_str().into(),
+            ];
+            statements.push(statement(CUT, params));
+            statements.push(self.count(table, total));
         }
         if let Some(outcome) = R::outcome_json(game) {
             let params = vec![table.into(), Value::Text(outcome), millis(now_millis)];

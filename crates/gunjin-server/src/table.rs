@@ -2,7 +2,10 @@
 //! turn, so the referee's state needs no lock and every player sees the
 //! same order of events. The seats are [`Seats`]', the life of the game
 //! [`Stage`]'s, the rules the [`Referee`]'s; this module sequences them
-//! and talks to the players and the store.
+//! and talks to the players and the store; the offers between the seats
+//! are `table/offering.rs`'s.
+
+mod offering;
 
 use std::time::Duration;
 
@@ -18,6 +21,7 @@ use tracing::{Instrument, error, info, info_span};
 use crate::clock::{GameClock, unix_millis};
 use crate::coalesce::{Coalesce, Update};
 use crate::host::{Host, Unjoined};
+use crate::offers::Offers;
 use crate::pool::{CpuPlace, Found};
 use crate::referee::{Action, Referee};
 use crate::refusal::Refusal;
@@ -147,6 +151,8 @@ pub struct Table<R: Referee> {
     lost: bool,
     /// The host's place among the CPU tables, held until the game ends.
     cpu_place: Option<CpuPlace>,
+    /// The offer waiting for an answer, and the limits on offers.
+    offers: Offers,
     host: Host,
     inbox: mpsc::Receiver<Command<R>>,
     me: mpsc::WeakSender<Command<R>>,
@@ -217,6 +223,7 @@ impl<R: Referee> Table<R> {
             behind: ByColor::new_with(|_| behind),
             lost: false,
             cpu_place: None,
+            offers: Offers::default(),
             host,
             inbox,
             me: tx.downgrade(),
@@ -228,6 +235,10 @@ impl<R: Referee> Table<R> {
     }
 
     async fn run(mut self) {
+        // Both seats taken but no game: a rematch's table, starting now.
+        if matches!(self.stage, Stage::Waiting) && self.seats.held.north.is_some() {
+            self.start_setup().await;
+        }
         self.note_unjoined();
         self.drive_cpu();
         loop {
@@ -370,6 +381,7 @@ impl<R: Referee> Table<R> {
                 self.play(side, mv).await
             }
             Action::Resign => self.forfeit(side).await,
+            Action::Offer(act) => self.offer_act(side, act).await,
         }
     }
 
@@ -536,6 +548,8 @@ impl<R: Referee> Table<R> {
 
     async fn play(&mut self, side: Color, mv: R::Move) -> Result<(), Refusal> {
         R::play(self.stage.playing()?, side, mv)?;
+        let closed = self.offers.moved(side);
+        self.offer_closed(closed);
         self.touched = unix_millis();
         if let Some(clock) = &mut self.clock {
             clock.moved(side);
@@ -551,11 +565,12 @@ impl<R: Referee> Table<R> {
         if matches!(self.stage, Stage::Setup(_)) {
             self.start_game().await;
         }
-        self.lose(side, R::resign).await
+        self.end_game(side, R::resign).await
     }
 
-    /// Ends the game on `side`'s loss (a resignation, a lost clock).
-    async fn lose(
+    /// Ends the game by `side`'s act (a resignation, a lost clock, a draw
+    /// agreed).
+    async fn end_game(
         &mut self,
         side: Color,
         how: fn(&mut R::Game, Color) -> Result<(), Refusal>,
@@ -638,6 +653,8 @@ impl<R: Referee> Table<R> {
         }
         if over {
             self.cpu_place = None;
+            let closed = self.offers.ended();
+            self.offer_closed(closed);
             if let Some(over) = self.stage.game().and_then(R::over_message) {
                 for side in SIDES {
                     self.send(side, &over);
@@ -774,7 +791,7 @@ impl<R: Referee> Table<R> {
             && let Stage::Play(game) = &self.stage
         {
             // Out of time: the side to move loses.
-            let _ = self.lose(R::turn(game), R::time_out).await;
+            let _ = self.end_game(R::turn(game), R::time_out).await;
         }
         false
     }

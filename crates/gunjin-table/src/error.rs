@@ -54,6 +54,12 @@ pub enum ErrorCode {
     /// start) is announced once it can, and every action waits till then.
     /// Sent to both seats, and in answer to any action meanwhile.
     CannotSave,
+    /// Gunjin has no takeback: undoing a battle would tell what it hid.
+    NoTakeback,
+    /// An offer made again before the opponent moved, or a rematch
+    /// offered again after a refusal: refused, so that offers cannot
+    /// flood the opponent.
+    OfferRepeated,
     /// The server crashed with its store damaged, and this game may have
     /// lost its last moves: it goes on from the position just sent.
     RolledBack,

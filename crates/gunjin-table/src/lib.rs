@@ -15,7 +15,8 @@
 //! A message is made of parts: taking a seat ([`Seating`], [`SeatNews`]),
 //! acting at a table of any game ([`TableAct`], [`TableNews`]), and each
 //! game's own ([`GunjinAct`], [`GunjinNews`], [`ShogiAct`],
-//! [`ShogiNews`]), written as one flat enum as they always were.
+//! [`ShogiNews`]), and offers between the seats ([`OfferAct`],
+//! [`OfferNews`]), written as one flat enum as they always were.
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ErrorCode, Seating, ServerMessage};
@@ -36,6 +37,7 @@ mod game;
 mod gunjin;
 mod level;
 mod message;
+mod offer;
 mod parts;
 mod shogi;
 mod table;
@@ -54,6 +56,7 @@ pub use message::{
     ClientMessage, GameOpen, Open, SeatNews, Seating, ServerMessage, TableAct, TableNews,
     Unreadable,
 };
+pub use offer::{Closed, Offer, OfferAct, OfferNews};
 pub use shogi::{ShogiAct, ShogiNews};
 pub use table::{Invitation, Phase, SeatInfo, TableState};
 

@@ -25,6 +25,8 @@ pub enum Ending {
     TimeOut(Color),
     /// The side to move declared an impasse, rightly or wrongly.
     Declare,
+    /// The players agreed to a draw (one offered it, the other accepted).
+    Agreement,
 }
 
 /// A move or act the game refused.
@@ -261,12 +263,26 @@ impl Game {
         self.end_by(Ending::Declare, outcome)
     }
 
+    /// The players agree to a draw, on either turn while the game is on.
+    ///
+    /// ```
+    /// use shogi_rules::{EndReason, Game, Position};
+    /// let mut game = Game::new(Position::start());
+    /// game.play("7g7f".parse().unwrap()).unwrap();
+    /// assert_eq!(game.agree_draw().unwrap().reason, EndReason::Agreement);
+    /// assert_eq!(game.record().to_string(), "startpos moves 7g7f end draw");
+    /// ```
+    pub fn agree_draw(&mut self) -> Result<Outcome, PlayError> {
+        self.end_by(Ending::Agreement, Outcome::draw(EndReason::Agreement))
+    }
+
     /// Applies an [`Ending`] (as read from a record).
     pub fn end(&mut self, ending: Ending) -> Result<Outcome, PlayError> {
         match ending {
             Ending::Resign(side) => self.resign(side),
             Ending::TimeOut(side) => self.time_out(side),
             Ending::Declare => self.declare(),
+            Ending::Agreement => self.agree_draw(),
         }
     }
 

@@ -186,6 +186,7 @@ fn ending_lines(game: &Game, handicap: bool) -> Option<(Option<&'static str>, St
         (Some(Ending::Resign(_)), _) => Some("投了"),
         (Some(Ending::TimeOut(_)), _) => Some("切れ負け"),
         (Some(Ending::Declare), _) => Some("入玉勝ち"),
+        (Some(Ending::Agreement), _) => None,
         (None, EndReason::Checkmate) => Some("詰み"),
         (None, EndReason::Repetition | EndReason::PerpetualCheck) => Some("千日手"),
         (None, _) => None,

@@ -27,6 +27,8 @@ pub enum EndReason {
     PerpetualCheck,
     /// The 512th move was played: a draw.
     MoveLimit,
+    /// The players agreed to a draw.
+    Agreement,
 }
 
 /// The result: the winner (none for a draw) and why.

@@ -87,6 +87,7 @@ fn ending_token(ending: Ending) -> String {
         Ending::Resign(side) => format!("resign:{side}"),
         Ending::TimeOut(side) => format!("timeout:{side}"),
         Ending::Declare => "declare".to_owned(),
+        Ending::Agreement => "draw".to_owned(),
     }
 }
 
@@ -100,6 +101,7 @@ fn parse_ending(token: &str) -> Option<Ending> {
         Some(("resign", s)) => side(s).map(Ending::Resign),
         Some(("timeout", s)) => side(s).map(Ending::TimeOut),
         None if token == "declare" => Some(Ending::Declare),
+        None if token == "draw" => Some(Ending::Agreement),
         _ => None,
     }
 }

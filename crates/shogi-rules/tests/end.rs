@@ -141,6 +141,23 @@ fn resignation_and_time_out() {
     assert_eq!(game.time_out(Color::Sente), Err(PlayError::GameOver));
 }
 
+/// A draw agreed ends the game drawn, is written `end draw`, replays, and
+/// a takeback of it (`undo`) puts the game back on.
+#[test]
+fn a_draw_agreed_replays() {
+    let mut game = game_after(shogi_rules::START_SFEN, "7g7f");
+    let drawn = Outcome::draw(EndReason::Agreement);
+    assert_eq!(game.agree_draw(), Ok(drawn));
+    assert_eq!(game.resign(Color::Gote), Err(PlayError::GameOver));
+    let text = game.record().to_string();
+    assert_eq!(text, "startpos moves 7g7f end draw");
+    let replayed = text.parse::<Record>().unwrap().replay().unwrap();
+    assert_eq!(replayed.outcome(), Some(drawn));
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.moves().len(), 1);
+}
+
 #[test]
 fn undo_takes_back_acts_and_moves() {
     let mut game = game_after(shogi_rules::START_SFEN, "7g7f 3c3d");

@@ -21,6 +21,7 @@ fn replay_to(record: &Record, ply: usize) -> Result<Game, RecordError> {
         start: record.start,
         moves: moves.to_vec(),
         resigned: None,
+        agreed: false,
     }
     .replay()
 }

@@ -77,6 +77,7 @@ fn describe(outcome: Outcome) -> &'static str {
             DrawReason::NoOfficers => "no officers",
             DrawReason::MoveLimit => "move limit",
             DrawReason::Repetition => "repetition",
+            DrawReason::Agreement => "agreement",
         },
     }
 }
