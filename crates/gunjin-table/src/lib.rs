@@ -15,7 +15,9 @@
 //! A message is made of parts: taking a seat ([`Seating`], [`SeatNews`]),
 //! acting at a table of any game ([`TableAct`], [`TableNews`]), and each
 //! game's own ([`GunjinAct`], [`GunjinNews`], [`ShogiAct`],
-//! [`ShogiNews`]), written as one flat enum as they always were.
+//! [`ShogiNews`]), watching a table ([`WatchAct`], [`WatchNews`]) and
+//! talking at it ([`ChatAct`], [`ChatNews`]), written as one flat enum as
+//! they always were.
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ErrorCode, Seating, ServerMessage};
@@ -30,6 +32,7 @@
 //! );
 //! ```
 
+mod chat;
 mod clock;
 mod error;
 mod game;
@@ -39,7 +42,9 @@ mod message;
 mod parts;
 mod shogi;
 mod table;
+mod watch;
 
+pub use chat::{ChatAct, ChatLine, ChatNews, MAX_CHAT_CHARS, Phrase, Room, Said, Unsaid};
 pub use clock::{Clock, ClockState};
 pub use error::ErrorCode;
 pub use game::GameTag;
@@ -56,6 +61,7 @@ pub use message::{
 };
 pub use shogi::{ShogiAct, ShogiNews};
 pub use table::{Invitation, Phase, SeatInfo, TableState};
+pub use watch::{PublicGame, WatchAct, WatchNews};
 
 /// The largest client message the server reads; a larger one is refused
 /// and the connection closed. A setup draft, the largest message, is under

@@ -14,13 +14,16 @@ use gunjin_rules::{Color, Rules};
 use serde::de::VariantAccess;
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::chat::{ChatAct, ChatNews};
 use crate::gunjin::{GunjinAct, GunjinNews};
 use crate::parts::{self, Part, Parts, Tagged};
 use crate::shogi::{ShogiAct, ShogiNews};
+use crate::watch::{WatchAct, WatchNews};
 use crate::{Clock, ClockState, CpuLevel, ErrorCode, GameTag, Invitation, TableState};
 
 /// What a client sends. The first message of a connection must be a
-/// [`Seating`] but a `peek`: it binds the connection to a seat. The others
+/// [`Seating`] but a `peek`: it binds the connection to a seat; or a
+/// [`watch`](WatchAct::Watch), which binds it to a table as a spectator. The others
 /// act for that seat, at its table or in its game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -29,6 +32,8 @@ pub enum ClientMessage {
     Table(TableAct),
     Gunjin(GunjinAct),
     Shogi(ShogiAct),
+    Watch(WatchAct),
+    Chat(ChatAct),
 }
 
 impl Parts for ClientMessage {
@@ -41,6 +46,8 @@ impl Parts for ClientMessage {
             () if tagged.is::<TableAct>() => tagged.read(refusal).map(ClientMessage::Table),
             () if tagged.is::<GunjinAct>() => tagged.read(refusal).map(ClientMessage::Gunjin),
             () if tagged.is::<ShogiAct>() => tagged.read(refusal).map(ClientMessage::Shogi),
+            () if tagged.is::<WatchAct>() => tagged.read(refusal).map(ClientMessage::Watch),
+            () if tagged.is::<ChatAct>() => tagged.read(refusal).map(ClientMessage::Chat),
             () => Err(tagged.unknown()),
         }
     }
@@ -236,6 +243,8 @@ pub enum ServerMessage {
     Table(TableNews),
     Gunjin(GunjinNews),
     Shogi(ShogiNews),
+    Watch(WatchNews),
+    Chat(ChatNews),
 }
 
 impl Parts for ServerMessage {
@@ -248,6 +257,8 @@ impl Parts for ServerMessage {
             () if tagged.is::<TableNews>() => tagged.read(refusal).map(ServerMessage::Table),
             () if tagged.is::<GunjinNews>() => tagged.read(refusal).map(ServerMessage::Gunjin),
             () if tagged.is::<ShogiNews>() => tagged.read(refusal).map(ServerMessage::Shogi),
+            () if tagged.is::<WatchNews>() => tagged.read(refusal).map(ServerMessage::Watch),
+            () if tagged.is::<ChatNews>() => tagged.read(refusal).map(ServerMessage::Chat),
             () => Err(tagged.unknown()),
         }
     }
@@ -285,10 +296,14 @@ part_of!(
     ClientMessage::Table(TableAct),
     ClientMessage::Gunjin(GunjinAct),
     ClientMessage::Shogi(ShogiAct),
+    ClientMessage::Watch(WatchAct),
+    ClientMessage::Chat(ChatAct),
     ServerMessage::Seat(SeatNews),
     ServerMessage::Table(TableNews),
     ServerMessage::Gunjin(GunjinNews),
     ServerMessage::Shogi(ShogiNews),
+    ServerMessage::Watch(WatchNews),
+    ServerMessage::Chat(ChatNews),
 );
 
 /// What a connection is told of its seat.
@@ -505,12 +520,16 @@ fn the_parts_tags_are_their_own() {
         tags::<TableAct>(),
         tags::<GunjinAct>(),
         tags::<ShogiAct>(),
+        tags::<WatchAct>(),
+        tags::<ChatAct>(),
     ];
     let server = [
         tags::<SeatNews>(),
         tags::<TableNews>(),
         tags::<GunjinNews>(),
         tags::<ShogiNews>(),
+        tags::<WatchNews>(),
+        tags::<ChatNews>(),
     ];
     for parts in [client, server] {
         let all: Vec<&str> = parts.concat();
