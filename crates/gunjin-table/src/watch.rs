@@ -72,8 +72,11 @@ impl PublicGame {
     /// let mut game = Game::new(Rules::KIRAKUKEN, setups, Color::South).unwrap();
     /// game.play("b4-b5".parse().unwrap()).unwrap();
     /// let public = PublicGame::of(&game);
-    /// assert_eq!(public.board().occupied(Color::South).count(), 23);
-    /// assert_eq!(public.board().at("b5".parse().unwrap()).map(|(c, _)| c), Some(Color::South));
+    /// for side in Color::ALL {
+    ///     let own = game.view(side).own().len();
+    ///     assert_eq!(public.board().occupied(side).count(), own);
+    /// }
+    /// assert_eq!(public.turn, Color::North);
     /// ```
     pub fn of(game: &Game) -> PublicGame {
         PublicGame {
