@@ -74,7 +74,7 @@ impl PublicGame {
     /// let public = PublicGame::of(&game);
     /// for side in Color::ALL {
     ///     let own = game.view(side).own().len();
-    ///     assert_eq!(public.board().occupied(side).count(), own);
+    ///     assert_eq!(public.board().occupied(side).count() as usize, own);
     /// }
     /// assert_eq!(public.turn, Color::North);
     /// ```
