@@ -144,11 +144,11 @@ async fn a_spectator_is_told_what_is_public_and_no_kind_before_the_end() {
     let last_public = watcher
         .received
         .iter()
-        .filter_map(|t| match serde_json::from_str(t) {
+        .rev()
+        .find_map(|t| match serde_json::from_str(t) {
             Ok(ServerMessage::Watch(WatchNews::Public(game))) => Some(game),
             _ => None,
         })
-        .last()
         .unwrap();
     assert_eq!(
         last_public.history,
