@@ -103,6 +103,8 @@ impl Told {
                 }
                 Fed::Misfit => self.misfit(),
             },
+            // Spectators and the chat have no screen here yet.
+            ServerMessage::Watch(_) | ServerMessage::Chat(_) => Next::Stay,
         }
     }
 
