@@ -7,14 +7,15 @@
 //! in storage so that a reload or a dropped connection takes the same seat
 //! back (`resume`).
 
+mod chat;
 mod seats;
 mod socket;
 mod told;
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
-    ClientMessage, Clock, ClockState, CpuLevel, GameOpen, GameTag, GunjinAct, Invitation, Open,
-    Phase, Seating, ServerMessage, ShogiAct, TableAct, TableState,
+    ChatAct, ClientMessage, Clock, ClockState, CpuLevel, GameOpen, GameTag, GunjinAct, Invitation,
+    Open, Phase, Said, Seating, ServerMessage, ShogiAct, TableAct, TableState, WatchAct,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -25,6 +26,7 @@ use crate::route::{Route, navigate};
 use crate::shogi::feed::ShogiFeed;
 use crate::storage;
 
+pub use chat::Chat;
 pub use seats::{Seats, valid_table_id};
 pub use told::{Failure, Unheard};
 use told::{Next, Told};
@@ -70,6 +72,7 @@ pub struct Online {
     pub garbled: RwSignal<bool>,
     /// The player's guesses at the enemy's pieces (Gunjin).
     pub tags: RwSignal<Tags>,
+    pub chat: RwSignal<Chat>,
 }
 
 impl Online {
@@ -94,6 +97,7 @@ impl Online {
             clock: RwSignal::new(None),
             garbled: RwSignal::new(false),
             tags: RwSignal::new(Tags::default()),
+            chat: RwSignal::new(Chat::default()),
         }
     }
 
@@ -169,6 +173,7 @@ impl Online {
         self.clock.set(None);
         self.garbled.set(false);
         self.tags.set(Tags::default());
+        self.chat.set(Chat::default());
     }
 
     /// The seat cannot be had. (Reached from the home page, as `reset`
@@ -203,6 +208,7 @@ impl Online {
             show(self.unheard, &t.unheard);
             show(self.clock, &t.clock);
             show(self.garbled, &t.garbled);
+            show(self.chat, &t.chat);
         });
         result
     }
@@ -282,6 +288,21 @@ impl Online {
 
     pub fn resign(&self) {
         self.send(TableAct::Resign.into());
+    }
+
+    /// A line to the players' room.
+    pub fn say(&self, said: Said) {
+        self.send(ChatAct::Say(said).into());
+    }
+
+    /// The host allows free text, or only the phrases.
+    pub fn allow_free_text(&self, allowed: bool) {
+        self.send(ChatAct::FreeText { allowed }.into());
+    }
+
+    /// Either player allows spectators, or sends them away.
+    pub fn allow_spectators(&self, allowed: bool) {
+        self.send(WatchAct::Spectators { allowed }.into());
     }
 
     /// A Shogi move or drop, as USI.

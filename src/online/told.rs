@@ -8,6 +8,7 @@ use gunjin_table::{
     ClockState, ErrorCode, Invitation, SeatNews, ServerMessage, TableNews, TableState,
 };
 
+use super::chat::Chat;
 use crate::model::table_game::{Applied, TableGame};
 use crate::shogi::feed::{self, Fed, ShogiFeed};
 
@@ -54,6 +55,8 @@ pub struct Told {
     /// A message from the server did not read (or its view did not hold
     /// together) and was set aside, until the next good view.
     pub garbled: bool,
+    /// The chat and the audience.
+    pub chat: Chat,
 }
 
 /// What the connection does once a message is applied.
@@ -104,6 +107,14 @@ impl Told {
                 }
                 Fed::Misfit => self.misfit(),
             },
+            ServerMessage::Chat(news) => {
+                self.chat.apply(news);
+                Next::Stay
+            }
+            ServerMessage::Watch(news) => {
+                self.chat.audience(news);
+                Next::Stay
+            }
         }
     }
 

@@ -16,6 +16,7 @@ mod rules_link;
 pub mod setup;
 mod strike;
 pub(crate) mod table;
+mod table_chat;
 pub mod your_data;
 
 pub use end::End;

@@ -10,6 +10,7 @@ use gunjin_table::{
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
+use super::table_chat::TableChat;
 use crate::i18n::*;
 use crate::model::settings::Level;
 use crate::model::setup_board::{SetupBoard, SetupDraft};
@@ -141,6 +142,7 @@ pub fn TablePage(id: String) -> impl IntoView {
                     Stage::Play => view! { <OnlineGame /> }.into_any(),
                     _ => view! { <OnlineEnd /> }.into_any(),
                 }}
+                <TableChat />
             </section>
         }
         .into_any(),

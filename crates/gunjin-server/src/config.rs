@@ -63,6 +63,12 @@ pub struct Config {
     /// Seated WebSockets per client address: far below `max_conns`, so
     /// that a few addresses holding seats cannot fill the server.
     pub seats_per_addr: usize,
+    /// Watching connections (spectators) per client address.
+    pub watchers_per_addr: usize,
+    /// Chat lines per connection, and per client address (all its
+    /// connections together): past either, a line is refused.
+    pub chat_rate: Rate,
+    pub chat_per_addr: Rate,
     /// Requests for game records per client address (a database read
     /// each): `429` past it.
     pub record_rate: Rate,
@@ -143,6 +149,15 @@ impl Default for Config {
             max_conns: 1000,
             max_conns_per_addr: 64,
             seats_per_addr: 16,
+            watchers_per_addr: 8,
+            chat_rate: Rate {
+                burst: 5.0,
+                per_sec: 0.5,
+            },
+            chat_per_addr: Rate {
+                burst: 10.0,
+                per_sec: 1.0,
+            },
             record_rate: Rate {
                 burst: 20.0,
                 per_sec: 5.0,

@@ -72,6 +72,14 @@ pub struct Flags {
     /// Seated WebSockets per client address
     #[arg(long, env = "GUNJIN_SEATS_PER_ADDR", default_value_t = defaults().seats_per_addr)]
     seats_per_addr: usize,
+    /// Watching WebSockets (spectators) per client address
+    #[arg(long, env = "GUNJIN_WATCHERS_PER_ADDR",
+          default_value_t = defaults().watchers_per_addr)]
+    watchers_per_addr: usize,
+    /// Chat lines per second per connection (burst 10N); per client
+    /// address twice that
+    #[arg(long, env = "GUNJIN_CHAT_RATE", default_value_t = defaults().chat_rate.per_sec)]
+    chat_rate: f64,
     /// Game records per second per client address (burst 4N)
     #[arg(long, env = "GUNJIN_RECORD_RATE", default_value_t = defaults().record_rate.per_sec)]
     record_rate: f64,
@@ -196,6 +204,15 @@ impl Flags {
             max_conns: self.max_conns,
             max_conns_per_addr: self.max_conns_per_addr,
             seats_per_addr: self.seats_per_addr,
+            watchers_per_addr: self.watchers_per_addr,
+            chat_rate: Rate {
+                burst: 10.0 * self.chat_rate,
+                per_sec: self.chat_rate,
+            },
+            chat_per_addr: Rate {
+                burst: 20.0 * self.chat_rate,
+                per_sec: 2.0 * self.chat_rate,
+            },
             record_rate: Rate {
                 burst: 4.0 * self.record_rate,
                 per_sec: self.record_rate,

@@ -10,6 +10,7 @@ use gunjin_table::{Clock, ErrorCode};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::admission::{Admission, Full, Ticket};
+use crate::audience::AudienceCommand;
 use crate::clock::unix_millis;
 use crate::config::{Config, Rate};
 use crate::host::{Host, Register, TableSettings, Unjoined};
@@ -72,6 +73,15 @@ impl TableTx {
             TableTx::Gunjin(tx) => send_act(tx, side, conn, action.of::<Gunjin>()?).await,
             TableTx::Shogi(tx) => send_act(tx, side, conn, action.of::<Shogi>()?).await,
         })
+    }
+
+    /// Sends an audience or chat command to the table; false once its
+    /// task is gone.
+    pub async fn audience(&self, cmd: AudienceCommand) -> bool {
+        match self {
+            TableTx::Gunjin(tx) => tx.send(Command::Audience(cmd)).await.is_ok(),
+            TableTx::Shogi(tx) => tx.send(Command::Audience(cmd)).await.is_ok(),
+        }
     }
 
     fn is_closed(&self) -> bool {
@@ -154,6 +164,10 @@ struct Inner {
     records: Mutex<PerAddress>,
     /// CPU tables in play, per address and in total.
     cpu_tables: Admission,
+    /// Watching connections per client address.
+    watching: Admission,
+    /// Chat lines per client address.
+    chatted: Mutex<PerAddress>,
 }
 
 impl Hub {
@@ -175,6 +189,8 @@ impl Hub {
             site: Site::new(&config.hosts, &config.allowed_origins),
             records: Mutex::new(PerAddress::new(config.record_rate)),
             seated: Admission::new(usize::MAX, config.seats_per_addr),
+            watching: Admission::new(usize::MAX, config.watchers_per_addr),
+            chatted: Mutex::new(PerAddress::new(config.chat_per_addr)),
             config,
             host,
             running,
@@ -233,6 +249,23 @@ impl Hub {
                 "this address holds as many seats as it may: leave a table first",
             )
         })
+    }
+
+    /// A place among the watching connections of a client at `addr`,
+    /// held while the connection watches.
+    pub fn watch_place(&self, addr: IpAddr) -> Result<Ticket, Refusal> {
+        self.0.watching.admit(addr).map_err(|_| {
+            Refusal::new(
+                ErrorCode::TooManyWatchers,
+                "this address watches as many tables as it may",
+            )
+        })
+    }
+
+    /// Whether a client at `addr` may say one more chat line now.
+    pub fn may_chat(&self, addr: IpAddr) -> bool {
+        let mut chatted = self.0.chatted.lock().unwrap_or_else(|e| e.into_inner());
+        chatted.take(addr)
     }
 
     pub fn store(&self) -> &Store {

@@ -9,6 +9,7 @@
 //! the service grows past one machine.
 
 mod admission;
+mod audience;
 mod backup;
 mod clock;
 mod coalesce;
@@ -34,11 +35,13 @@ mod serve;
 mod session;
 mod shogi;
 mod site;
+mod spectator;
 mod stage;
 mod static_files;
 mod storage;
 mod store;
 mod table;
+mod talk;
 mod token;
 mod wal;
 

@@ -8,7 +8,7 @@ use gunjin_cpu::Level;
 use gunjin_rules::{ByColor, Color, Game, Move, PartialSetup, Record, Rules, Setup};
 use gunjin_table::{
     ClientMessage, CpuLevel, ErrorCode, GameTag, GunjinAct, GunjinNews, MoveText, OfferAct, Phase,
-    ServerMessage,
+    PublicGame, ServerMessage, WatchNews,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -109,6 +109,9 @@ pub trait Referee: 'static {
     /// What `side` may be told of the game: the whole of it, or (`played`)
     /// what the last move changed.
     fn game_message(game: &Self::Game, side: Color, played: bool) -> ServerMessage;
+    /// What a spectator may be told of the game: what everyone may know,
+    /// the whole of it or (`played`) what the last move changed.
+    fn public_message(game: &Self::Game, played: bool) -> ServerMessage;
     /// The result and the whole record, once over.
     fn over_message(game: &Self::Game) -> Option<ServerMessage>;
     /// The rules a table's state announces (Gunjin's, which a game
@@ -296,6 +299,16 @@ impl Referee for Gunjin {
             },
         }
         .into()
+    }
+
+    /// Both armies face down: a move of a game that goes on is the same
+    /// public step the seats are told, the whole game the public history.
+    fn public_message(game: &Game, played: bool) -> ServerMessage {
+        let last = game.history().last().copied().filter(|_| played);
+        match last {
+            Some(step) if game.outcome().is_none() => GunjinNews::Step(step).into(),
+            _ => WatchNews::Public(PublicGame::of(game)).into(),
+        }
     }
 
     fn over_message(game: &Game) -> Option<ServerMessage> {

@@ -10,7 +10,7 @@ use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
 use gunjin_table::{
     ClientMessage, ErrorCode, GameOpen, MAX_MESSAGE_BYTES, Open, SeatNews, Seating, ServerMessage,
-    TableAct, Unreadable,
+    TableAct, Unreadable, WatchAct,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -26,6 +26,7 @@ use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
 use crate::shogi::Shogi;
+use crate::spectator::{self, Watching};
 use crate::table::SeatCommand;
 
 fn next_conn_id() -> u64 {
@@ -57,21 +58,20 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
     let config = hub.config();
     let mut bucket = TokenBucket::new(config.rate);
     let mut bound: Option<Bound> = None;
+    let mut chat = TokenBucket::new(config.chat_rate);
+    let mut watching: Option<Watching> = None;
     let seat_by = Instant::now() + config.first_message;
     let mut heard = Instant::now();
     loop {
         // Unseated, the first-message deadline; always, the ping timeout.
         let silent = heard + config.ping_timeout;
-        let deadline = if bound.is_none() {
-            silent.min(seat_by)
-        } else {
-            silent
-        };
+        let unbound = bound.is_none() && watching.is_none();
+        let deadline = if unbound { silent.min(seat_by) } else { silent };
         let frame = tokio::select! {
             frame = stream.next() => frame,
             () = conn.kill.notified() => break,
             () = tokio::time::sleep_until(deadline) => {
-                let why = if bound.is_none() { "no seat taken in time" } else { "no answer to pings" };
+                let why = if unbound { "no seat taken in time" } else { "no answer to pings" };
                 refuse(&conn, Refusal::new(ErrorCode::TimedOut, why));
                 break;
             }
@@ -100,7 +100,12 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             );
             continue;
         }
-        match handle(&hub, &conn, &peer, &mut bound, text.as_str()).await {
+        let place = Place {
+            bound: &mut bound,
+            watching: &mut watching,
+            chat: &mut chat,
+        };
+        match handle(&hub, &conn, &peer, place, text.as_str()).await {
             Ok(()) => {}
             Err(Away::Refused(refusal)) => {
                 let closes = refusal.code.closes();
@@ -123,6 +128,9 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
                 conn: conn.id,
             })
             .await;
+    }
+    if let Some(watching) = watching {
+        watching.leave(conn.id).await;
     }
     conn.close();
     drop(conn);
@@ -158,13 +166,26 @@ fn refuse(conn: &Conn, refusal: Refusal) {
     conn.send(&refusal.to_message());
 }
 
+/// Where a connection stands: its seat, or the table it watches, and its
+/// chat's limit.
+struct Place<'a> {
+    bound: &'a mut Option<Bound>,
+    watching: &'a mut Option<Watching>,
+    chat: &'a mut TokenBucket,
+}
+
 async fn handle(
     hub: &Hub,
     conn: &Conn,
     peer: &Peer,
-    bound: &mut Option<Bound>,
+    place: Place<'_>,
     text: &str,
 ) -> Result<(), Away> {
+    let Place {
+        bound,
+        watching,
+        chat,
+    } = place;
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(Refusal::new(
             ErrorCode::TooLarge,
@@ -173,10 +194,33 @@ async fn handle(
         .into());
     }
     let msg = ClientMessage::from_json(text).map_err(unreadable)?;
+    if spectator::is_line(&msg)? && !(chat.take() && hub.may_chat(peer.ip)) {
+        return Err(Refusal::new(
+            ErrorCode::RateLimited,
+            "too many chat lines: this one was dropped",
+        )
+        .into());
+    }
+    if let Some(watching) = watching {
+        return watching.act(conn.id, msg).await;
+    }
     if let Some(Bound { table, side, .. }) = bound {
+        let msg = match spectator::seat_command(*side, conn.id, msg) {
+            Ok(cmd) => {
+                return match table.audience(cmd).await {
+                    true => Ok(()),
+                    false => Err(Away::Elsewhere),
+                };
+            }
+            Err(msg) => msg,
+        };
         let asked = Asked { hub, peer, msg };
         let sent = table.act(*side, conn.id, asked).await?;
         return if sent { Ok(()) } else { Err(Away::Elsewhere) };
+    }
+    if let ClientMessage::Watch(WatchAct::Watch { table, name }) = &msg {
+        *watching = Some(spectator::watch(hub, conn, peer, table, name).await?);
+        return Ok(());
     }
     let ClientMessage::Seat(seating) = msg else {
         return Err(Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into());

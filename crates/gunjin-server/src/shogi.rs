@@ -300,6 +300,11 @@ impl Referee for Shogi {
         .into()
     }
 
+    /// Shogi hides nothing: a spectator is told what the seats are.
+    fn public_message(game: &ShogiGame, played: bool) -> ServerMessage {
+        Shogi::game_message(game, Color::South, played)
+    }
+
     /// The whole record came with the game's last message.
     fn over_message(_game: &ShogiGame) -> Option<ServerMessage> {
         None

@@ -48,6 +48,18 @@ impl<R: Referee> Stage<R> {
         }
     }
 
+    /// The phase as a spectator is told of it: nobody's draft.
+    pub fn public_phase(&self, rules: R::Rules, now: u64) -> Phase {
+        match self {
+            Stage::Setup(setup) => R::setup_phase(
+                setup.deadline.saturating_sub(now),
+                setup.ready.map(|r| r.is_some()),
+                R::blank(rules),
+            ),
+            _ => self.phase(Color::South, now),
+        }
+    }
+
     /// Whether absence counts: during the setup and the game.
     pub fn live(&self) -> bool {
         matches!(self, Stage::Setup(_) | Stage::Play(_))

@@ -20,6 +20,7 @@ use gunjin_rules::{ByColor, Color};
 use gunjin_table::{Clock, GameTag};
 use serde::{Deserialize, Serialize};
 
+use crate::audience::Switches;
 use crate::clock::unix_millis;
 use crate::referee::{Gunjin, Referee};
 use crate::seat::Seat;
@@ -66,6 +67,10 @@ pub struct StoredTable<R: Referee> {
     pub clock: Option<Clock>,
     #[serde(default)]
     pub clock_left: Option<ByColor<u64>>,
+    /// The players' switches of spectators and free text (absent while
+    /// both are on, as in tables stored before them).
+    #[serde(default, skip_serializing_if = "Switches::is_default")]
+    pub switches: Switches,
 }
 
 /// A table as stored, its game if one started, and whether that game has
@@ -150,6 +155,12 @@ const WANT: &str = "UPDATE tables SET wanted_by = $2 WHERE id = $1";
 const CLAIM_ALL: &str =
     "UPDATE tables SET owner = $1, lease_until = $2, wanted_by = NULL RETURNING id, state, plies";
 const RENEW: &str = "UPDATE tables SET lease_until = $2 WHERE owner = $1 RETURNING id, wanted_by";
+/// A line is appended only by the lease's holder, after the last.
+const SAY: &str = "INSERT INTO chat (table_id, seq, line)
+     SELECT $1, COALESCE((SELECT MAX(seq) FROM chat WHERE table_id = $1), 0) + 1, $2
+     WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1 AND owner = $3)";
+const CHAT: &str = "SELECT line FROM chat WHERE table_id = $1 ORDER BY seq";
+const FORGET_CHAT: &str = "DELETE FROM chat WHERE table_id = $1";
 const RELEASE: &str = "UPDATE tables SET owner = NULL, lease_until = NULL, wanted_by = NULL
      WHERE id = $1 AND owner = $2";
 
@@ -303,10 +314,27 @@ impl Store {
         self.db
             .atomically(vec![
                 statement(DELETE_TABLE, vec![id.into()]),
+                statement(FORGET_CHAT, vec![id.into()]),
                 statement(ABANDON, abandon),
             ])
             .await?;
         Ok(())
+    }
+
+    /// Appends a line (JSON) to a table's chat.
+    pub fn say(&self, table: &str, line: String) -> impl Future<Output = Result<()>> + Send + '_ {
+        let params = vec![table.into(), Value::Text(line), self.owner.as_str().into()];
+        let saying = self.db.atomically(vec![statement(SAY, params)]);
+        async { saying.await.map(drop) }
+    }
+
+    /// A table's chat, each line's JSON in the order said.
+    pub async fn chat(&self, table: &str) -> Result<Vec<String>> {
+        let rows = self.db.query(statement(CHAT, vec![table.into()])).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| row.into_iter().next()?.text())
+            .collect())
     }
 
     /// The record of a game as stored: its start and every entry.

@@ -18,6 +18,9 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tracing::{Instrument, error, info, info_span};
 
+mod watching;
+
+use crate::audience::{Audience, AudienceCommand, Switches};
 use crate::clock::{GameClock, unix_millis};
 use crate::coalesce::{Coalesce, Update};
 use crate::host::{Host, Unjoined};
@@ -30,6 +33,7 @@ use crate::seats::{SIDES, Seats};
 use crate::stage::{SetupStage, Stage};
 use crate::storage::StoreError;
 use crate::store::{Stored, StoredTable};
+use crate::talk::Talk;
 use crate::token;
 
 /// What a table is asked to do.
@@ -48,6 +52,8 @@ pub enum Command<R: Referee> {
         ply: usize,
         found: Found<Option<R::Move>>,
     },
+    /// Spectators and the chat, the same at a table of any game.
+    Audience(AudienceCommand),
 }
 
 /// Who sits at a table, and the table's own going.
@@ -153,6 +159,13 @@ pub struct Table<R: Referee> {
     cpu_place: Option<CpuPlace>,
     /// The offer waiting for an answer, and the limits on offers.
     offers: Offers,
+    /// Who watches, what was said, and the players' switches.
+    audience: Audience,
+    talk: Talk,
+    switches: Switches,
+    /// Spectators came while the game waited for the store, and have not
+    /// seen it.
+    watchers_viewless: bool,
     host: Host,
     inbox: mpsc::Receiver<Command<R>>,
     me: mpsc::WeakSender<Command<R>>,
@@ -182,6 +195,7 @@ impl<R: Referee> Table<R> {
             touched: unix_millis(),
             clock,
             clock_left: None,
+            switches: Switches::default(),
         }
     }
 
@@ -224,6 +238,10 @@ impl<R: Referee> Table<R> {
             lost: false,
             cpu_place: None,
             offers: Offers::default(),
+            audience: Audience::default(),
+            talk: Talk::default(),
+            switches: stored.switches,
+            watchers_viewless: false,
             host,
             inbox,
             me: tx.downgrade(),
@@ -235,6 +253,7 @@ impl<R: Referee> Table<R> {
     }
 
     async fn run(mut self) {
+        self.load_talk().await;
         // Both seats taken but no game: a rematch's table, starting now.
         if matches!(self.stage, Stage::Waiting) && self.seats.held.north.is_some() {
             self.start_setup().await;
@@ -282,6 +301,7 @@ impl<R: Referee> Table<R> {
         }
         self.forget();
         self.seats.close_all(None);
+        self.audience.close_all(None);
     }
 
     /// Takes the table out of the hub; a message still queued finds it
@@ -365,6 +385,7 @@ impl<R: Referee> Table<R> {
                     error!("the CPU's move refused: {e:?}");
                 }
             }
+            Command::Audience(cmd) => self.audience_command(cmd).await,
             Command::Seat(SeatCommand::Stop { .. } | SeatCommand::Evict { .. }) => {
                 unreachable!("handled by the loop")
             }
@@ -415,6 +436,7 @@ impl<R: Referee> Table<R> {
                 self.send(side, &clock);
             }
         }
+        self.greet_seat(side);
         if std::mem::take(&mut self.behind[side]) {
             let lost = Refusal::new(
                 ErrorCode::RolledBack,
@@ -650,6 +672,7 @@ impl<R: Referee> Table<R> {
             for side in SIDES {
                 self.send(side, &clock);
             }
+            self.audience.send(&clock);
         }
         if over {
             self.cpu_place = None;
@@ -659,7 +682,9 @@ impl<R: Referee> Table<R> {
                 for side in SIDES {
                     self.send(side, &over);
                 }
+                self.audience.send(&over);
             }
+            self.show_players_everything();
             self.presence_changed();
         } else {
             self.drive_cpu();
@@ -831,8 +856,9 @@ impl<R: Referee> Table<R> {
             error!("store: closing the table: {e}");
         }
         self.forget();
-        self.seats
-            .close_all(Some(&Refusal::new(ErrorCode::Expired, why)));
+        let why = Refusal::new(ErrorCode::Expired, why);
+        self.seats.close_all(Some(&why));
+        self.audience.close_all(Some(&why));
     }
 
     // ---- messages and storage ----------------------------------------
@@ -893,6 +919,8 @@ impl<R: Referee> Table<R> {
                 self.update(side, Update::Table);
             }
         }
+        let stand = self.stand();
+        self.audience.send(&stand);
     }
 
     /// What the table shows someone not seated: read from the table as
@@ -908,9 +936,12 @@ impl<R: Referee> Table<R> {
         };
         let viewless = std::mem::take(&mut self.viewless);
         let msgs = ByColor::new_with(|side| R::game_message(game, side, played && !viewless[side]));
+        let public = R::public_message(game, played && !self.watchers_viewless);
+        self.watchers_viewless = false;
         for side in SIDES {
             self.send(side, &msgs[side]);
         }
+        self.audience.send(&public);
     }
 
     fn stored(&self) -> StoredTable<R> {
@@ -931,6 +962,7 @@ impl<R: Referee> Table<R> {
             touched: self.touched,
             clock: self.clock.as_ref().map(|c| c.clock),
             clock_left: self.clock.as_ref().map(|c| c.left),
+            switches: self.switches,
         }
     }
 

@@ -63,6 +63,11 @@ pub enum ErrorCode {
     /// The server crashed with its store damaged, and this game may have
     /// lost its last moves: it goes on from the position just sent.
     RolledBack,
+    /// The table's players forbid spectators (a watch, or those watching
+    /// when a player turns them off).
+    NoSpectators,
+    /// This address watches as many tables as it may at once.
+    TooManyWatchers,
 }
 
 impl ErrorCode {
@@ -82,6 +87,8 @@ impl ErrorCode {
                 | ErrorCode::TooManyTables
                 | ErrorCode::ServerFull
                 | ErrorCode::TooManySeats
+                | ErrorCode::NoSpectators
+                | ErrorCode::TooManyWatchers
         )
     }
 }

@@ -15,8 +15,10 @@
 //! A message is made of parts: taking a seat ([`Seating`], [`SeatNews`]),
 //! acting at a table of any game ([`TableAct`], [`TableNews`]), and each
 //! game's own ([`GunjinAct`], [`GunjinNews`], [`ShogiAct`],
-//! [`ShogiNews`]), and offers between the seats ([`OfferAct`],
-//! [`OfferNews`]), written as one flat enum as they always were.
+//! [`ShogiNews`]), offers between the seats ([`OfferAct`], [`OfferNews`]),
+//! watching a table ([`WatchAct`], [`WatchNews`]) and talking at it
+//! ([`ChatAct`], [`ChatNews`]), written as one flat enum as they always
+//! were.
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ErrorCode, Seating, ServerMessage};
@@ -31,6 +33,7 @@
 //! );
 //! ```
 
+mod chat;
 mod clock;
 mod error;
 mod game;
@@ -41,7 +44,9 @@ mod offer;
 mod parts;
 mod shogi;
 mod table;
+mod watch;
 
+pub use chat::{ChatAct, ChatLine, ChatNews, MAX_CHAT_CHARS, Phrase, Room, Said, Unsaid};
 pub use clock::{Clock, ClockState};
 pub use error::ErrorCode;
 pub use game::GameTag;
@@ -59,6 +64,7 @@ pub use message::{
 pub use offer::{Closed, Offer, OfferAct, OfferNews};
 pub use shogi::{ShogiAct, ShogiNews};
 pub use table::{Invitation, Phase, SeatInfo, TableState};
+pub use watch::{PublicGame, WatchAct, WatchNews};
 
 /// The largest client message the server reads; a larger one is refused
 /// and the connection closed. A setup draft, the largest message, is under

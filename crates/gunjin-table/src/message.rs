@@ -14,14 +14,17 @@ use gunjin_rules::{Color, Rules};
 use serde::de::VariantAccess;
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::chat::{ChatAct, ChatNews};
 use crate::gunjin::{GunjinAct, GunjinNews};
 use crate::offer::{OfferAct, OfferNews};
 use crate::parts::{self, Part, Parts, Tagged};
 use crate::shogi::{ShogiAct, ShogiNews};
+use crate::watch::{WatchAct, WatchNews};
 use crate::{Clock, ClockState, CpuLevel, ErrorCode, GameTag, Invitation, TableState};
 
 /// What a client sends. The first message of a connection must be a
-/// [`Seating`] but a `peek`: it binds the connection to a seat. The others
+/// [`Seating`] but a `peek`: it binds the connection to a seat; or a
+/// [`watch`](WatchAct::Watch), which binds it to a table as a spectator. The others
 /// act for that seat, at its table or in its game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -31,6 +34,8 @@ pub enum ClientMessage {
     Gunjin(GunjinAct),
     Shogi(ShogiAct),
     Offer(OfferAct),
+    Watch(WatchAct),
+    Chat(ChatAct),
 }
 
 impl Parts for ClientMessage {
@@ -44,6 +49,8 @@ impl Parts for ClientMessage {
             () if tagged.is::<GunjinAct>() => tagged.read(refusal).map(ClientMessage::Gunjin),
             () if tagged.is::<ShogiAct>() => tagged.read(refusal).map(ClientMessage::Shogi),
             () if tagged.is::<OfferAct>() => tagged.read(refusal).map(ClientMessage::Offer),
+            () if tagged.is::<WatchAct>() => tagged.read(refusal).map(ClientMessage::Watch),
+            () if tagged.is::<ChatAct>() => tagged.read(refusal).map(ClientMessage::Chat),
             () => Err(tagged.unknown()),
         }
     }
@@ -240,6 +247,8 @@ pub enum ServerMessage {
     Gunjin(GunjinNews),
     Shogi(ShogiNews),
     Offer(OfferNews),
+    Watch(WatchNews),
+    Chat(ChatNews),
 }
 
 impl Parts for ServerMessage {
@@ -253,6 +262,8 @@ impl Parts for ServerMessage {
             () if tagged.is::<GunjinNews>() => tagged.read(refusal).map(ServerMessage::Gunjin),
             () if tagged.is::<ShogiNews>() => tagged.read(refusal).map(ServerMessage::Shogi),
             () if tagged.is::<OfferNews>() => tagged.read(refusal).map(ServerMessage::Offer),
+            () if tagged.is::<WatchNews>() => tagged.read(refusal).map(ServerMessage::Watch),
+            () if tagged.is::<ChatNews>() => tagged.read(refusal).map(ServerMessage::Chat),
             () => Err(tagged.unknown()),
         }
     }
@@ -291,11 +302,15 @@ part_of!(
     ClientMessage::Gunjin(GunjinAct),
     ClientMessage::Shogi(ShogiAct),
     ClientMessage::Offer(OfferAct),
+    ClientMessage::Watch(WatchAct),
+    ClientMessage::Chat(ChatAct),
     ServerMessage::Seat(SeatNews),
     ServerMessage::Table(TableNews),
     ServerMessage::Gunjin(GunjinNews),
     ServerMessage::Shogi(ShogiNews),
     ServerMessage::Offer(OfferNews),
+    ServerMessage::Watch(WatchNews),
+    ServerMessage::Chat(ChatNews),
 );
 
 /// What a connection is told of its seat.
@@ -513,6 +528,8 @@ fn the_parts_tags_are_their_own() {
         tags::<GunjinAct>(),
         tags::<ShogiAct>(),
         tags::<OfferAct>(),
+        tags::<WatchAct>(),
+        tags::<ChatAct>(),
     ];
     let server = [
         tags::<SeatNews>(),
@@ -520,6 +537,8 @@ fn the_parts_tags_are_their_own() {
         tags::<GunjinNews>(),
         tags::<ShogiNews>(),
         tags::<OfferNews>(),
+        tags::<WatchNews>(),
+        tags::<ChatNews>(),
     ];
     for parts in [client, server] {
         let all: Vec<&str> = parts.concat();

@@ -127,6 +127,14 @@ const MIGRATIONS: &[&str] = &[
     // transaction of each append: a table whose record has fewer was
     // rolled back (a damaged write-ahead log), and is told so.
     "ALTER TABLE tables ADD COLUMN plies BIGINT;",
+    // Each table's chat, a row per line (JSON) in the order said; gone
+    // with its table.
+    "CREATE TABLE chat (
+         table_id TEXT NOT NULL,
+         seq BIGINT NOT NULL,
+         line TEXT NOT NULL,
+         PRIMARY KEY (table_id, seq)
+     );",
 ];
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)";

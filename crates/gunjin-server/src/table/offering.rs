@@ -105,6 +105,8 @@ impl<R: Referee> Table<R> {
             touched: unix_millis(),
             clock: self.clock.as_ref().map(|c| c.clock),
             clock_left: None,
+            // The players' switches (spectators, free text) stay theirs.
+            switches: self.switches,
         };
         if let Err(e) = self.host.store.save_table(&table).await {
             error!("store: the rematch's table: {e}");
