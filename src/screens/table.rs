@@ -18,6 +18,7 @@ use crate::parlour::game_word;
 use crate::route::{Route, ShogiPage};
 use crate::screens::end::Result;
 use crate::screens::home::NameField;
+use crate::screens::offers::OfferBar;
 use crate::screens::play::{Game, Match};
 use crate::screens::setup::SetupPanel;
 use crate::state::AppState;
@@ -141,6 +142,10 @@ pub fn TablePage(id: String) -> impl IntoView {
                     Stage::Play => view! { <OnlineGame /> }.into_any(),
                     _ => view! { <OnlineEnd /> }.into_any(),
                 }}
+                {matches!(stage, Stage::Play | Stage::Over).then(|| {
+                    let opponent = Signal::derive(seat_name_of(false));
+                    view! { <OfferBar over=stage == Stage::Over opponent /> }
+                })}
             </section>
         }
         .into_any(),
