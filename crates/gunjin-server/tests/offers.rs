@@ -9,7 +9,7 @@ use common::bot::Bot;
 use gunjin_rules::{Color, DrawReason, Outcome};
 use gunjin_server::Server;
 use gunjin_table::{
-    ClientMessage, Closed, ErrorCode, GunjinNews, Offer, OfferAct, OfferNews, ServerMessage,
+    ClientMessage, Closed, CpuLevel, ErrorCode, GunjinNews, Offer, OfferAct, OfferNews, ShogiLevel, TableAct, ServerMessage,
     ShogiAct, ShogiNews,
 };
 
@@ -408,5 +408,38 @@ async fn a_shogi_draw_agreed_is_stored_and_replayed_after_a_restart() {
     };
     assert_eq!(next.game().await, "startpos");
     assert_ne!(next.sente, again.sente, "Sente swapped");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpu_seat_declines_every_offer() {
+    let (server, _scratch) = common::start("offers-cpu").await;
+    let host = Bot::open_shogi(server.addr, 51, None).await.unwrap();
+    let mut host = ShogiSeat {
+        bot: host,
+        record: String::new(),
+        sente: Color::South,
+    };
+    let level = CpuLevel::Shogi(ShogiLevel::Beginner);
+    let add = ClientMessage::Table(TableAct::AddCpu { level });
+    host.bot.send(&add).await.unwrap();
+    host.game().await;
+    offer(&mut host.bot, Offer::Draw).await;
+    let by = host.bot.side;
+    assert_eq!(
+        offer_news(&mut host.bot).await,
+        OfferNews::Offered {
+            offer: Offer::Draw,
+            by
+        }
+    );
+    assert_eq!(
+        offer_news(&mut host.bot).await,
+        OfferNews::Closed {
+            offer: Offer::Draw,
+            by,
+            closed: Closed::Declined
+        }
+    );
     server.stop().await;
 }
