@@ -9,8 +9,8 @@ use common::bot::Bot;
 use gunjin_rules::{Color, DrawReason, Outcome};
 use gunjin_server::Server;
 use gunjin_table::{
-    ClientMessage, Closed, CpuLevel, ErrorCode, GunjinNews, Offer, OfferAct, OfferNews, ShogiLevel, TableAct, ServerMessage,
-    ShogiAct, ShogiNews,
+    ClientMessage, Closed, CpuLevel, ErrorCode, GunjinNews, Offer, OfferAct, OfferNews,
+    ServerMessage, ShogiAct, ShogiLevel, ShogiNews, TableAct,
 };
 
 /// Reads until `pick` finds what it looks for, setting the rest aside.
