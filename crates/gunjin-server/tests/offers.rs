@@ -443,3 +443,37 @@ async fn a_cpu_seat_declines_every_offer() {
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gunjin_draw_agreed_is_replayed_after_a_restart() {
+    let scratch = common::Scratch::new("offers-gunjin-restart");
+    let server = Server::start(scratch.config()).await.unwrap();
+    let (mut host, mut guest) = common::pair(server.addr, 61).await;
+    common::play_until(&mut host, &mut guest, 3).await;
+    offer(&mut host, Offer::Draw).await;
+    let by = host.side;
+    let offered = OfferNews::Offered {
+        offer: Offer::Draw,
+        by,
+    };
+    both_told(&mut host, &mut guest, offered).await;
+    answer(&mut guest, Offer::Draw, true).await;
+    let over = |m: &ServerMessage| match m {
+        ServerMessage::Gunjin(GunjinNews::Over { outcome, record }) => {
+            Some((*outcome, record.clone()))
+        }
+        _ => None,
+    };
+    let (_, record) = until(&mut host, over).await;
+    server.stop().await;
+    let server = Server::start(scratch.config()).await.unwrap();
+    let mut host = Bot::resume(server.addr, 63, &host.table, &host.token)
+        .await
+        .unwrap();
+    let (outcome, replayed) = until(&mut host, over).await;
+    let drawn = Outcome::Draw {
+        reason: DrawReason::Agreement,
+    };
+    assert_eq!((outcome, replayed), (drawn, record));
+    server.stop().await;
+}
