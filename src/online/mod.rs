@@ -8,6 +8,7 @@
 //! back (`resume`).
 
 mod chat;
+mod offers;
 mod seats;
 mod socket;
 mod told;
@@ -15,7 +16,8 @@ mod told;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
     ChatAct, ClientMessage, Clock, ClockState, CpuLevel, GameOpen, GameTag, GunjinAct, Invitation,
-    Open, Phase, Said, Seating, ServerMessage, ShogiAct, TableAct, TableState, WatchAct,
+    Offer, OfferAct, Open, Phase, Said, Seating, ServerMessage, ShogiAct, TableAct, TableState,
+    WatchAct,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -27,6 +29,8 @@ use crate::shogi::feed::ShogiFeed;
 use crate::storage;
 
 pub use chat::Chat;
+pub use offers::Offers;
+use offers::Rematch;
 pub use seats::{Seats, valid_table_id};
 pub use told::{Failure, Unheard};
 use told::{Next, Told};
@@ -70,6 +74,7 @@ pub struct Online {
     pub unheard: RwSignal<Option<Unheard>>,
     pub clock: RwSignal<Option<(ClockState, f64)>>,
     pub garbled: RwSignal<bool>,
+    pub offers: RwSignal<Offers>,
     /// The player's guesses at the enemy's pieces (Gunjin).
     pub tags: RwSignal<Tags>,
     pub chat: RwSignal<Chat>,
@@ -96,6 +101,7 @@ impl Online {
             unheard: RwSignal::new(None),
             clock: RwSignal::new(None),
             garbled: RwSignal::new(false),
+            offers: RwSignal::new(Offers::default()),
             tags: RwSignal::new(Tags::default()),
             chat: RwSignal::new(Chat::default()),
         }
@@ -172,6 +178,7 @@ impl Online {
         self.unheard.set(None);
         self.clock.set(None);
         self.garbled.set(false);
+        self.offers.set(Offers::default());
         self.tags.set(Tags::default());
         self.chat.set(Chat::default());
     }
@@ -209,6 +216,7 @@ impl Online {
             show(self.clock, &t.clock);
             show(self.garbled, &t.garbled);
             show(self.chat, &t.chat);
+            show(self.offers, &t.offers);
         });
         result
     }
@@ -233,7 +241,17 @@ impl Online {
             Next::Retry(after_millis) => self.retry(after_millis),
             Next::Resync => self.drop_socket(),
             Next::HangUp => self.hang_up(),
+            Next::Rematch(rematch) => self.rematch(rematch),
         }
+    }
+
+    /// A rematch is agreed: its seat's token is kept like a welcome's, and
+    /// the page goes to its table, which takes the seat with it.
+    fn rematch(&self, Rematch { table, token }: Rematch) {
+        let mut seats = storage::load::<Seats>().ok().flatten().unwrap_or_default();
+        seats.remember(&table, &token);
+        let _ = storage::save(&seats);
+        navigate(Route::Table(table));
     }
 
     /// The seat is this page's: its token kept, its page shown.
@@ -308,6 +326,16 @@ impl Online {
     /// A Shogi move or drop, as USI.
     pub fn play_usi(&self, usi: String) {
         self.send(ShogiAct::Move(usi).into());
+    }
+
+    /// Makes an offer to the opponent (a draw, a takeback, a rematch).
+    pub fn offer(&self, offer: Offer) {
+        self.send(OfferAct::Offer(offer).into());
+    }
+
+    /// Accepts or declines the opponent's offer.
+    pub fn answer(&self, offer: Offer, accept: bool) {
+        self.send(OfferAct::Answer { offer, accept }.into());
     }
 
     /// Shogi: declares an impasse.

@@ -9,6 +9,7 @@ use gunjin_table::{
 };
 
 use super::chat::Chat;
+use super::offers::{Offers, Rematch};
 use crate::model::table_game::{Applied, TableGame};
 use crate::shogi::feed::{self, Fed, ShogiFeed};
 
@@ -52,6 +53,8 @@ pub struct Told {
     /// The table's clock as last told, and when (`Date.now()`), for a
     /// table with one.
     pub clock: Option<(ClockState, f64)>,
+    /// The offer waiting for an answer, and how the last one closed.
+    pub offers: Offers,
     /// A message from the server did not read (or its view did not hold
     /// together) and was set aside, until the next good view.
     pub garbled: bool,
@@ -74,6 +77,8 @@ pub enum Next {
     Resync,
     /// The question is answered: close the connection.
     HangUp,
+    /// A rematch is agreed: take this seat at its table.
+    Rematch(Rematch),
 }
 
 impl Told {
@@ -98,7 +103,7 @@ impl Told {
                 }
                 Applied::Misfit => self.misfit(),
             },
-            ServerMessage::Offer(_) => Next::Stay,
+            ServerMessage::Offer(news) => self.offers.apply(news).map_or(Next::Stay, Next::Rematch),
             ServerMessage::Shogi(news) => match feed::apply(&mut self.shogi, news) {
                 Fed::Game => self.heard(),
                 Fed::Move => {

@@ -6,6 +6,7 @@ mod friend;
 mod hints;
 pub mod home;
 mod not_found;
+mod offers;
 pub mod play;
 pub mod puzzles;
 pub mod record_out;

@@ -19,6 +19,7 @@ use crate::parlour::game_word;
 use crate::route::{Route, ShogiPage};
 use crate::screens::end::Result;
 use crate::screens::home::NameField;
+use crate::screens::offers::OfferBar;
 use crate::screens::play::{Game, Match};
 use crate::screens::setup::SetupPanel;
 use crate::state::AppState;
@@ -142,6 +143,10 @@ pub fn TablePage(id: String) -> impl IntoView {
                     Stage::Play => view! { <OnlineGame /> }.into_any(),
                     _ => view! { <OnlineEnd /> }.into_any(),
                 }}
+                {matches!(stage, Stage::Play | Stage::Over).then(|| {
+                    let opponent = Signal::derive(seat_name_of(false));
+                    view! { <OfferBar over=stage == Stage::Over opponent /> }
+                })}
                 <TableChat />
             </section>
         }

@@ -517,3 +517,44 @@ test("bad table links say what is wrong and lead home", async ({ browser }) => {
   await page.getByRole("link", { name: "Go to the start page" }).click();
   await expect(card(page).getByRole("button", { name: "Online" })).toBeEnabled();
 });
+
+test("a draw offer declined, then a resignation and a rematch with the sides swapped", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const [host, guest] = await gameOfTwo(browser);
+  const moving = (page: Page) => page.locator('.turn[data-turn="you"]');
+  await expect.poll(async () => (await moving(host).isVisible()) !== (await moving(guest).isVisible())).toBe(true);
+  const hostFirst = await moving(host).isVisible();
+  await playMoves(host, guest, 2);
+  // Offered and declined: both told, and the game goes on.
+  await host.getByRole("button", { name: "Offer a draw" }).click();
+  await expect(host.locator(".offer-notice")).toHaveText("Your offer waits for Ben's answer.");
+  await expect(guest.locator(".offer-notice")).toHaveText("Aki offers a draw.");
+  await expect(host.getByRole("button", { name: "Offer a draw" })).toHaveCount(0);
+  await guest.getByRole("button", { name: "Decline" }).click();
+  await expect(host.locator(".offer-notice")).toHaveText("Ben declined your offer.");
+  await expect(guest.locator(".offer-notice")).toHaveText("You declined the offer.");
+  await playMoves(host, guest, 1);
+  await resign(guest);
+  await expect(host.locator(".result .reason")).toHaveText("Ben resigned.");
+  // A rematch from the end: a new table, the same seats, the other side first.
+  const before = host.url();
+  await guest.getByRole("button", { name: "Offer a rematch" }).click();
+  await expect(host.locator(".offer-notice")).toHaveText("Ben offers a rematch, sides swapped.");
+  await host.getByRole("button", { name: "Accept" }).click();
+  for (const page of [host, guest]) {
+    await expect(page).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
+    await expect(page).not.toHaveURL(before);
+  }
+  expect(guest.url().split("#")[1]).toBe(host.url().split("#")[1]);
+  await setUp(host, "c1");
+  await setUp(guest, "c8");
+  await gameOn(host);
+  await gameOn(guest);
+  await expect(host.locator(".players")).toHaveText("Aki vs Ben");
+  await expect(moving(hostFirst ? guest : host)).toBeVisible();
+  await expect(moving(hostFirst ? host : guest)).toHaveCount(0);
+  // The rematch's seat survives a reload, by its stored token.
+  await guest.reload();
+  await gameOn(guest);
+  await expect(guest.locator(".players")).toHaveText("Ben vs Aki");
+});

@@ -98,3 +98,31 @@ test("a Shogi table between a desktop and a phone from the invite link", async (
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
 });
+
+test("a Shogi takeback asked after the reply is accepted: both moves go back on both boards", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const host = await player(browser);
+  await host.goto("./#/");
+  await (await settings(host, "shogi")).getByRole("textbox", { name: "Your name" }).fill("Aki");
+  await card(host, "shogi").getByRole("button", { name: "Online" }).click();
+  await expect(host).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
+  const guest = await player(browser, true);
+  await guest.goto(await host.locator(".invite-link").inputValue());
+  await guest.getByRole("textbox", { name: "Your name" }).fill("Kei");
+  await guest.getByRole("button", { name: "Sit down" }).click();
+  const toMove = async (page: Page) => /Your move/.test((await status(page).textContent()) ?? "");
+  await expect.poll(async () => (await toMove(host)) !== (await toMove(guest)), { timeout: 20_000 }).toBe(true);
+  const [sente, gote, senteName] = (await toMove(host)) ? [host, guest, "Aki"] : [guest, host, "Kei"];
+
+  await play(sente, gote, "7g", "7f");
+  await play(gote, sente, "3c", "3d");
+  await sente.getByRole("button", { name: "Ask to take back" }).click();
+  await expect(gote.locator(".offer-notice")).toHaveText(`${senteName} asks to take back their last move.`);
+  await gote.getByRole("button", { name: "Accept" }).click();
+  for (const page of [sente, gote]) {
+    await expect(moves(page)).toHaveCount(0);
+    await expect(page.locator(".offer-notice")).toHaveText("The move was taken back.");
+  }
+  await play(sente, gote, "2g", "2f");
+  await expect(moves(gote)).toHaveCount(1);
+});

@@ -9,8 +9,8 @@ use common::bot::Bot;
 use gunjin_rules::{Color, DrawReason, Outcome};
 use gunjin_server::Server;
 use gunjin_table::{
-    ClientMessage, Closed, ErrorCode, GunjinNews, Offer, OfferAct, OfferNews, ServerMessage,
-    ShogiAct, ShogiNews,
+    ClientMessage, Closed, CpuLevel, ErrorCode, GunjinNews, Offer, OfferAct, OfferNews,
+    ServerMessage, ShogiAct, ShogiLevel, ShogiNews, TableAct,
 };
 
 /// Reads until `pick` finds what it looks for, setting the rest aside.
@@ -408,5 +408,72 @@ async fn a_shogi_draw_agreed_is_stored_and_replayed_after_a_restart() {
     };
     assert_eq!(next.game().await, "startpos");
     assert_ne!(next.sente, again.sente, "Sente swapped");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpu_seat_declines_every_offer() {
+    let (server, _scratch) = common::start("offers-cpu").await;
+    let host = Bot::open_shogi(server.addr, 51, None).await.unwrap();
+    let mut host = ShogiSeat {
+        bot: host,
+        record: String::new(),
+        sente: Color::South,
+    };
+    let level = CpuLevel::Shogi(ShogiLevel::Beginner);
+    let add = ClientMessage::Table(TableAct::AddCpu { level });
+    host.bot.send(&add).await.unwrap();
+    host.game().await;
+    offer(&mut host.bot, Offer::Draw).await;
+    let by = host.bot.side;
+    assert_eq!(
+        offer_news(&mut host.bot).await,
+        OfferNews::Offered {
+            offer: Offer::Draw,
+            by
+        }
+    );
+    assert_eq!(
+        offer_news(&mut host.bot).await,
+        OfferNews::Closed {
+            offer: Offer::Draw,
+            by,
+            closed: Closed::Declined
+        }
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gunjin_draw_agreed_is_replayed_after_a_restart() {
+    let scratch = common::Scratch::new("offers-gunjin-restart");
+    let server = Server::start(scratch.config()).await.unwrap();
+    let (mut host, mut guest) = common::pair(server.addr, 61).await;
+    common::play_until(&mut host, &mut guest, 3).await;
+    offer(&mut host, Offer::Draw).await;
+    let by = host.side;
+    let offered = OfferNews::Offered {
+        offer: Offer::Draw,
+        by,
+    };
+    both_told(&mut host, &mut guest, offered).await;
+    answer(&mut guest, Offer::Draw, true).await;
+    let over = |m: &ServerMessage| match m {
+        ServerMessage::Gunjin(GunjinNews::Over { outcome, record }) => {
+            Some((*outcome, record.clone()))
+        }
+        _ => None,
+    };
+    let (_, record) = until(&mut host, over).await;
+    server.stop().await;
+    let server = Server::start(scratch.config()).await.unwrap();
+    let mut host = Bot::resume(server.addr, 63, &host.table, &host.token)
+        .await
+        .unwrap();
+    let (outcome, replayed) = until(&mut host, over).await;
+    let drawn = Outcome::Draw {
+        reason: DrawReason::Agreement,
+    };
+    assert_eq!((outcome, replayed), (drawn, record));
     server.stop().await;
 }
