@@ -21,7 +21,9 @@ pub fn TableChat() -> impl IntoView {
         <section class="table-chat" aria-labelledby="chat-title">
             <h3 id="chat-title">{t!(i18n, chat.title)}</h3>
             <ol class="chat-lines" aria-live="polite">
-                <For each=lines key=|line| (line.at, line.name.clone()) let:line>
+                // Lines only add up, or come whole again in a log.
+                <For each=move || lines().into_iter().enumerate() key=|(i, line)| (*i, line.at)
+                    let:((_, line))>
                     <ChatLineItem line />
                 </For>
             </ol>

@@ -243,3 +243,24 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0].target.join(" ")}`);
   expect(bad).toEqual([]);
 }
+
+/** The host opens a table from the home page; returns the invite link. */
+export async function openTable(page: Page, name: string): Promise<string> {
+  await page.goto("./#/");
+  await (await settings(page)).getByRole("textbox", { name: "Your name" }).fill(name);
+  await card(page).getByRole("button", { name: "Online" }).click();
+  await expect(page).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
+  const link = await page.locator(".invite-link").inputValue();
+  expect(link).toBe(page.url());
+  return link;
+}
+
+/** The guest follows the link and sits down. */
+export async function sitDown(page: Page, link: string, name: string) {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Sit down at this table" })).toBeVisible();
+  // Whose table it is and its game, told before sitting down.
+  await expect(page.locator(".join-text")).toHaveText(/^\S+ invites you to a game of (Gunjin Shogi|Shogi)\. Type your name and sit down\.$/);
+  await page.getByRole("textbox", { name: "Your name" }).fill(name);
+  await page.getByRole("button", { name: "Sit down" }).click();
+}

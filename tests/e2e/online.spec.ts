@@ -1,30 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { board, card, fillCamp, node, player, press, settings, waitForMyTurn } from "./helpers";
+import { board, card, fillCamp, node, openTable, player, press, settings, sitDown, waitForMyTurn } from "./helpers";
 
 // Tables over the real table server (the "online" project of
 // playwright.config.ts: setup 60 s, an absent player forfeits after 6 s).
 
-
-/** The host opens a table from the home page; returns the invite link. */
-async function openTable(page: Page, name: string): Promise<string> {
-  await page.goto("./#/");
-  await (await settings(page)).getByRole("textbox", { name: "Your name" }).fill(name);
-  await card(page).getByRole("button", { name: "Online" }).click();
-  await expect(page).toHaveURL(/#\/table\/[0-9a-f]{32}$/);
-  const link = await page.locator(".invite-link").inputValue();
-  expect(link).toBe(page.url());
-  return link;
-}
-
-/** The guest follows the link and sits down. */
-async function sitDown(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Sit down at this table" })).toBeVisible();
-  // Whose table it is and its game, told before sitting down.
-  await expect(page.locator(".join-text")).toHaveText(/^\S+ invites you to a game of (Gunjin Shogi|Shogi)\. Type your name and sit down\.$/);
-  await page.getByRole("textbox", { name: "Your name" }).fill(name);
-  await page.getByRole("button", { name: "Sit down" }).click();
-}
 
 /** A random setup, then Ready, by the player whose headquarters is `hq`
  * (c1 South, c8 North). */
