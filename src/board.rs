@@ -294,9 +294,9 @@ pub fn Board(
     #[prop(default = &Shape::STANDARD)] shape: &'static Shape,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let focus = RwSignal::new(shape.hq(me));
     let board_ref = NodeRef::<html::Div>::new();
-    let move_focus = move |to: Square| {
+    let focus = RwSignal::new(shape.hq(me));
+    let move_focus = Callback::new(move |to: Square| {
         focus.set(to);
         if let Some(board) = board_ref.get_untracked() {
             let selector = format!("[data-square=\"{to}\"]");
@@ -304,52 +304,119 @@ pub fn Board(
                 let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
             }
         }
+    });
+    let input = NodeInput {
+        focus,
+        on_tap,
+        on_press,
+        on_point,
+        move_focus,
     };
-    // The rows as drawn, top first, each with its nodes left to right.
-    let ranks = (0..shape.ranks)
-        .rev()
-        .map(|drawn_rank| {
-            // A half turn maps the nodes of a rank onto those of another.
-            let squares: Vec<Square> = shape.rank_nodes(drawn_rank).collect();
-            let camp = shape.camp(squares[0]);
-            let rank = shape.relative_to(squares[0], me).rank();
-            view! {
-                <div role="row" class="rank">
-                    <span
-                        role="rowheader"
-                        class="rank-label"
-                        style=format!("grid-row:{}", grid_row(shape, drawn_rank, camp))
-                    >
-                        {rank + 1}
-                    </span>
-                    {squares
-                        .into_iter()
-                        .map(|drawn| {
-                            let square = shape.relative_to(drawn, me);
-                            view! { <Node square me shape cells focus on_tap on_press on_point move_focus /> }
-                        })
-                        .collect_view()}
-                </div>
-            }
-        })
-        .collect_view();
-    let file_label_row = shape.ranks + 2;
     // More files than the standard board's: each node is narrower.
     let wide = shape.files > Shape::STANDARD.files;
-    let file_labels = (0..shape.files)
-        .map(|column| {
-            let file = drawn_file(shape, column, me);
-            view! {
-                <span
-                    role="columnheader"
-                    class="file-label"
-                    style=format!("grid-row:{file_label_row};grid-column:{}", grid_column(column))
-                >
-                    {file_letter(file).to_string()}
-                </span>
-            }
+    // The rows as drawn, top first.
+    let ranks = (0..shape.ranks)
+        .rev()
+        .map(|drawn_rank| view! { <Rank drawn_rank me shape cells input /> })
+        .collect_view();
+    view! {
+        <div
+            class="board"
+            class:wide=wide
+            role="grid"
+            node_ref=board_ref
+            style=format!("--files:{}", shape.files)
+            aria-label=move || board_label(i18n.get_locale(), shape)
+        >
+            {ranks}
+            <Front shape me />
+            <FileLabels shape me />
+        </div>
+    }
+}
+
+/// What the board does with the player's input on a node: the roving
+/// focus and the screen's callbacks, handed to every node as one value.
+#[derive(Clone, Copy)]
+struct NodeInput {
+    focus: RwSignal<Square>,
+    on_tap: Callback<Square>,
+    on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
+    on_point: Option<Callback<Square>>,
+    /// Moves the focus to a node, the browser's with it.
+    move_focus: Callback<Square>,
+}
+
+impl NodeInput {
+    fn tap(self, square: Square) {
+        self.focus.set(square);
+        self.on_tap.run(square);
+    }
+
+    fn press(self, square: Square, ev: web_sys::PointerEvent) {
+        if let Some(press) = self.on_press {
+            press.run((square, ev));
+        }
+    }
+
+    fn point(self, square: Square) {
+        if let Some(point) = self.on_point {
+            point.run(square);
+        }
+    }
+
+    /// Enter or Space taps `square`; an arrow moves the focus to the node
+    /// drawn next to it on the board of `shape` as `me` sees it.
+    fn key(self, ev: &web_sys::KeyboardEvent, square: Square, shape: &Shape, me: Color) {
+        let drawn = shape.relative_to(square, me);
+        crate::focus::board_key(
+            ev,
+            || self.on_tap.run(square),
+            |key| neighbour(shape, drawn, key).map(|to| shape.relative_to(to, me)),
+            |to| self.move_focus.run(to),
+        );
+    }
+}
+
+/// One row of nodes, drawn `drawn_rank` from the bottom, headed by its
+/// rank as the player `me` counts it.
+#[component]
+fn Rank(
+    drawn_rank: u8,
+    me: Color,
+    shape: &'static Shape,
+    cells: Signal<Cells>,
+    input: NodeInput,
+) -> impl IntoView {
+    // A half turn maps the nodes of a rank onto those of another.
+    let squares: Vec<Square> = shape.rank_nodes(drawn_rank).collect();
+    let camp = shape.camp(squares[0]);
+    let rank = shape.relative_to(squares[0], me).rank();
+    let nodes = squares
+        .into_iter()
+        .map(|drawn| {
+            let square = shape.relative_to(drawn, me);
+            view! { <Node square me shape cells input /> }
         })
         .collect_view();
+    view! {
+        <div role="row" class="rank">
+            <span
+                role="rowheader"
+                class="rank-label"
+                style=format!("grid-row:{}", grid_row(shape, drawn_rank, camp))
+            >
+                {rank + 1}
+            </span>
+            {nodes}
+        </div>
+    }
+}
+
+/// The front between the camps, with its bridges where they are drawn
+/// for `me`.
+#[component]
+fn Front(shape: &'static Shape, me: Color) -> impl IntoView {
     let bridges = (0..shape.files)
         .filter(|&file| shape.has_bridge(file))
         .map(|file| {
@@ -362,25 +429,32 @@ pub fn Board(
             }
         })
         .collect_view();
-
     view! {
-        <div
-            class="board"
-            class:wide=wide
-            role="grid"
-            node_ref=board_ref
-            style=format!("--files:{}", shape.files)
-            aria-label=move || board_label(i18n.get_locale(), shape)
-        >
-            {ranks}
-            <div class="front" aria-hidden="true" style=format!("grid-row:{}", front_row(shape))>
-                {bridges}
-            </div>
-            <div role="row" class="file-labels">
-                {file_labels}
-            </div>
+        <div class="front" aria-hidden="true" style=format!("grid-row:{}", front_row(shape))>
+            {bridges}
         </div>
     }
+}
+
+/// The file letters under the board, in the order `me` sees the files.
+#[component]
+fn FileLabels(shape: &'static Shape, me: Color) -> impl IntoView {
+    let row = shape.ranks + 2;
+    let labels = (0..shape.files)
+        .map(|column| {
+            let file = drawn_file(shape, column, me);
+            view! {
+                <span
+                    role="columnheader"
+                    class="file-label"
+                    style=format!("grid-row:{row};grid-column:{}", grid_column(column))
+                >
+                    {file_letter(file).to_string()}
+                </span>
+            }
+        })
+        .collect_view();
+    view! { <div role="row" class="file-labels">{labels}</div> }
 }
 
 /// The board in words: which ranks are whose and where the bridges are.
@@ -416,6 +490,29 @@ fn series(items: &[char], and: &str) -> String {
     }
 }
 
+/// Where the node drawn at `drawn` sits in the board's grid: its row, and
+/// the columns it spans (a headquarters two or three).
+fn node_area(shape: &Shape, drawn: Square) -> String {
+    let files = shape.files_of(drawn);
+    format!(
+        "grid-row:{};grid-column:{} / span {}",
+        grid_row(shape, drawn.rank(), shape.camp(drawn)),
+        grid_column(files[0]),
+        files.len()
+    )
+}
+
+/// The classes of what `square` is on the board: a headquarters, a
+/// bridge's end.
+fn place_classes(shape: &Shape, square: Square) -> String {
+    [
+        (shape.is_hq(square), " hq"),
+        (shape.is_bridge(square), " bridge-end"),
+    ]
+    .map(|(on, class)| if on { class } else { "" })
+    .concat()
+}
+
 /// One node of the board; a headquarters spans two or three files.
 #[component]
 fn Node(
@@ -423,60 +520,28 @@ fn Node(
     me: Color,
     shape: &'static Shape,
     cells: Signal<Cells>,
-    focus: RwSignal<Square>,
-    on_tap: Callback<Square>,
-    on_press: Option<Callback<(Square, web_sys::PointerEvent)>>,
-    on_point: Option<Callback<Square>>,
-    move_focus: impl Fn(Square) + Copy + 'static,
+    input: NodeInput,
 ) -> impl IntoView {
     let i18n = use_i18n();
     // A memo per node, so a change only touches the nodes it changes.
     let cell = Memo::new(move |_| cells.with(|c| c.get(square)));
     let name = square.to_string();
-    let hq = shape.is_hq(square);
     let description = move || describe(i18n.get_locale(), cell.get(), me);
     let rules = PieceRules::get();
-    let help = move || {
-        let face = cell.get().face?;
-        Some(face_help(i18n.get_locale(), rules.get(), face))
-    };
+    let help = move || Some(face_help(i18n.get_locale(), rules.get(), cell.get().face?));
     let drawn = shape.relative_to(square, me);
-    let files = shape.files_of(drawn);
-    let area = format!(
-        "grid-row:{};grid-column:{} / span {}",
-        grid_row(shape, drawn.rank(), shape.camp(drawn)),
-        grid_column(files[0]),
-        files.len()
+    let span = shape.files_of(drawn).len();
+    let classes = format!(
+        "node {}{}",
+        side_name(drawn.camp()),
+        place_classes(shape, square)
     );
-    let camp = side_name(drawn.camp());
-    let place = [(hq, " hq"), (shape.is_bridge(square), " bridge-end")]
-        .map(|(on, class)| if on { class } else { "" })
-        .concat();
-    let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        crate::focus::board_key(
-            &ev,
-            || on_tap.run(square),
-            |key| neighbour(shape, drawn, key).map(|to| shape.relative_to(to, me)),
-            move_focus,
-        );
-    };
-    let on_pointerdown = move |ev: web_sys::PointerEvent| {
-        if let Some(press) = on_press {
-            press.run((square, ev));
-        }
-    };
-    let point = move || {
-        if let Some(point) = on_point {
-            point.run(square);
-        }
-    };
-
     view! {
         <div
             role="gridcell"
-            class=move || format!("node {camp}{place} {}", cell.get().state_classes(me))
-            style=area
-            tabindex=move || if focus.get() == square { "0" } else { "-1" }
+            class=move || format!("{classes} {}", cell.get().state_classes(me))
+            style=node_area(shape, drawn)
+            tabindex=move || if input.focus.get() == square { "0" } else { "-1" }
             data-square=name.clone()
             data-kind=move || cell.get().kind_name()
             data-side=move || cell.get().face.map(|f| side_name(f.side(me)))
@@ -484,34 +549,34 @@ fn Node(
             data-guess=move || cell.get().guess_name()
             data-hint=move || cell.get().hint_name()
             data-mark=move || cell.get().mark_name()
-            aria-colspan=(files.len() > 1).then(|| files.len().to_string())
+            aria-colspan=(span > 1).then(|| span.to_string())
             aria-selected=move || cell.get().selected.to_string()
             aria-description=help
-            on:click=move |_| {
-                focus.set(square);
-                on_tap.run(square);
-            }
-            on:keydown=on_keydown
-            on:pointerdown=on_pointerdown
-            on:pointerenter=move |_| point()
-            on:focus=move |_| point()
+            on:click=move |_| input.tap(square)
+            on:keydown=move |ev| input.key(&ev, square, shape, me)
+            on:pointerdown=move |ev| input.press(square, ev)
+            on:pointerenter=move |_| input.point(square)
+            on:focus=move |_| input.point(square)
         >
             // The name is the node's content: its square, what it shows, and
             // in words what the drawing says (so it holds the visible text).
             <span class="sr-only">{format!("{name}: ")}</span>
-            {hq
-                .then(|| {
-                    view! {
-                        <span class="hq-mark">
-                            <span lang="ja">"司令部"</span>
-                            " HQ"
-                        </span>
-                    }
-                })}
+            {shape.is_hq(square).then(|| view! { <HqMark /> })}
             <NodePiece cell me shape drawn />
             <NodeHint cell />
             <span class="sr-only">{move || format!(", {}", description())}</span>
         </div>
+    }
+}
+
+/// The mark of a headquarters, in both its names.
+#[component]
+fn HqMark() -> impl IntoView {
+    view! {
+        <span class="hq-mark">
+            <span lang="ja">"司令部"</span>
+            " HQ"
+        </span>
     }
 }
 
@@ -804,6 +869,30 @@ mod tests {
             }
             assert_eq!(cells.len(), usize::from(shape.files * shape.ranks));
         }
+    }
+
+    #[test]
+    fn a_node_spans_its_files_and_is_classed_by_its_place() {
+        let standard = &Shape::STANDARD;
+        let sq = |s: &str| standard.parse_square(s).unwrap();
+        assert_eq!(
+            node_area(standard, sq("a1")),
+            "grid-row:9;grid-column:2 / span 1"
+        );
+        assert_eq!(
+            node_area(standard, sq("c1")),
+            "grid-row:9;grid-column:4 / span 2"
+        );
+        assert_eq!(
+            node_area(standard, sq("a8")),
+            "grid-row:1;grid-column:2 / span 1"
+        );
+        assert_eq!(place_classes(standard, sq("a1")), "");
+        assert_eq!(place_classes(standard, sq("c1")), " hq");
+        assert_eq!(place_classes(standard, sq("b4")), " bridge-end");
+        let classic = &Shape::CLASSIC_25;
+        let e1 = classic.parse_square("e1").unwrap();
+        assert!(node_area(classic, e1).ends_with(" / span 3"));
     }
 
     #[test]

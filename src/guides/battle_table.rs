@@ -34,6 +34,16 @@ impl Cell {
         }
     }
 
+    /// The result in words, for a screen reader.
+    fn words(self, locale: Locale) -> String {
+        match self {
+            Cell::Wins => td_string!(locale, guide.table.wins),
+            Cell::Loses => td_string!(locale, guide.table.loses),
+            Cell::Both => td_string!(locale, guide.table.both),
+        }
+        .to_string()
+    }
+
     fn class(self) -> &'static str {
         match self {
             Cell::Wins => "bt-cell bt-wins",
@@ -75,85 +85,14 @@ pub fn BattleTable(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
     let i18n = use_i18n();
     let guide_rules = GuideRules::new(rules);
     let rules = guide_rules.signal();
-    let locale = move || i18n.get_locale();
-    let table = move || {
-        let rules = rules.get();
-        let locale = locale();
-        let (rows, columns) = battle_rows(rules);
-        let head = columns
-            .iter()
-            .map(|&kind| {
-                view! {
-                    <th scope="col" data-kind=kind_key(kind)>
-                        <abbr title=kind_name(locale, kind)>{kind_short(locale, kind)}</abbr>
-                    </th>
-                }
-            })
-            .collect_view();
-        let body = rows
-            .iter()
-            .map(|&attacker| {
-                let cells = columns
-                    .iter()
-                    .map(|&defender| {
-                        let c = cell(rules, attacker, defender);
-                        let words = match c {
-                            Cell::Wins => td_string!(locale, guide.table.wins),
-                            Cell::Loses => td_string!(locale, guide.table.loses),
-                            Cell::Both => td_string!(locale, guide.table.both),
-                        };
-                        view! {
-                            <td class=c.class() data-result=c.letter().to_string()>
-                                <span aria-hidden="true">{c.mark()}</span>
-                                <span class="visually-hidden">{words.to_string()}</span>
-                            </td>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <tr data-kind=kind_key(attacker)>
-                        <th scope="row">{kind_name(locale, attacker)}</th>
-                        {cells}
-                    </tr>
-                }
-            })
-            .collect_view();
-        view! {
-            <table class="battle-table" data-rules=rules.to_string()>
-                <caption id="battle-table-caption">
-                    {td_string!(locale, guide.table.caption, rules = rules_name(locale, rules))}
-                </caption>
-                <thead>
-                    <tr>
-                        <td class="bt-corner">
-                            <span aria-hidden="true">{td_string!(locale, guide.table.corner).to_string()}</span>
-                        </td>
-                        {head}
-                    </tr>
-                </thead>
-                <tbody>{body}</tbody>
-            </table>
-        }
-    };
+    let table = move || view! { <ResultGrid rules=rules.get() locale=i18n.get_locale() /> };
     let has_flag = move || rules.get().count(Kind::Flag) > 0;
     view! {
         <article class="guide battle-guide" aria-labelledby="battle-table-title">
             <h2 id="battle-table-title">{t!(i18n, guide.table.title)}</h2>
             <RulesSwitcher rules=guide_rules />
             <p class="guide-intro">{t!(i18n, guide.table.intro)}</p>
-            <p class="bt-key">
-                <span class="bt-cell bt-wins" aria-hidden="true">"○"</span>
-                " "
-                {t!(i18n, guide.table.wins)}
-                " "
-                <span class="bt-cell bt-loses" aria-hidden="true">"×"</span>
-                " "
-                {t!(i18n, guide.table.loses)}
-                " "
-                <span class="bt-cell bt-both" aria-hidden="true">"△"</span>
-                " "
-                {t!(i18n, guide.table.both)}
-            </p>
+            <MarksKey />
             <div class="bt-scroll" role="region" tabindex="0" aria-labelledby="battle-table-caption">
                 {table}
             </div>
@@ -164,6 +103,87 @@ pub fn BattleTable(#[prop(into)] rules: Signal<Rules>) -> impl IntoView {
                 <li>{t!(i18n, guide.table.note_fixed)}</li>
             </ul>
         </article>
+    }
+}
+
+/// What the table's three marks mean.
+#[component]
+fn MarksKey() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <p class="bt-key">
+            <span class="bt-cell bt-wins" aria-hidden="true">"○"</span>
+            " "
+            {t!(i18n, guide.table.wins)}
+            " "
+            <span class="bt-cell bt-loses" aria-hidden="true">"×"</span>
+            " "
+            {t!(i18n, guide.table.loses)}
+            " "
+            <span class="bt-cell bt-both" aria-hidden="true">"△"</span>
+            " "
+            {t!(i18n, guide.table.both)}
+        </p>
+    }
+}
+
+/// The table itself under `rules`, written for `locale` (drawn anew when
+/// either changes).
+#[component]
+fn ResultGrid(rules: Rules, locale: Locale) -> impl IntoView {
+    let (rows, columns) = battle_rows(rules);
+    let head = columns
+        .iter()
+        .map(|&kind| {
+            view! {
+                <th scope="col" data-kind=kind_key(kind)>
+                    <abbr title=kind_name(locale, kind)>{kind_short(locale, kind)}</abbr>
+                </th>
+            }
+        })
+        .collect_view();
+    let body = rows
+        .into_iter()
+        .map(|attacker| view! { <AttackerRow rules locale attacker columns=columns.clone() /> })
+        .collect_view();
+    view! {
+        <table class="battle-table" data-rules=rules.to_string()>
+            <caption id="battle-table-caption">
+                {td_string!(locale, guide.table.caption, rules = rules_name(locale, rules))}
+            </caption>
+            <thead>
+                <tr>
+                    <td class="bt-corner">
+                        <span aria-hidden="true">{td_string!(locale, guide.table.corner).to_string()}</span>
+                    </td>
+                    {head}
+                </tr>
+            </thead>
+            <tbody>{body}</tbody>
+        </table>
+    }
+}
+
+/// One attacker's row: its result against each of the `columns`.
+#[component]
+fn AttackerRow(rules: Rules, locale: Locale, attacker: Kind, columns: Vec<Kind>) -> impl IntoView {
+    let cells = columns
+        .into_iter()
+        .map(|defender| {
+            let c = cell(rules, attacker, defender);
+            view! {
+                <td class=c.class() data-result=c.letter().to_string()>
+                    <span aria-hidden="true">{c.mark()}</span>
+                    <span class="visually-hidden">{c.words(locale)}</span>
+                </td>
+            }
+        })
+        .collect_view();
+    view! {
+        <tr data-kind=kind_key(attacker)>
+            <th scope="row">{kind_name(locale, attacker)}</th>
+            {cells}
+        </tr>
     }
 }
 
@@ -188,6 +208,16 @@ mod tests {
                 assert_eq!((rows.len(), columns.len()), size, "{mode:?}");
                 assert!(rows.windows(2).all(|w| rules.rank(w[0]) < rules.rank(w[1])));
             }
+        }
+    }
+
+    #[test]
+    fn every_result_is_said_in_words_of_its_own() {
+        assert_eq!(Cell::Wins.words(Locale::en), "attacker wins");
+        for locale in Locale::ALL {
+            let words = [Cell::Wins, Cell::Loses, Cell::Both].map(|c| c.words(locale));
+            assert!(words.iter().all(|w| !w.is_empty()), "{locale:?}");
+            assert!(words[0] != words[1] && words[1] != words[2] && words[0] != words[2]);
         }
     }
 

@@ -184,33 +184,10 @@ fn DiagramLegend(rules: Signal<Rules>) -> impl IntoView {
 #[component]
 fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
     let i18n = use_i18n();
-    let m = Memo::new(move |_| matchups(rules.get(), kind));
     let locale = move || i18n.get_locale();
-    let list = move |f: fn(&Matchups) -> &Vec<Kind>| {
-        move || m.with(|m| kind_list(locale(), rules.get(), f(m)))
-    };
     let count = move || t_string!(i18n, guide.pieces.count, count = rules.get().count(kind));
-    let fixed = move || !rules.get().mobility(kind).moves();
     let takes_hq = move || rules.get().takes_hq(kind);
-    let flag = kind == Kind::Flag;
-    let used_in = move || {
-        let modes: Vec<&str> = Mode::ALL
-            .into_iter()
-            .filter(|m| m.count(kind) > 0)
-            .map(|m| crate::text::mode_name(locale(), m))
-            .collect();
-        t_string!(
-            i18n,
-            guide.pieces.used_in,
-            modes = modes.join(super::separator(locale()))
-        )
-    };
-    // Beside the kanji, the name in the reader's language; a Japanese
-    // reader, whose name the kanji is, gets the English one.
-    let gloss = move || match locale() {
-        Locale::ja => (Locale::en, text::english(kind)),
-        other => (other, kind_name(other, kind)),
-    };
+    let gloss = move || gloss(locale(), kind);
     let title_id = format!("pg-{}", kind_key(kind));
     let labelled_by = title_id.clone();
     view! {
@@ -222,7 +199,7 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
                 <span class="pg-count">{count}</span>
             </h4>
             <p class="pg-about">{move || about(locale(), kind)}</p>
-            <p class="pg-modes">{used_in}</p>
+            <p class="pg-modes">{move || used_in(locale(), kind)}</p>
             <MovementDiagram kind rules />
             <p class="pg-moves">
                 <strong>{t!(i18n, guide.pieces.moves)}</strong>
@@ -232,47 +209,91 @@ fn KindCard(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
             <Show when=takes_hq>
                 <p class="pg-hq">{t!(i18n, guide.pieces.takes_hq)}</p>
             </Show>
-            {flag
-                .then(|| {
-                    let fights_as = super::Diagram::of(kind, Rules::KIRAKUKEN)
-                        .fights_as
-                        .unwrap_or(Kind::Flag);
-                    view! {
-                        <p class="pg-flag">
-                            {move || {
-                                let kind = kind_name(locale(), fights_as);
-                                t_string!(i18n, guide.pieces.flag_fights_as, kind)
-                            }}
-                            " "
-                            {t!(i18n, guide.pieces.flag_alone)}
-                        </p>
-                    }
-                })}
-            <dl class="pg-battles">
-                <dt>
-                    {move || {
-                        if fixed() {
-                            t_string!(i18n, guide.pieces.stops).to_string()
-                        } else {
-                            t_string!(i18n, guide.pieces.beats).to_string()
-                        }
-                    }}
-                </dt>
-                <dd data-list="beats">{list(|m| &m.beats)}</dd>
-                <dt>{t!(i18n, guide.pieces.ties)}</dt>
-                <dd data-list="ties">{list(|m| &m.ties)}</dd>
-                <dt>
-                    {move || {
-                        if fixed() {
-                            t_string!(i18n, guide.pieces.taken_by).to_string()
-                        } else {
-                            t_string!(i18n, guide.pieces.loses_to).to_string()
-                        }
-                    }}
-                </dt>
-                <dd data-list="loses">{list(|m| &m.loses_to)}</dd>
-            </dl>
+            {(kind == Kind::Flag).then(|| view! { <FlagNote /> })}
+            <Battles kind rules />
         </li>
+    }
+}
+
+/// Beside the kanji, the name in the reader's language (and that
+/// language); a Japanese reader, whose name the kanji is, gets the
+/// English one.
+fn gloss(locale: Locale, kind: Kind) -> (Locale, &'static str) {
+    match locale {
+        Locale::ja => (Locale::en, text::english(kind)),
+        other => (other, kind_name(other, kind)),
+    }
+}
+
+/// The modes that play with `kind`, in one line.
+fn used_in(locale: Locale, kind: Kind) -> String {
+    let modes: Vec<&str> = Mode::ALL
+        .into_iter()
+        .filter(|m| m.count(kind) > 0)
+        .map(|m| crate::text::mode_name(locale, m))
+        .collect();
+    td_string!(
+        locale,
+        guide.pieces.used_in,
+        modes = modes.join(super::separator(locale))
+    )
+}
+
+/// The Flag's card's note: it fights as the piece behind it (in the
+/// diagram, the one in the headquarters), and alone loses to all.
+#[component]
+fn FlagNote() -> impl IntoView {
+    let i18n = use_i18n();
+    let fights_as = super::Diagram::of(Kind::Flag, Rules::KIRAKUKEN)
+        .fights_as
+        .unwrap_or(Kind::Flag);
+    view! {
+        <p class="pg-flag">
+            {move || {
+                let kind = kind_name(i18n.get_locale(), fights_as);
+                t_string!(i18n, guide.pieces.flag_fights_as, kind)
+            }}
+            " "
+            {t!(i18n, guide.pieces.flag_alone)}
+        </p>
+    }
+}
+
+/// Whom `kind` beats (a piece that never moves: stops), ties with and
+/// loses to (is taken by) under `rules`.
+#[component]
+fn Battles(kind: Kind, rules: Signal<Rules>) -> impl IntoView {
+    let i18n = use_i18n();
+    let m = Memo::new(move |_| matchups(rules.get(), kind));
+    let list = move |f: fn(&Matchups) -> &Vec<Kind>| {
+        move || m.with(|m| kind_list(i18n.get_locale(), rules.get(), f(m)))
+    };
+    let fixed = move || !rules.get().mobility(kind).moves();
+    view! {
+        <dl class="pg-battles">
+            <dt>
+                {move || {
+                    if fixed() {
+                        t_string!(i18n, guide.pieces.stops).to_string()
+                    } else {
+                        t_string!(i18n, guide.pieces.beats).to_string()
+                    }
+                }}
+            </dt>
+            <dd data-list="beats">{list(|m| &m.beats)}</dd>
+            <dt>{t!(i18n, guide.pieces.ties)}</dt>
+            <dd data-list="ties">{list(|m| &m.ties)}</dd>
+            <dt>
+                {move || {
+                    if fixed() {
+                        t_string!(i18n, guide.pieces.taken_by).to_string()
+                    } else {
+                        t_string!(i18n, guide.pieces.loses_to).to_string()
+                    }
+                }}
+            </dt>
+            <dd data-list="loses">{list(|m| &m.loses_to)}</dd>
+        </dl>
     }
 }
 
@@ -372,6 +393,24 @@ fn about(locale: Locale, kind: Kind) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_card_glosses_the_kanji_and_lists_the_modes_of_its_kind() {
+        assert_eq!(
+            gloss(Locale::ja, Kind::Spy),
+            (Locale::en, text::english(Kind::Spy))
+        );
+        assert_eq!(
+            gloss(Locale::th, Kind::Spy),
+            (Locale::th, kind_name(Locale::th, Kind::Spy))
+        );
+        for kind in Kind::ALL {
+            let modes = Mode::ALL.into_iter().filter(|m| m.count(kind) > 0);
+            let line = used_in(Locale::en, kind);
+            assert!(line.starts_with("Used in: "), "{line}");
+            assert_eq!(line.matches(", ").count() + 1, modes.count(), "{line}");
+        }
+    }
 
     #[test]
     fn a_pieces_help_names_it_and_says_its_moves_and_battles() {

@@ -61,6 +61,45 @@ fn cells(game: &Game, picked: Option<Square>, reveal: bool) -> Cells {
     cells
 }
 
+/// What a tap on a node does in a step's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tap {
+    /// Picks up the own piece tapped, or puts the picked one down (none).
+    Pick(Option<Square>),
+    /// Tries a move, legal or not: the lesson explains a wrong one.
+    Play(Move),
+    /// A Missile next to the bomb: asks whether to carry it (the strike
+    /// without, then with).
+    AskBomb(Move, Move),
+    /// Nothing picked, nothing to do.
+    Nothing,
+}
+
+/// What a tap on `sq` does in `game`, with the piece on `picked` picked
+/// up (South's, the player's).
+fn tap(game: &Game, picked: Option<Square>, sq: Square) -> Tap {
+    let own = game
+        .position()
+        .board()
+        .piece_at(sq)
+        .is_some_and(|p| p.color == Color::South);
+    if own {
+        return Tap::Pick((picked != Some(sq)).then_some(sq));
+    }
+    let Some(from) = picked else {
+        return Tap::Nothing;
+    };
+    match game.view(Color::South).action(from, sq) {
+        Ok(Action::Step(mv)) => Tap::Play(mv),
+        Ok(Action::Strike {
+            plain,
+            with_bomb: Some(carried),
+        }) => Tap::AskBomb(plain, carried),
+        Ok(Action::Strike { plain, .. }) => Tap::Play(plain),
+        Err(_) => Tap::Play(Move::step(from, sq)),
+    }
+}
+
 #[component]
 pub fn GunjinTask(
     lesson: RwSignal<Lesson>,
@@ -70,7 +109,6 @@ pub fn GunjinTask(
     #[prop(optional)]
     still: bool,
 ) -> impl IntoView {
-    let i18n = use_i18n();
     let picked = RwSignal::new(None::<Square>);
     let bomb = RwSignal::new(None::<(Move, Move)>);
     let shape = lesson.with_untracked(|l| game(l).map(|g| g.rules().shape()));
@@ -81,66 +119,93 @@ pub fn GunjinTask(
                 .unwrap_or_default()
         })
     });
-    let play = move |mv: Move| {
+    let play = Callback::new(move |mv: Move| {
         picked.set(None);
         bomb.set(None);
         if let Some(verdict) = lesson.try_update(|l| l.try_gunjin(mv)) {
             answer.run(verdict);
         }
-    };
+    });
     let on_tap = Callback::new(move |sq: Square| {
         if still {
             return;
         }
-        let (own, action) = lesson.with_untracked(|l| {
-            let Some(game) = game(l) else {
-                return (false, None);
-            };
-            let own = game
-                .position()
-                .board()
-                .piece_at(sq)
-                .is_some_and(|p| p.color == Color::South);
-            let action = picked
-                .get_untracked()
-                .map(|from| (from, game.view(Color::South).action(from, sq)));
-            (own, action)
-        });
-        match action {
-            _ if own => picked.set((picked.get_untracked() != Some(sq)).then_some(sq)),
-            Some((_, Ok(Action::Step(mv)))) => play(mv),
-            Some((
-                _,
-                Ok(Action::Strike {
-                    plain,
-                    with_bomb: Some(carried),
-                }),
-            )) => bomb.set(Some((plain, carried))),
-            Some((_, Ok(Action::Strike { plain, .. }))) => play(plain),
-            Some((from, Err(_))) => play(Move::step(from, sq)),
-            None => {}
+        let picked_now = picked.get_untracked();
+        match lesson.with_untracked(|l| game(l).map_or(Tap::Nothing, |g| tap(g, picked_now, sq))) {
+            Tap::Pick(square) => picked.set(square),
+            Tap::Play(mv) => play.run(mv),
+            Tap::AskBomb(plain, carried) => bomb.set(Some((plain, carried))),
+            Tap::Nothing => {}
         }
     });
-    let log =
-        move || {
-            let locale = i18n.get_locale();
-            lesson.with(|l| game(l).map(|g| entries(&g.view(Color::South))).unwrap_or_default())
-            .iter()
-            .map(|e| view! { <li>{entry_text(locale, e, Color::South, Names::against(None))}</li> })
-            .collect_view()
-        };
     view! {
         {shape.map(|shape| view! { <Board cells on_tap shape /> })}
+        <BombChoice bomb play />
+        <LessonLog lesson />
+    }
+}
+
+/// The question a Missile next to the bomb asks: strike with it or
+/// without (`bomb` holds the strike without, then with).
+#[component]
+fn BombChoice(bomb: RwSignal<Option<(Move, Move)>>, play: Callback<Move>) -> impl IntoView {
+    let i18n = use_i18n();
+    let choose = move |with: bool| {
+        if let Some((plain, carried)) = bomb.get_untracked() {
+            play.run(if with { carried } else { plain });
+        }
+    };
+    view! {
         <Show when=move || bomb.get().is_some()>
             <div class="lesson-bomb">
-                <button type="button" class="primary" on:click=move |_| { if let Some((_, m)) = bomb.get_untracked() { play(m) } }>
+                <button type="button" class="primary" on:click=move |_| choose(true)>
                     {t!(i18n, common.strike_with_bomb)}
                 </button>
-                <button type="button" class="secondary" on:click=move |_| { if let Some((m, _)) = bomb.get_untracked() { play(m) } }>
+                <button type="button" class="secondary" on:click=move |_| choose(false)>
                     {t!(i18n, common.strike_without_bomb)}
                 </button>
             </div>
         </Show>
-        <ol class="lesson-log">{log}</ol>
+    }
+}
+
+/// The referee's announcements of the step's game, as in a game's log.
+#[component]
+fn LessonLog(lesson: RwSignal<Lesson>) -> impl IntoView {
+    let i18n = use_i18n();
+    let log =
+        move || {
+            let locale = i18n.get_locale();
+            lesson
+            .with(|l| game(l).map(|g| entries(&g.view(Color::South))).unwrap_or_default())
+            .iter()
+            .map(|e| view! { <li>{entry_text(locale, e, Color::South, Names::against(None))}</li> })
+            .collect_view()
+        };
+    view! { <ol class="lesson-log">{log}</ol> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tap_picks_an_own_piece_then_tries_a_move_right_or_wrong() {
+        // South's General on e5; North's Spy on d5 guards its Marshal.
+        let game =
+            Game::from_position("c25-htsrf e2k3/3yG4/9/9/9/2EK3 s".parse().unwrap()).unwrap();
+        let sq = |name: &str| game.rules().shape().parse_square(name).unwrap();
+        assert_eq!(tap(&game, None, sq("e5")), Tap::Pick(Some(sq("e5"))));
+        assert_eq!(tap(&game, Some(sq("e5")), sq("e5")), Tap::Pick(None));
+        assert_eq!(tap(&game, None, sq("e4")), Tap::Nothing);
+        assert_eq!(
+            tap(&game, Some(sq("e5")), sq("e4")),
+            Tap::Play("e5-e4".parse().unwrap())
+        );
+        // Out of reach: tried all the same, for the lesson to explain.
+        assert_eq!(
+            tap(&game, Some(sq("e5")), sq("e3")),
+            Tap::Play(Move::step(sq("e5"), sq("e3")))
+        );
     }
 }

@@ -96,39 +96,24 @@ pub fn SetupPanel(
     PieceRules::provide(rules);
     let refused = RwSignal::new(false);
     let section_ref = NodeRef::<html::Section>::new();
-    let started = StoredValue::new(false);
-    let start = move |setup: Setup| {
-        if !started.get_value() {
-            started.set_value(true);
-            on_ready.run(setup);
-        }
-    };
+    let start = Start::new(on_ready);
     let countdown = Countdown::start(seconds, move || {
-        start(board.get_untracked().fill_random(fresh_seed()));
+        start.run(board.get_untracked().fill_random(fresh_seed()));
     });
-    Effect::new(move |_| {
-        let change = (board.get(), countdown.remaining.get());
-        if !started.get_value() {
-            on_change.run(change);
-        }
-    });
-
+    countdown.report(board, start, on_change);
     let selection = Selection::new(Camp {
         board,
         side,
         refused,
     });
     let on_tap = Callback::new(move |sq: Square| {
-        if selection.tap(Source::Square(sq), Target::Square(sq)) == Tap::Picked {
-            refused.set(false);
-        }
+        tap_camp(selection, refused, Source::Square(sq), Target::Square(sq));
     });
     let on_press = Callback::new(move |(sq, ev): (Square, web_sys::PointerEvent)| {
         selection.press(Source::Square(sq), &ev);
     });
     let on_pick = Callback::new(move |kind: Kind| {
-        if selection.tap(Source::Tray(kind), Target::Tray) == Tap::Picked {
-            refused.set(false);
+        if tap_camp(selection, refused, Source::Tray(kind), Target::Tray) {
             // The next step is a node: the arrow keys work at once.
             if let Some(section) = section_ref.get_untracked() {
                 focus_board(&section);
@@ -141,29 +126,15 @@ pub fn SetupPanel(
         }
     });
     let cells = Signal::derive(move || camp_cells(board, selection, side));
-
+    let on_ready = Callback::new(move |setup| start.run(setup));
     view! {
         <section
             class="setup"
             aria-labelledby="setup-title"
             node_ref=section_ref
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    selection.cancel();
-                }
-            }
+            on:keydown=move |ev| if ev.key() == "Escape" { selection.cancel() }
         >
-            <div class="setup-head">
-                <h2 id="setup-title">{t!(i18n, common.setup_title)}</h2>
-                <p
-                    class="timer"
-                    role="timer"
-                    class:urgent=move || countdown.remaining.get() <= 10
-                    aria-label=t!(i18n, common.setup_timer)
-                >
-                    {move || clock(countdown.remaining.get())}
-                </p>
-            </div>
+            <SetupHead remaining=countdown.remaining />
             <div class="setup-layout">
                 <Board cells on_tap on_press me=side shape=rules.shape() />
                 <div class="setup-side">
@@ -171,11 +142,74 @@ pub fn SetupPanel(
                     <p class="refused" role="alert">
                         {move || refused.get().then(|| t_string!(i18n, common.not_allowed))}
                     </p>
-                    <SetupControls rules board selection on_clear on_ready=Callback::new(start) />
+                    <SetupControls rules board selection on_clear on_ready />
                 </div>
             </div>
             <DragGhost dragger=selection.dragger />
         </section>
+    }
+}
+
+/// Taps `source` aimed at `target`; a piece picked up takes back the last
+/// refusal. Whether one was picked up.
+fn tap_camp(
+    selection: Selection<Camp>,
+    refused: RwSignal<bool>,
+    source: crate::selection::Source<Camp>,
+    target: crate::selection::Target<Camp>,
+) -> bool {
+    let picked = selection.tap(source, target) == Tap::Picked;
+    if picked {
+        refused.set(false);
+    }
+    picked
+}
+
+/// The setup's title and its timer (`remaining` seconds), urgent in the
+/// last ten seconds.
+#[component]
+fn SetupHead(remaining: RwSignal<u32>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <div class="setup-head">
+            <h2 id="setup-title">{t!(i18n, common.setup_title)}</h2>
+            <p
+                class="timer"
+                role="timer"
+                class:urgent=move || remaining.get() <= 10
+                aria-label=t!(i18n, common.setup_timer)
+            >
+                {move || clock(remaining.get())}
+            </p>
+        </div>
+    }
+}
+
+/// The game's start: `on_ready` gets the setup once, from Ready or from
+/// the clock at 0:00, whichever comes first.
+#[derive(Clone, Copy)]
+struct Start {
+    started: StoredValue<bool>,
+    on_ready: Callback<Setup>,
+}
+
+impl Start {
+    fn new(on_ready: Callback<Setup>) -> Start {
+        Start {
+            started: StoredValue::new(false),
+            on_ready,
+        }
+    }
+
+    fn run(self, setup: Setup) {
+        if !self.started() {
+            self.started.set_value(true);
+            self.on_ready.run(setup);
+        }
+    }
+
+    fn started(self) -> bool {
+        self.started.get_value()
     }
 }
 
@@ -194,9 +228,7 @@ impl Countdown {
             remaining: RwSignal::new(seconds),
         };
         let tick = move || {
-            let left = ((countdown.deadline.get_value() - js_sys::Date::now()) / 1000.0)
-                .ceil()
-                .max(0.0) as u32;
+            let left = seconds_left(countdown.deadline.get_value(), js_sys::Date::now());
             countdown.remaining.set(left);
             if left == 0 {
                 on_zero();
@@ -208,10 +240,32 @@ impl Countdown {
         countdown
     }
 
+    /// Hands `on_change` the board and the seconds left at every change
+    /// of either, until the game starts.
+    fn report(
+        self,
+        board: RwSignal<SetupBoard>,
+        start: Start,
+        on_change: Callback<(SetupBoard, u32)>,
+    ) {
+        Effect::new(move |_| {
+            let change = (board.get(), self.remaining.get());
+            if !start.started() {
+                on_change.run(change);
+            }
+        });
+    }
+
     fn restart(self, seconds: u32) {
         self.deadline.set_value(deadline_in(seconds));
         self.remaining.set(seconds);
     }
+}
+
+/// The whole seconds left at `now` until `deadline` (both in
+/// milliseconds), rounded up: the clock shows 0:00 only when time is up.
+fn seconds_left(deadline: f64, now: f64) -> u32 {
+    ((deadline - now) / 1000.0).ceil().max(0.0) as u32
 }
 
 /// The clock's time, in milliseconds, `seconds` from now.
@@ -316,20 +370,8 @@ fn SetupControls(
     on_ready: Callback<Setup>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let state = expect_context::<AppState>();
     let show_templates = RwSignal::new(false);
     let ready_ref = NodeRef::<html::Button>::new();
-    let last_setup = move || {
-        state
-            .saved
-            .with(|s| s.last_setup(rules.mode))
-            .filter(|s| s.check(rules).is_ok())
-    };
-    let fills = move || board.with(SetupBoard::fills);
-    let random = move |_| {
-        board.update(|b| b.randomise(fresh_seed()));
-        selection.cancel();
-    };
     let clear = move |_| {
         board.update(SetupBoard::clear);
         selection.cancel();
@@ -360,27 +402,8 @@ fn SetupControls(
             >
                 {t!(i18n, common.templates)}
             </button>
-            <button type="button" class="secondary random" on:click=random>
-                {move || {
-                    if fills() {
-                        t_string!(i18n, common.random_fill)
-                    } else {
-                        t_string!(i18n, common.random)
-                    }
-                }}
-            </button>
-            <button
-                type="button"
-                class="secondary"
-                disabled=move || last_setup().is_none()
-                on:click=move |_| {
-                    if let Some(setup) = last_setup() {
-                        board.update(|b| b.set(setup));
-                    }
-                }
-            >
-                {t!(i18n, common.last_setup)}
-            </button>
+            <RandomButton board selection />
+            <LastSetupButton rules board />
             <button type="button" class="secondary" on:click=clear>
                 {t!(i18n, common.clear)}
             </button>
@@ -398,6 +421,56 @@ fn SetupControls(
         <Show when=move || show_templates.get()>
             <Templates rules on_choose=choose />
         </Show>
+    }
+}
+
+/// Random, which sets up the whole camp at random, or Random fill once
+/// some pieces are placed, which fills the empty nodes.
+#[component]
+fn RandomButton(board: RwSignal<SetupBoard>, selection: Selection<Camp>) -> impl IntoView {
+    let i18n = use_i18n();
+    let random = move |_| {
+        board.update(|b| b.randomise(fresh_seed()));
+        selection.cancel();
+    };
+    view! {
+        <button type="button" class="secondary random" on:click=random>
+            {move || {
+                if board.with(SetupBoard::fills) {
+                    t_string!(i18n, common.random_fill)
+                } else {
+                    t_string!(i18n, common.random)
+                }
+            }}
+        </button>
+    }
+}
+
+/// Last setup: the one this mode's last game began with, if it still
+/// holds under `rules`.
+#[component]
+fn LastSetupButton(rules: Rules, board: RwSignal<SetupBoard>) -> impl IntoView {
+    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let last_setup = move || {
+        state
+            .saved
+            .with(|s| s.last_setup(rules.mode))
+            .filter(|s| s.check(rules).is_ok())
+    };
+    view! {
+        <button
+            type="button"
+            class="secondary"
+            disabled=move || last_setup().is_none()
+            on:click=move |_| {
+                if let Some(setup) = last_setup() {
+                    board.update(|b| b.set(setup));
+                }
+            }
+        >
+            {t!(i18n, common.last_setup)}
+        </button>
     }
 }
 
@@ -547,5 +620,13 @@ mod tests {
         assert_eq!(super::clock(180), "3:00");
         assert_eq!(super::clock(65), "1:05");
         assert_eq!(super::clock(0), "0:00");
+    }
+
+    #[test]
+    fn the_seconds_left_round_up_and_stop_at_zero() {
+        assert_eq!(super::seconds_left(10_000.0, 0.0), 10);
+        assert_eq!(super::seconds_left(10_000.0, 9_001.0), 1);
+        assert_eq!(super::seconds_left(10_000.0, 10_000.0), 0);
+        assert_eq!(super::seconds_left(10_000.0, 12_000.0), 0);
     }
 }

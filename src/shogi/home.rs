@@ -18,7 +18,7 @@ use crate::screens::home::{
 };
 use crate::screens::my_name;
 use crate::shogi::session::SavedShogi;
-use crate::shogi::settings::{First, Level, PieceSet, handicap_id};
+use crate::shogi::settings::{First, Level, PieceSet, handicap_by_id, handicap_id};
 use crate::state::AppState;
 use crate::storage::{self, Entry};
 use crate::text;
@@ -151,78 +151,12 @@ async fn load_settings(byoyomi: RwSignal<bool>) -> Result<AnyView, SplitLoaderEr
 #[component]
 fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
     let i18n = use_i18n();
-    let settings = expect_context::<AppState>().shogi;
-    let levels = Level::ALL
-        .into_iter()
-        .map(|level| {
-            let label = Signal::derive(move || text::level_name(i18n.get_locale(), level.into()));
-            let checked = Signal::derive(move || settings.with(|s| s.level == level));
-            let choose = Callback::new(move |()| settings.update(|s| s.level = level));
-            view! { <Radio name="shogi-level" value=level.id() label checked choose /> }
-        })
-        .collect_view();
-    let firsts = First::ALL
-        .into_iter()
-        .map(|first| {
-            let label = match first {
-                First::You => t!(i18n, shogi_home.first_you),
-                First::Cpu => t!(i18n, shogi_home.first_cpu),
-            };
-            let checked = Signal::derive(move || settings.with(|s| s.first == first));
-            let choose = Callback::new(move |()| settings.update(|s| s.first = first));
-            view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
-        })
-        .collect_view();
-    let piece_sets = PieceSet::ALL
-        .into_iter()
-        .map(|set| {
-            let label = match set {
-                PieceSet::Kanji => t!(i18n, shogi_home.pieces_kanji),
-                PieceSet::International => t!(i18n, shogi_home.pieces_international),
-            };
-            let checked =
-                Signal::derive(move || settings.with(|s| s.piece_set(i18n.get_locale()) == set));
-            let choose = Callback::new(move |()| settings.update(|s| s.pieces = Some(set)));
-            view! { <Radio name="shogi-pieces" value=set.id() label checked choose /> }
-        })
-        .collect_view();
-    let handicaps = Handicap::ALL
-        .into_iter()
-        .map(|h| {
-            view! {
-                <option value=handicap_id(h) prop:selected=move || settings.with(|s| s.handicap == h)>
-                    {move || handicap_name(i18n.get_locale(), h)}
-                </option>
-            }
-        })
-        .collect_view();
-    let on_handicap = move |ev: leptos::ev::Event| {
-        let id = event_target_value(&ev);
-        if let Some(h) = Handicap::ALL.into_iter().find(|&h| handicap_id(h) == id) {
-            settings.update(|s| s.handicap = h);
-        }
-    };
     view! {
         <PlayerName />
-        <fieldset class="choices">
-            <legend>{t!(i18n, shogi_home.level_label)}</legend>
-            {levels}
-        </fieldset>
-        <label class="field">
-            <span>{t!(i18n, shogi_home.handicap_label)}</span>
-            <select name="shogi-handicap" on:change=on_handicap>
-                {handicaps}
-            </select>
-        </label>
-        <fieldset class="choices">
-            <legend>{t!(i18n, shogi_home.first_label)}</legend>
-            {firsts}
-            <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
-        </fieldset>
-        <fieldset class="choices">
-            <legend>{t!(i18n, shogi_home.pieces_label)}</legend>
-            {piece_sets}
-        </fieldset>
+        <LevelChoice />
+        <HandicapChoice />
+        <FirstChoice />
+        <PieceSetChoice />
         <label class="choice">
             <input
                 type="checkbox"
@@ -236,5 +170,109 @@ fn ShogiSettings(byoyomi: RwSignal<bool>) -> impl IntoView {
         <p>
             <a href=Route::Shogi(ShogiPage::Import).hash()>{t!(i18n, shogi_home.import)}</a>
         </p>
+    }
+}
+
+/// The CPU's level, remembered.
+#[component]
+fn LevelChoice() -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = expect_context::<AppState>().shogi;
+    let levels = Level::ALL
+        .into_iter()
+        .map(|level| {
+            let label = Signal::derive(move || text::level_name(i18n.get_locale(), level.into()));
+            let checked = Signal::derive(move || settings.with(|s| s.level == level));
+            let choose = Callback::new(move |()| settings.update(|s| s.level = level));
+            view! { <Radio name="shogi-level" value=level.id() label checked choose /> }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="choices">
+            <legend>{t!(i18n, shogi_home.level_label)}</legend>
+            {levels}
+        </fieldset>
+    }
+}
+
+/// The handicap, a list of them, remembered.
+#[component]
+fn HandicapChoice() -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = expect_context::<AppState>().shogi;
+    let handicaps = Handicap::ALL
+        .into_iter()
+        .map(|h| {
+            view! {
+                <option value=handicap_id(h) prop:selected=move || settings.with(|s| s.handicap == h)>
+                    {move || handicap_name(i18n.get_locale(), h)}
+                </option>
+            }
+        })
+        .collect_view();
+    let on_handicap = move |ev: leptos::ev::Event| {
+        if let Some(h) = handicap_by_id(&event_target_value(&ev)) {
+            settings.update(|s| s.handicap = h);
+        }
+    };
+    view! {
+        <label class="field">
+            <span>{t!(i18n, shogi_home.handicap_label)}</span>
+            <select name="shogi-handicap" on:change=on_handicap>
+                {handicaps}
+            </select>
+        </label>
+    }
+}
+
+/// Who moves first, remembered.
+#[component]
+fn FirstChoice() -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = expect_context::<AppState>().shogi;
+    let firsts = First::ALL
+        .into_iter()
+        .map(|first| {
+            let label = match first {
+                First::You => t!(i18n, shogi_home.first_you),
+                First::Cpu => t!(i18n, shogi_home.first_cpu),
+            };
+            let checked = Signal::derive(move || settings.with(|s| s.first == first));
+            let choose = Callback::new(move |()| settings.update(|s| s.first = first));
+            view! { <Radio name="shogi-first" value=first.id() label checked choose /> }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="choices">
+            <legend>{t!(i18n, shogi_home.first_label)}</legend>
+            {firsts}
+            <p class="shogi-note">{t!(i18n, shogi_home.first_text)}</p>
+        </fieldset>
+    }
+}
+
+/// The pieces' faces, kanji or international, remembered once chosen.
+#[component]
+fn PieceSetChoice() -> impl IntoView {
+    let i18n = use_i18n();
+    let settings = expect_context::<AppState>().shogi;
+    let piece_sets = PieceSet::ALL
+        .into_iter()
+        .map(|set| {
+            let label = match set {
+                PieceSet::Kanji => t!(i18n, shogi_home.pieces_kanji),
+                PieceSet::International => t!(i18n, shogi_home.pieces_international),
+            };
+            let checked =
+                Signal::derive(move || settings.with(|s| s.piece_set(i18n.get_locale()) == set));
+            let choose = Callback::new(move |()| settings.update(|s| s.pieces = Some(set)));
+            view! { <Radio name="shogi-pieces" value=set.id() label checked choose /> }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="choices">
+            <legend>{t!(i18n, shogi_home.pieces_label)}</legend>
+            {piece_sets}
+        </fieldset>
     }
 }

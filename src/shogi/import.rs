@@ -18,6 +18,7 @@ use crate::screens::replace::ReplaceGame;
 use crate::shogi::new_game::stored_in_progress;
 use crate::shogi::record_io::{ImportError, Problem, import};
 use crate::shogi::session::{Opponent, Session};
+use crate::shogi::settings::Level;
 use crate::state::AppState;
 use crate::storage;
 use wasm_bindgen_futures::JsFuture;
@@ -90,15 +91,15 @@ pub fn side_name(locale: Locale, side: Color) -> &'static str {
     }
 }
 
-/// A game from the import, as it will be played on, its players those
-/// the record named.
+/// A game from the import, as it will be played on against `opponent`
+/// at the CPU's `level`, its players those the record named; with a
+/// friend, the player is Sente whatever `you` says.
 fn play_on(
     (game, header): (&Game, KifHeader),
     opponent: Opponent,
     you: Color,
-    state: &AppState,
+    level: Level,
 ) -> Session {
-    let level = state.shogi.with_untracked(|s| s.level);
     let you = if opponent == Opponent::Friend {
         Color::Sente
     } else {
@@ -114,6 +115,61 @@ pub fn ShogiImport() -> impl IntoView {
     let text = RwSignal::new(String::new());
     let read = RwSignal::new(None::<Result<Game, ImportError>>);
     let replacing = RwSignal::new(None::<(Session, usize)>);
+    // The record that read, and its header.
+    let record = move || match read.get_untracked() {
+        Some(Ok(game)) => Some((game, KifHeader::read(&text.get_untracked()))),
+        _ => None,
+    };
+    let commit = Callback::new(move |session: Session| {
+        state.report(storage::save(&session.saved()));
+        navigate(Route::Shogi(ShogiPage::Play));
+    });
+    let choose = Callback::new(move |(opponent, you)| {
+        let Some((game, header)) = record() else {
+            return;
+        };
+        let level = state.shogi.with_untracked(|s| s.level);
+        let session = play_on((&game, header), opponent, you, level);
+        match stored_in_progress() {
+            Some(ply) => replacing.set(Some((session, ply))),
+            None => commit.run(session),
+        }
+    });
+    let replay = Callback::new(move |()| {
+        if let Some((game, header)) = record() {
+            set_imported(game, header);
+            navigate(Route::Shogi(ShogiPage::Replay));
+        }
+    });
+    let outcome = move || {
+        read.get().map(|result| match result {
+            Err(e) => view! {
+                <p role="alert" class="refused import-error">{error_text(i18n.get_locale(), &e)}</p>
+            }
+            .into_any(),
+            Ok(game) => view! { <ImportRead game choose replay /> }.into_any(),
+        })
+    };
+    let on_keep = Callback::new(move |()| replacing.set(None));
+    view! {
+        <section class="shogi-import" aria-labelledby="shogi-import-title">
+            <h2 id="shogi-import-title">{t!(i18n, shogi.import_title)}</h2>
+            <p>{t!(i18n, shogi.import_about)}</p>
+            <RecordForm text read />
+            {outcome}
+            {move || replacing.get().map(|(session, ply)| view! { <ReplaceStored session ply commit on_keep /> })}
+        </section>
+    }
+}
+
+/// The record pasted into `text` or chosen as a file; reading it (on
+/// submit, or once a file is chosen) sets `read`.
+#[component]
+fn RecordForm(
+    text: RwSignal<String>,
+    read: RwSignal<Option<Result<Game, ImportError>>>,
+) -> impl IntoView {
+    let i18n = use_i18n();
     let read_text = move || read.set(Some(import(&text.get_untracked())));
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -131,75 +187,47 @@ pub fn ShogiImport() -> impl IntoView {
             input.set_value("");
         });
     };
-    let commit = move |session: Session| {
-        state.report(storage::save(&session.saved()));
-        navigate(Route::Shogi(ShogiPage::Play));
-    };
-    let choose = move |opponent: Opponent, you: Color| {
-        let Some(Ok(game)) = read.get_untracked() else {
-            return;
-        };
-        let header = KifHeader::read(&text.get_untracked());
-        let session = play_on((&game, header), opponent, you, &state);
-        match stored_in_progress() {
-            Some(ply) => replacing.set(Some((session, ply))),
-            None => commit(session),
-        }
-    };
-    let replay = move |()| {
-        if let Some(Ok(game)) = read.get_untracked() {
-            let header = KifHeader::read(&text.get_untracked());
-            set_imported(game, header);
-            navigate(Route::Shogi(ShogiPage::Replay));
-        }
-    };
-    let choose = Callback::new(move |(opponent, you)| choose(opponent, you));
-    let replay = Callback::new(replay);
-    let outcome = move || {
-        read.get().map(|result| match result {
-            Err(e) => view! {
-                <p role="alert" class="refused import-error">{error_text(i18n.get_locale(), &e)}</p>
-            }
-            .into_any(),
-            Ok(game) => view! { <ImportRead game choose replay /> }.into_any(),
-        })
-    };
     view! {
-        <section class="shogi-import" aria-labelledby="shogi-import-title">
-            <h2 id="shogi-import-title">{t!(i18n, shogi.import_title)}</h2>
-            <p>{t!(i18n, shogi.import_about)}</p>
-            <form on:submit=move |ev| {
-                ev.prevent_default();
-                read_text();
-            }>
-                <label class="field">
-                    <span>{t!(i18n, shogi.import_text)}</span>
-                    <textarea
-                        name="record"
-                        rows="8"
-                        spellcheck="false"
-                        prop:value=text
-                        on:input=move |ev| text.set(event_target_value(&ev))
-                    ></textarea>
-                </label>
-                <label class="field">
-                    <span>{t!(i18n, shogi.import_file)}</span>
-                    <input type="file" accept=".kif,.kifu,.sfen,.txt,text/plain" on:change=on_file />
-                </label>
-                <button type="submit" class="primary read-record">{t!(i18n, shogi.import_read)}</button>
-            </form>
-            {outcome}
-            {move || replacing.get().map(|(session, ply)| {
-                let session = StoredValue::new(session);
-                view! {
-                    <ReplaceGame
-                        question=Signal::derive(move || t_string!(i18n, shogi.replace_question, ply = ply))
-                        on_yes=Callback::new(move |()| commit(session.get_value()))
-                        on_keep=Callback::new(move |()| replacing.set(None))
-                    />
-                }
-            })}
-        </section>
+        <form on:submit=move |ev| {
+            ev.prevent_default();
+            read_text();
+        }>
+            <label class="field">
+                <span>{t!(i18n, shogi.import_text)}</span>
+                <textarea
+                    name="record"
+                    rows="8"
+                    spellcheck="false"
+                    prop:value=text
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                ></textarea>
+            </label>
+            <label class="field">
+                <span>{t!(i18n, shogi.import_file)}</span>
+                <input type="file" accept=".kif,.kifu,.sfen,.txt,text/plain" on:change=on_file />
+            </label>
+            <button type="submit" class="primary read-record">{t!(i18n, shogi.import_read)}</button>
+        </form>
+    }
+}
+
+/// Asks before the imported game replaces the stored one in progress
+/// (`ply` moves in): yes `commit`s the new `session`.
+#[component]
+fn ReplaceStored(
+    session: Session,
+    ply: usize,
+    commit: Callback<Session>,
+    on_keep: Callback<()>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let session = StoredValue::new(session);
+    view! {
+        <ReplaceGame
+            question=Signal::derive(move || t_string!(i18n, shogi.replace_question, ply = ply))
+            on_yes=Callback::new(move |()| commit.run(session.get_value()))
+            on_keep
+        />
     }
 }
 
@@ -246,5 +274,39 @@ fn ImportRead(
                 </button>
             </Show>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shogi_rules::Position;
+
+    use super::*;
+
+    #[test]
+    fn an_imported_game_is_played_on_as_chosen_with_a_friend_from_sente() {
+        let game = Game::new(Position::start());
+        let header = KifHeader::default();
+        let cpu = play_on(
+            (&game, header.clone()),
+            Opponent::Cpu,
+            Color::Gote,
+            Level::Novice,
+        );
+        assert_eq!(
+            (cpu.you(), cpu.opponent(), cpu.level()),
+            (Color::Gote, Opponent::Cpu, Level::Novice)
+        );
+        let friend = play_on(
+            (&game, header),
+            Opponent::Friend,
+            Color::Gote,
+            Level::Novice,
+        );
+        assert_eq!(
+            (friend.you(), friend.opponent()),
+            (Color::Sente, Opponent::Friend)
+        );
+        assert_eq!(friend.game().moves(), game.moves());
     }
 }

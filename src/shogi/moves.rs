@@ -49,41 +49,65 @@ pub fn MoveList(
             .enumerate()
             .map(|(i, text)| {
                 let mark = marks.get(i).copied().flatten();
-                let text = view! {
-                    <span lang=move || (notation.get() == Notation::Japanese).then_some("ja")>{text}</span>
-                    {mark.map(|mark| view! { <MoveMark mark /> })}
-                };
-                let text = match on_pick {
-                    Some(pick) => view! {
-                        <button type="button" class="move-pick" on:click=move |_| pick.run(i + 1)>{text}</button>
-                    }
-                    .into_any(),
-                    None => text.into_any(),
-                };
-                view! {
-                    <li aria-current=(i + 1 == current).then_some("step")>
-                        <span class="move-number">{i + 1}</span>
-                        " "
-                        {text}
-                    </li>
-                }
+                let current = i + 1 == current;
+                view! { <MoveItem number=i + 1 text mark current notation on_pick /> }
             })
             .collect_view()
     };
-    // The move on the board stays in sight as moves come or are picked:
-    // the list scrolls, never the page.
     let list = NodeRef::<html::Ol>::new();
-    Effect::new(move |_| {
-        moves.track();
-        if let Some(current) = current {
-            current.track();
+    keep_current_in_sight(list, moves, current);
+    view! {
+        <section class="shogi-moves" aria-labelledby="shogi-moves-title">
+            <h3 id="shogi-moves-title">{move || td_string!(i18n.get_locale(), shogi.moves_title)}</h3>
+            <NotationSwitch notation on_notation />
+            <Show
+                when=move || moves.with(|m| !m.is_empty())
+                fallback=move || view! { <p class="no-moves">{move || td_string!(i18n.get_locale(), shogi.no_moves)}</p> }
+            >
+                // It scrolls on a long game, so the keyboard can reach it.
+                <ol class="move-list" tabindex="0" aria-labelledby="shogi-moves-title" node_ref=list>
+                    {items}
+                </ol>
+            </Show>
+        </section>
+    }
+}
+
+/// One move of the list, numbered from 1, with the analysis's `mark`; a
+/// button that shows the position after it when `on_pick` is given.
+#[component]
+fn MoveItem(
+    number: usize,
+    text: String,
+    mark: Option<Mark>,
+    current: bool,
+    notation: Signal<Notation>,
+    on_pick: Option<Callback<usize>>,
+) -> impl IntoView {
+    let text = view! {
+        <span lang=move || (notation.get() == Notation::Japanese).then_some("ja")>{text}</span>
+        {mark.map(|mark| view! { <MoveMark mark /> })}
+    };
+    let text = match on_pick {
+        Some(pick) => view! {
+            <button type="button" class="move-pick" on:click=move |_| pick.run(number)>{text}</button>
         }
-        // The element itself into the next frame: this list may be gone
-        // by then (a table's game that just ended is drawn anew).
-        if let Some(list) = list.get() {
-            request_animation_frame(move || reveal_current(&list));
-        }
-    });
+        .into_any(),
+        None => text.into_any(),
+    };
+    view! {
+        <li aria-current=current.then_some("step")>
+            <span class="move-number">{number}</span>
+            " "
+            {text}
+        </li>
+    }
+}
+
+/// The two notations to choose from, each named by how it writes a move.
+#[component]
+fn NotationSwitch(notation: Signal<Notation>, on_notation: Callback<Notation>) -> impl IntoView {
+    let i18n = use_i18n();
     let choice = move |n: Notation, label: &'static str| {
         view! {
             <button
@@ -97,23 +121,31 @@ pub fn MoveList(
         }
     };
     view! {
-        <section class="shogi-moves" aria-labelledby="shogi-moves-title">
-            <h3 id="shogi-moves-title">{move || td_string!(i18n.get_locale(), shogi.moves_title)}</h3>
-            <div role="group" class="notation-switch" aria-label=move || td_string!(i18n.get_locale(), shogi.notation)>
-                {choice(Notation::Japanese, "▲７六歩")}
-                {choice(Notation::Usi, "7g7f")}
-            </div>
-            <Show
-                when=move || moves.with(|m| !m.is_empty())
-                fallback=move || view! { <p class="no-moves">{move || td_string!(i18n.get_locale(), shogi.no_moves)}</p> }
-            >
-                // It scrolls on a long game, so the keyboard can reach it.
-                <ol class="move-list" tabindex="0" aria-labelledby="shogi-moves-title" node_ref=list>
-                    {items}
-                </ol>
-            </Show>
-        </section>
+        <div role="group" class="notation-switch" aria-label=move || td_string!(i18n.get_locale(), shogi.notation)>
+            {choice(Notation::Japanese, "▲７六歩")}
+            {choice(Notation::Usi, "7g7f")}
+        </div>
     }
+}
+
+/// Keeps the move on the board in sight in `list` as moves come or are
+/// picked: the list scrolls, never the page.
+fn keep_current_in_sight(
+    list: NodeRef<html::Ol>,
+    moves: Signal<Vec<String>>,
+    current: Option<Signal<usize>>,
+) {
+    Effect::new(move |_| {
+        moves.track();
+        if let Some(current) = current {
+            current.track();
+        }
+        // The element itself into the next frame: this list may be gone
+        // by then (a table's game that just ended is drawn anew).
+        if let Some(list) = list.get() {
+            request_animation_frame(move || reveal_current(&list));
+        }
+    });
 }
 
 /// Scrolls `list` just enough to show its current move (the last one

@@ -365,23 +365,19 @@ fn Actions(
 ) -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
-    let confirm = RwSignal::new(false);
-    let over = move || session.with(|s| s.game().outcome().is_some());
+    let over = Signal::derive(move || session.with(|s| s.game().outcome().is_some()));
     let undo = move |_| {
         picked.set(None);
         session.update(|s| {
             s.undo();
         });
     };
-    let resign = move |_| {
-        confirm.set(false);
-        match online {
-            Some(online) => online.resign(),
-            None => session.update(|s| {
-                let _ = s.resign();
-            }),
-        }
-    };
+    let resign = Callback::new(move |()| match online {
+        Some(online) => online.resign(),
+        None => session.update(|s| {
+            let _ = s.resign();
+        }),
+    });
     let declare = move |_| match online {
         Some(online) => online.declare(),
         None => session.update(|s| {
@@ -412,32 +408,47 @@ fn Actions(
                     {t!(i18n, shogi.declare)}
                 </button>
             </Show>
-            <Show when=move || !over() && !confirm.get()>
-                <button type="button" class="secondary" on:click=move |_| confirm.set(true)>
-                    {t!(i18n, shogi.resign)}
-                </button>
-            </Show>
-            <Show when=move || !over() && confirm.get()>
-                <div class="confirm" role="group" aria-label=t!(i18n, shogi.resign_question)>
-                    <p>{t!(i18n, shogi.resign_question)}</p>
-                    <button type="button" class="primary resign-yes" on:click=resign>
-                        {t!(i18n, shogi.resign_yes)}
-                    </button>
-                    <button type="button" class="secondary" on:click=move |_| confirm.set(false)>
-                        {t!(i18n, shogi.resign_no)}
-                    </button>
-                </div>
-            </Show>
-            <Show when=move || over() && online.is_none()>
+            <Resign over resign />
+            <Show when=move || over.get() && online.is_none()>
                 <button type="button" class="primary new-game" on:click=new_game>
                     {t!(i18n, shogi.new_game)}
                 </button>
             </Show>
-            <Show when=over>
+            <Show when=move || over.get()>
                 <a class="button secondary" href=Route::Home.hash()>
                     {t!(i18n, shogi.home)}
                 </a>
             </Show>
         </div>
+    }
+}
+
+/// Resign, asked first, while the game is not `over`: `resign` runs on
+/// the answer yes.
+#[component]
+fn Resign(over: Signal<bool>, resign: Callback<()>) -> impl IntoView {
+    let i18n = use_i18n();
+    let confirm = RwSignal::new(false);
+    let yes = move |_| {
+        confirm.set(false);
+        resign.run(());
+    };
+    view! {
+        <Show when=move || !over.get() && !confirm.get()>
+            <button type="button" class="secondary" on:click=move |_| confirm.set(true)>
+                {t!(i18n, shogi.resign)}
+            </button>
+        </Show>
+        <Show when=move || !over.get() && confirm.get()>
+            <div class="confirm" role="group" aria-label=t!(i18n, shogi.resign_question)>
+                <p>{t!(i18n, shogi.resign_question)}</p>
+                <button type="button" class="primary resign-yes" on:click=yes>
+                    {t!(i18n, shogi.resign_yes)}
+                </button>
+                <button type="button" class="secondary" on:click=move |_| confirm.set(false)>
+                    {t!(i18n, shogi.resign_no)}
+                </button>
+            </div>
+        </Show>
     }
 }

@@ -115,6 +115,12 @@ pub fn handicap_id(handicap: Handicap) -> String {
         .to_owned()
 }
 
+/// The handicap whose [`handicap_id`] is `id` (a choice read back from
+/// the page).
+pub fn handicap_by_id(id: &str) -> Option<Handicap> {
+    Handicap::ALL.into_iter().find(|&h| handicap_id(h) == id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +145,15 @@ mod tests {
         assert_eq!(partial.level, Level::Novice);
         assert_eq!(partial.handicap, Handicap::Even);
         assert_eq!(handicap_id(Handicap::RookLance), "rook-lance");
+    }
+
+    #[test]
+    fn a_handicap_is_found_by_its_id() {
+        for h in Handicap::ALL {
+            assert_eq!(handicap_by_id(&handicap_id(h)), Some(h));
+        }
+        assert_eq!(handicap_by_id("rook-lance"), Some(Handicap::RookLance));
+        assert_eq!(handicap_by_id("queen"), None);
     }
 
     #[test]
