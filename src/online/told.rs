@@ -5,7 +5,7 @@
 
 use gunjin_rules::Color;
 use gunjin_table::{
-    ClockState, ErrorCode, Invitation, SeatNews, ServerMessage, TableNews, TableState,
+    ClockState, ErrorCode, Invitation, LobbyNews, SeatNews, ServerMessage, TableNews, TableState,
 };
 
 use crate::model::table_game::{Applied, TableGame};
@@ -54,6 +54,9 @@ pub struct Told {
     /// A message from the server did not read (or its view did not hold
     /// together) and was set aside, until the next good view.
     pub garbled: bool,
+    /// Whether the host listed the waiting table in the lobby, as the
+    /// server last said.
+    pub listed: bool,
 }
 
 /// What the connection does once a message is applied.
@@ -103,6 +106,12 @@ impl Told {
                 }
                 Fed::Misfit => self.misfit(),
             },
+            ServerMessage::Lobby(news) => {
+                if let LobbyNews::Listed { listed } = news {
+                    self.listed = listed;
+                }
+                Next::Stay
+            }
         }
     }
 

@@ -26,6 +26,7 @@ mod pool;
 mod proxy;
 mod referee;
 mod refusal;
+mod room;
 mod route;
 mod seat;
 mod seats;
@@ -80,6 +81,7 @@ pub struct Server {
     serve: JoinHandle<()>,
     backups: Option<JoinHandle<()>>,
     leases: JoinHandle<()>,
+    room: JoinHandle<()>,
 }
 
 impl Server {
@@ -145,6 +147,7 @@ impl Server {
         });
         let recovered = recovered.or(log_report);
         let leases = tokio::spawn(lease::keep(hub.clone(), hub.config().lease));
+        let room = tokio::spawn(room::keep(hub.clone()));
         let app = Router::new()
             .route(WS_PATH, get(websocket))
             .route(TABLES_PATH, get(offered))
@@ -186,6 +189,7 @@ impl Server {
             serve,
             backups,
             leases,
+            room,
         })
     }
 
@@ -197,6 +201,7 @@ impl Server {
     pub async fn stop(self) {
         self.serve.abort();
         self.leases.abort();
+        self.room.abort();
         if let Some(backups) = self.backups {
             backups.abort();
         }

@@ -28,6 +28,8 @@ pub enum Action<R: Referee> {
     Ready(R::Setup),
     Move(R::Asked),
     Resign,
+    /// The host lists its waiting table in the lobby, or unlists it.
+    List(bool),
 }
 
 /// What a table asks of a game's rules. Every rule question goes here; the

@@ -9,8 +9,8 @@ use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
 use gunjin_table::{
-    ClientMessage, ErrorCode, GameOpen, MAX_MESSAGE_BYTES, Open, SeatNews, Seating, ServerMessage,
-    TableAct, Unreadable,
+    ClientMessage, ErrorCode, GameOpen, LobbyAct, MAX_MESSAGE_BYTES, Open, SeatNews, Seating,
+    ServerMessage, TableAct, Unreadable,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -22,6 +22,7 @@ use crate::name;
 use crate::referee::Action;
 use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
+use crate::room;
 use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
@@ -57,12 +58,15 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
     let config = hub.config();
     let mut bucket = TokenBucket::new(config.rate);
     let mut bound: Option<Bound> = None;
+    // Following the lobby or seeking keeps an unseated connection.
+    let mut in_room = false;
+    let _online = hub.room().arrive();
     let seat_by = Instant::now() + config.first_message;
     let mut heard = Instant::now();
     loop {
         // Unseated, the first-message deadline; always, the ping timeout.
         let silent = heard + config.ping_timeout;
-        let deadline = if bound.is_none() {
+        let deadline = if bound.is_none() && !in_room {
             silent.min(seat_by)
         } else {
             silent
@@ -100,7 +104,7 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             );
             continue;
         }
-        match handle(&hub, &conn, &peer, &mut bound, text.as_str()).await {
+        match handle(&hub, &conn, &peer, &mut bound, &mut in_room, text.as_str()).await {
             Ok(()) => {}
             Err(Away::Refused(refusal)) => {
                 let closes = refusal.code.closes();
@@ -116,6 +120,7 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             }
         }
     }
+    hub.room().leave(conn.id).await;
     if let Some(Bound { table, side, .. }) = bound {
         table
             .seat(SeatCommand::Detach {
@@ -163,6 +168,7 @@ async fn handle(
     conn: &Conn,
     peer: &Peer,
     bound: &mut Option<Bound>,
+    in_room: &mut bool,
     text: &str,
 ) -> Result<(), Away> {
     if text.len() > MAX_MESSAGE_BYTES {
@@ -178,6 +184,11 @@ async fn handle(
         let sent = table.act(*side, conn.id, asked).await?;
         return if sent { Ok(()) } else { Err(Away::Elsewhere) };
     }
+    if let ClientMessage::Lobby(act) = msg {
+        room_act(hub, conn, peer, act).await?;
+        *in_room = true;
+        return Ok(());
+    }
     let ClientMessage::Seat(seating) = msg else {
         return Err(Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into());
     };
@@ -188,13 +199,13 @@ async fn handle(
     let (table, command) = match seating {
         Seating::Open(Open { name, game, clock }) => {
             let name = name::player_name(&name)?;
-            let (table, token) = match game {
+            let opened = match game {
                 GameOpen::Gunjin { rules } => {
                     hub.open::<Gunjin>(peer.ip, name, rules, clock).await?
                 }
                 GameOpen::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock).await?,
             };
-            (table, Taking::Resume(token, false))
+            (opened.tx, Taking::Resume(opened.token, false))
         }
         Seating::Join { table, name } => (
             hub.table(&table).await?,
@@ -228,6 +239,22 @@ async fn handle(
         _place: place,
     });
     Ok(())
+}
+
+/// What an unseated connection asks of the room (`room/`).
+async fn room_act(hub: &Hub, conn: &Conn, peer: &Peer, act: LobbyAct) -> Result<(), Refusal> {
+    match act {
+        LobbyAct::FollowLobby => hub.room().follow(conn, peer.ip),
+        LobbyAct::Seek(open) => room::seek(hub, conn, peer.ip, open).await,
+        LobbyAct::CancelSeek => {
+            hub.room().cancel(conn.id).await;
+            Ok(())
+        }
+        LobbyAct::List { .. } => Err(Refusal::new(
+            ErrorCode::NotHost,
+            "only a table's host lists it: open a table first",
+        )),
+    }
 }
 
 /// Tells what the table `id` is, binding the connection to nothing: the
@@ -270,6 +297,11 @@ impl ActionOf for Asked<'_> {
                 Ok(Action::AddCpu(level, place))
             }
             ClientMessage::Table(TableAct::Resign) => Ok(Action::Resign),
+            ClientMessage::Lobby(LobbyAct::List { listed }) => Ok(Action::List(listed)),
+            ClientMessage::Lobby(_) => Err(Refusal::new(
+                ErrorCode::NoSeat,
+                "a seated connection neither follows the lobby nor seeks",
+            )),
             ClientMessage::Seat(
                 Seating::Open(_) | Seating::Join { .. } | Seating::Resume { .. },
             ) => Err(Refusal::new(

@@ -182,6 +182,16 @@ impl Store {
         Store { db, ..self }
     }
 
+    /// The database itself, for the room's rows (`room/rows.rs`).
+    pub fn db(&self) -> &dyn Database {
+        &*self.db
+    }
+
+    /// This node's name in the store.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
     /// Whether other nodes share the store.
     pub fn shared(&self) -> bool {
         self.db.shared()
@@ -288,6 +298,7 @@ impl Store {
             .atomically(vec![
                 statement(DELETE_TABLE, vec![id.into()]),
                 statement(ABANDON, abandon),
+                crate::room::unlisting(id),
             ])
             .await?;
         Ok(())

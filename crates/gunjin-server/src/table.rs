@@ -4,6 +4,8 @@
 //! [`Stage`]'s, the rules the [`Referee`]'s; this module sequences them
 //! and talks to the players and the store.
 
+mod listing;
+
 use std::time::Duration;
 
 use gunjin_rules::{ByColor, Color};
@@ -286,6 +288,7 @@ impl<R: Referee> Table<R> {
                 let result = self.seats.sit(name, None);
                 if let Ok(side) = result {
                     self.touched = unix_millis();
+                    self.unlist().await;
                     self.start_setup().await;
                     self.attach(side, conn);
                 }
@@ -370,6 +373,7 @@ impl<R: Referee> Table<R> {
                 self.play(side, mv).await
             }
             Action::Resign => self.forfeit(side).await,
+            Action::List(listed) => self.list(side, listed).await,
         }
     }
 
@@ -436,6 +440,7 @@ impl<R: Referee> Table<R> {
         }
         self.cpu_place = Some(place?);
         self.seats.sit(format!("CPU ({level})"), Some(level))?;
+        self.unlist().await;
         self.start_setup().await;
         self.presence_changed();
         Ok(())

@@ -57,6 +57,11 @@ pub enum ErrorCode {
     /// The server crashed with its store damaged, and this game may have
     /// lost its last moves: it goes on from the position just sent.
     RolledBack,
+    /// This address follows the lobby on as many connections as it may.
+    TooManyInLobby,
+    /// This address seeks games faster, or on more connections, than it
+    /// may: the seek is dropped.
+    TooManySeeks,
 }
 
 impl ErrorCode {

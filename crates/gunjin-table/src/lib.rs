@@ -15,7 +15,7 @@
 //! A message is made of parts: taking a seat ([`Seating`], [`SeatNews`]),
 //! acting at a table of any game ([`TableAct`], [`TableNews`]), and each
 //! game's own ([`GunjinAct`], [`GunjinNews`], [`ShogiAct`],
-//! [`ShogiNews`]), written as one flat enum as they always were.
+//! [`ShogiNews`]), and the lobby's ([`LobbyAct`], [`LobbyNews`]), written as one flat enum as they always were.
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ErrorCode, Seating, ServerMessage};
@@ -35,6 +35,7 @@ mod error;
 mod game;
 mod gunjin;
 mod level;
+mod lobby;
 mod message;
 mod parts;
 mod shogi;
@@ -50,6 +51,7 @@ pub use gunjin::{GunjinAct, GunjinNews, MoveText};
 /// messages of earlier builds still read.
 pub use gunjin_worker_protocol::Level;
 pub use level::{CpuLevel, ShogiLevel, UnknownLevel};
+pub use lobby::{Lobby, LobbyAct, LobbyNews, Waiting};
 pub use message::{
     ClientMessage, GameOpen, Open, SeatNews, Seating, ServerMessage, TableAct, TableNews,
     Unreadable,

@@ -15,6 +15,7 @@ use serde::de::VariantAccess;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::gunjin::{GunjinAct, GunjinNews};
+use crate::lobby::{LobbyAct, LobbyNews};
 use crate::parts::{self, Part, Parts, Tagged};
 use crate::shogi::{ShogiAct, ShogiNews};
 use crate::{Clock, ClockState, CpuLevel, ErrorCode, GameTag, Invitation, TableState};
@@ -29,6 +30,7 @@ pub enum ClientMessage {
     Table(TableAct),
     Gunjin(GunjinAct),
     Shogi(ShogiAct),
+    Lobby(LobbyAct),
 }
 
 impl Parts for ClientMessage {
@@ -41,6 +43,7 @@ impl Parts for ClientMessage {
             () if tagged.is::<TableAct>() => tagged.read(refusal).map(ClientMessage::Table),
             () if tagged.is::<GunjinAct>() => tagged.read(refusal).map(ClientMessage::Gunjin),
             () if tagged.is::<ShogiAct>() => tagged.read(refusal).map(ClientMessage::Shogi),
+            () if tagged.is::<LobbyAct>() => tagged.read(refusal).map(ClientMessage::Lobby),
             () => Err(tagged.unknown()),
         }
     }
@@ -236,6 +239,7 @@ pub enum ServerMessage {
     Table(TableNews),
     Gunjin(GunjinNews),
     Shogi(ShogiNews),
+    Lobby(LobbyNews),
 }
 
 impl Parts for ServerMessage {
@@ -248,6 +252,7 @@ impl Parts for ServerMessage {
             () if tagged.is::<TableNews>() => tagged.read(refusal).map(ServerMessage::Table),
             () if tagged.is::<GunjinNews>() => tagged.read(refusal).map(ServerMessage::Gunjin),
             () if tagged.is::<ShogiNews>() => tagged.read(refusal).map(ServerMessage::Shogi),
+            () if tagged.is::<LobbyNews>() => tagged.read(refusal).map(ServerMessage::Lobby),
             () => Err(tagged.unknown()),
         }
     }
@@ -505,12 +510,14 @@ fn the_parts_tags_are_their_own() {
         tags::<TableAct>(),
         tags::<GunjinAct>(),
         tags::<ShogiAct>(),
+        tags::<LobbyAct>(),
     ];
     let server = [
         tags::<SeatNews>(),
         tags::<TableNews>(),
         tags::<GunjinNews>(),
         tags::<ShogiNews>(),
+        tags::<LobbyNews>(),
     ];
     for parts in [client, server] {
         let all: Vec<&str> = parts.concat();
