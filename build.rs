@@ -30,8 +30,8 @@ const HOME: [&str; 2] = ["common", "shogi_home"];
 /// The namespaces of the pages behind it: `guide` for the guides, `shogi`
 /// for Shogi's game, `friend` for Gunjin's pass-and-play, `lessons` for
 /// the lessons (their pages' words under `ui`), `review` for the review
-/// of a game.
-const PAGES: [&str; 5] = ["guide", "shogi", "friend", "lessons", "review"];
+/// of a game, `lobby` for the lobby and a table's listing.
+const PAGES: [&str; 6] = ["guide", "shogi", "friend", "lessons", "review", "lobby"];
 /// The namespace whose texts are looked up by a key the data names
 /// (`PageStrings::lesson_text("gunjin_basics.plane.text")`), not by a
 /// field: the lessons'. Its texts are one slice, read by a loop, so the

@@ -7,14 +7,15 @@
 //! in storage so that a reload or a dropped connection takes the same seat
 //! back (`resume`).
 
+mod lobby;
 mod seats;
 mod socket;
 mod told;
 
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
-    ClientMessage, Clock, ClockState, CpuLevel, GameOpen, GameTag, GunjinAct, Invitation, Open,
-    Phase, Seating, ServerMessage, ShogiAct, TableAct, TableState,
+    ClientMessage, Clock, ClockState, CpuLevel, GameOpen, GameTag, GunjinAct, Invitation, LobbyAct,
+    Open, Phase, Seating, ServerMessage, ShogiAct, TableAct, TableState,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -25,6 +26,7 @@ use crate::route::{Route, navigate};
 use crate::shogi::feed::ShogiFeed;
 use crate::storage;
 
+pub use lobby::LobbyLink;
 pub use seats::{Seats, valid_table_id};
 pub use told::{Failure, Unheard};
 use told::{Next, Told};
@@ -68,6 +70,8 @@ pub struct Online {
     pub unheard: RwSignal<Option<Unheard>>,
     pub clock: RwSignal<Option<(ClockState, f64)>>,
     pub garbled: RwSignal<bool>,
+    /// Whether the host listed the waiting table in the lobby.
+    pub listed: RwSignal<bool>,
     /// The player's guesses at the enemy's pieces (Gunjin).
     pub tags: RwSignal<Tags>,
 }
@@ -93,6 +97,7 @@ impl Online {
             unheard: RwSignal::new(None),
             clock: RwSignal::new(None),
             garbled: RwSignal::new(false),
+            listed: RwSignal::new(false),
             tags: RwSignal::new(Tags::default()),
         }
     }
@@ -168,6 +173,7 @@ impl Online {
         self.unheard.set(None);
         self.clock.set(None);
         self.garbled.set(false);
+        self.listed.set(false);
         self.tags.set(Tags::default());
     }
 
@@ -203,6 +209,7 @@ impl Online {
             show(self.unheard, &t.unheard);
             show(self.clock, &t.clock);
             show(self.garbled, &t.garbled);
+            show(self.listed, &t.listed);
         });
         result
     }
@@ -255,6 +262,11 @@ impl Online {
     fn send(&self, message: ClientMessage) {
         let sent = self.send_text(&message);
         self.tell(|t| t.unheard = (!sent).then_some(Unheard::NotSent));
+    }
+
+    /// The host lists the waiting table in the lobby, or unlists it.
+    pub fn list(&self, listed: bool) {
+        self.send(ClientMessage::Lobby(LobbyAct::List { listed }));
     }
 
     pub fn add_cpu(&self, level: CpuLevel) {

@@ -148,7 +148,7 @@ pub fn LearnWay(
 /// Opening a table online (`open`), and why the server did not open one
 /// when this card asked.
 #[component]
-pub fn OnlineWay(open: Callback<()>) -> impl IntoView {
+pub fn OnlineWay(open: Callback<()>, game: GameTag) -> impl IntoView {
     let i18n = use_i18n();
     let online = expect_context::<Online>();
     // Whether this card asked for a table: a refusal left from another
@@ -183,6 +183,7 @@ pub fn OnlineWay(open: Callback<()>) -> impl IntoView {
         >
             <Way label=t!(i18n, common.way_online) hint=t!(i18n, common.way_online_hint) />
         </button>
+        <a class="find-game" href=Route::Lobby(game).hash()>{t!(i18n, common.way_lobby)}</a>
         {move || refusal().map(|text| view! { <p class="open-refused" role="alert">{text}</p> })}
     }
 }
@@ -265,7 +266,7 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                 <a class="button secondary way play-friend" href=Route::Friend.hash()>
                     <Way label=friend hint=friend_hint />
                 </a>
-                <OnlineWay open=open_table />
+                <OnlineWay open=open_table game=GameTag::Gunjin />
                 <LearnWay guide=Route::GuideHow guide_name=t!(i18n, common.nav_how) />
             </div>
         </GameCard>

@@ -5,6 +5,8 @@ pub mod end;
 mod friend;
 mod hints;
 pub mod home;
+mod listing;
+pub mod lobby;
 mod not_found;
 pub mod play;
 pub mod record_out;
