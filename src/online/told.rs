@@ -313,4 +313,14 @@ mod tests {
         let retry = SeatNews::Retry { after_millis: 1000 };
         assert_eq!(told.apply(retry.into(), 0.0, false), Next::Retry(1000));
     }
+
+    #[test]
+    fn the_tables_listing_is_as_the_server_last_said() {
+        let mut told = Told::default();
+        let listed = |listed| ServerMessage::Lobby(LobbyNews::Listed { listed });
+        assert_eq!(told.apply(listed(true), 0.0, false), Next::Stay);
+        assert!(told.listed);
+        told.apply(listed(false), 0.0, false);
+        assert!(!told.listed);
+    }
 }

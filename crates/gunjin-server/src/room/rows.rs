@@ -18,7 +18,10 @@ pub const STALE_MILLIS: u64 = 10_000;
 const LIST: &str = "INSERT INTO listings (table_id, open, since) VALUES ($1, $2, $3)
      ON CONFLICT (table_id) DO UPDATE SET open = excluded.open";
 const UNLIST: &str = "DELETE FROM listings WHERE table_id = $1";
-const LISTINGS: &str = "SELECT table_id, open, since FROM listings ORDER BY since, table_id";
+/// The lobby shows the oldest of each list, so that what every follower
+/// is sent on each change stays small however many there are.
+const LISTINGS: &str =
+    "SELECT table_id, open, since FROM listings ORDER BY since, table_id LIMIT 100";
 const INSERT_SEEK: &str =
     "INSERT INTO seeks (id, node, pairing, open, since) VALUES ($1, $2, $3, $4, $5)";
 const DELETE_SEEK: &str = "DELETE FROM seeks WHERE id = $1";
@@ -38,7 +41,7 @@ const FREE: &str = "UPDATE seeks SET partner = NULL WHERE id = $1";
 const PAIRED_AT: &str = "UPDATE seeks SET table_id = $2 WHERE id = $1";
 const PAIRED: &str = "SELECT id, table_id FROM seeks WHERE node = $1 AND table_id IS NOT NULL";
 const SEEKS: &str = "SELECT id, open, since FROM seeks WHERE partner IS NULL
-     AND node IN (SELECT node FROM presence WHERE seen >= $1) ORDER BY since, id";
+     AND node IN (SELECT node FROM presence WHERE seen >= $1) ORDER BY since, id LIMIT 100";
 const BEAT: &str = "INSERT INTO presence (node, online, playing, seen) VALUES ($1, $2, $3, $4)
      ON CONFLICT (node) DO UPDATE SET online = excluded.online,
      playing = excluded.playing, seen = excluded.seen";
