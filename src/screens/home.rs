@@ -48,8 +48,27 @@ pub fn Home() -> impl IntoView {
             <Show when=move || online.available.get() == Some(false)>
                 <p class="no-server" id="no-server" role="note">{t!(i18n, common.no_server)}</p>
             </Show>
+            <FindGame />
             <super::your_data::YourData />
         </section>
+    }
+}
+
+/// The lobby of each game (`#/lobby/<game>`), under the cards: strangers
+/// to play, where a card's **Online** invites a friend.
+#[component]
+fn FindGame() -> impl IntoView {
+    let i18n = use_i18n();
+    let link = move |game: GameTag| {
+        let name = move || crate::parlour::game_word(i18n.get_locale(), game);
+        view! { <a href=Route::Lobby(game).hash()>{name}</a> }
+    };
+    view! {
+        <p class="find-games">
+            <span>{t!(i18n, common.way_lobby)}</span>
+            {link(GameTag::Gunjin)}
+            {link(GameTag::Shogi)}
+        </p>
     }
 }
 
@@ -148,7 +167,7 @@ pub fn LearnWay(
 /// Opening a table online (`open`), and why the server did not open one
 /// when this card asked.
 #[component]
-pub fn OnlineWay(open: Callback<()>, game: GameTag) -> impl IntoView {
+pub fn OnlineWay(open: Callback<()>) -> impl IntoView {
     let i18n = use_i18n();
     let online = expect_context::<Online>();
     // Whether this card asked for a table: a refusal left from another
@@ -183,7 +202,6 @@ pub fn OnlineWay(open: Callback<()>, game: GameTag) -> impl IntoView {
         >
             <Way label=t!(i18n, common.way_online) hint=t!(i18n, common.way_online_hint) />
         </button>
-        <a class="find-game" href=Route::Lobby(game).hash()>{t!(i18n, common.way_lobby)}</a>
         {move || refusal().map(|text| view! { <p class="open-refused" role="alert">{text}</p> })}
     }
 }
@@ -266,7 +284,7 @@ fn GunjinCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                 <a class="button secondary way play-friend" href=Route::Friend.hash()>
                     <Way label=friend hint=friend_hint />
                 </a>
-                <OnlineWay open=open_table game=GameTag::Gunjin />
+                <OnlineWay open=open_table />
                 <LearnWay guide=Route::GuideHow guide_name=t!(i18n, common.nav_how) />
             </div>
         </GameCard>

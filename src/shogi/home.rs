@@ -123,7 +123,7 @@ pub fn ShogiCard(open: RwSignal<Option<GameTag>>) -> impl IntoView {
                 <a class="button secondary way play-friend" href=Route::Shogi(ShogiPage::Friend).hash()>
                     <Way label=t!(i18n, common.way_friend) hint=t!(i18n, common.way_friend_hint) />
                 </a>
-                <OnlineWay open=open_table game=GameTag::Shogi />
+                <OnlineWay open=open_table />
                 <LearnWay
                     guide=Route::Shogi(ShogiPage::GuideHow)
                     guide_name=t!(i18n, shogi_home.guide_how)

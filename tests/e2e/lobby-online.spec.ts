@@ -14,7 +14,7 @@ test("two strangers, one on a phone, paired by quick pairing reach their Gunjin 
   const aki = await player(browser);
   const ben = await player(browser, true);
   await named(aki, "Aki");
-  await card(aki).getByRole("link", { name: "Find a game" }).click();
+  await aki.locator(".find-games").getByRole("link", { name: "Gunjin Shogi" }).click();
   await expect(aki).toHaveURL(/#\/lobby\/gunjin$/);
   await expect(aki.getByRole("heading", { name: "Find a game" })).toBeVisible();
   await expect(aki.locator(".lobby-counts")).toHaveText(/\d+ online · \d+ games in play/);
