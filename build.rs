@@ -31,9 +31,10 @@ const HOME: [&str; 2] = ["common", "shogi_home"];
 /// for Shogi's game, `friend` for Gunjin's pass-and-play, `lessons` for
 /// the lessons (their pages' words under `ui`), `review` for the review
 /// of a game, `chat` for a table's chat, `offers` for the offers at a
-/// table (draw, takeback, rematch).
-const PAGES: [&str; 7] = [
-    "guide", "shogi", "friend", "lessons", "review", "chat", "offers",
+/// table (draw, takeback, rematch), `lobby` for the lobby and a table's
+/// listing.
+const PAGES: [&str; 8] = [
+    "guide", "shogi", "friend", "lessons", "review", "chat", "offers", "lobby",
 ];
 /// The namespace whose texts are looked up by a key the data names
 /// (`PageStrings::lesson_text("gunjin_basics.plane.text")`), not by a

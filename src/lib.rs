@@ -217,6 +217,7 @@ fn page(route: Route, rules: Signal<Rules>) -> AnyView {
         Route::GuideBattles => view! { <guides::BattleTable rules /> }.into_any(),
         Route::GuideHow => view! { <guides::HowToPlay rules /> }.into_any(),
         Route::Table(id) => view! { <TablePage id /> }.into_any(),
+        Route::Lobby(game) => view! { <screens::lobby::LobbyPage game /> }.into_any(),
         Route::Friend => view! { <FriendPage /> }.into_any(),
         Route::Learn(path) => view! { <learn::LearnPage path /> }.into_any(),
         // The shell draws these itself and never asks for them here.

@@ -58,6 +58,9 @@ pub enum Route {
     Rules(String),
     /// A table of the table server, `#/table/<id>`: the invite link.
     Table(String),
+    /// The lobby, `#/lobby/gunjin` or `#/lobby/shogi`: the open tables and
+    /// seeks, quick pairing in that game.
+    Lobby(GameTag),
     /// A game with a friend on this device (pass-and-play).
     Friend,
     /// The lessons: `#/learn` lists the courses, `#/learn/<course>/<step>`
@@ -117,6 +120,8 @@ impl Route {
             Route::ReviewLink(data) => return format!("{}{data}", review_link::PREFIX),
             Route::Rules(code) => return format!("#/rules/{code}"),
             Route::Table(id) => return format!("#/table/{id}"),
+            Route::Lobby(GameTag::Gunjin) => "#/lobby/gunjin",
+            Route::Lobby(GameTag::Shogi) => "#/lobby/shogi",
             Route::Learn(path) if path.is_empty() => "#/learn",
             Route::Learn(path) => return format!("#/learn/{path}"),
             Route::NotFound => "#/not-found",
@@ -132,6 +137,7 @@ impl Route {
             // The lessons teach both games.
             Route::Home | Route::NotFound | Route::Table(_) | Route::Learn(_) => None,
             Route::Shogi(_) => Some(GameTag::Shogi),
+            Route::Lobby(game) => Some(*game),
             Route::ReviewLink(data) => review_link::game_of(data),
             Route::Setup
             | Route::Play
@@ -165,6 +171,11 @@ impl Route {
         }
         if let Some(id) = path.strip_prefix("/table/") {
             return Route::Table(id.to_owned());
+        }
+        match path {
+            "/lobby/gunjin" => return Route::Lobby(GameTag::Gunjin),
+            "/lobby/shogi" => return Route::Lobby(GameTag::Shogi),
+            _ => {}
         }
         if let Some(rest) = path.strip_prefix("/learn")
             && (rest.is_empty() || rest.starts_with('/'))
@@ -239,6 +250,11 @@ mod tests {
         assert_eq!(Route::parse("#/rules/%%"), Route::Rules("%%".into()));
         let table = Route::Table("00ff".into());
         assert_eq!(Route::parse(&table.hash()), table);
+        for game in [GameTag::Gunjin, GameTag::Shogi] {
+            let lobby = Route::Lobby(game);
+            assert_eq!(Route::parse(&lobby.hash()), lobby);
+        }
+        assert_eq!(Route::parse("#/lobby/chess"), Route::NotFound);
         for path in ["", "shogi_basics/pawn"] {
             let learn = Route::Learn(path.into());
             assert_eq!(Route::parse(&learn.hash()), learn);

@@ -4,6 +4,7 @@
 pub mod backup;
 pub mod friend;
 pub mod lessons;
+pub mod lobby;
 pub mod log;
 pub mod pieces;
 pub mod puzzle;

@@ -8,6 +8,7 @@
 //! back (`resume`).
 
 mod chat;
+mod lobby;
 mod offers;
 mod seats;
 mod socket;
@@ -16,8 +17,8 @@ mod told;
 use gunjin_rules::{Color, Move, Outcome, PartialSetup, Record, Setup, View};
 use gunjin_table::{
     ChatAct, ClientMessage, Clock, ClockState, CpuLevel, GameOpen, GameTag, GunjinAct, Invitation,
-    Offer, OfferAct, Open, Phase, Said, Seating, ServerMessage, ShogiAct, TableAct, TableState,
-    WatchAct,
+    LobbyAct, Offer, OfferAct, Open, Phase, Said, Seating, ServerMessage, ShogiAct, TableAct,
+    TableState, WatchAct,
 };
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -29,6 +30,7 @@ use crate::shogi::feed::ShogiFeed;
 use crate::storage;
 
 pub use chat::Chat;
+pub use lobby::LobbyLink;
 pub use offers::Offers;
 use offers::Rematch;
 pub use seats::{Seats, valid_table_id};
@@ -75,6 +77,8 @@ pub struct Online {
     pub clock: RwSignal<Option<(ClockState, f64)>>,
     pub garbled: RwSignal<bool>,
     pub offers: RwSignal<Offers>,
+    /// Whether the host listed the waiting table in the lobby.
+    pub listed: RwSignal<bool>,
     /// The player's guesses at the enemy's pieces (Gunjin).
     pub tags: RwSignal<Tags>,
     pub chat: RwSignal<Chat>,
@@ -102,6 +106,7 @@ impl Online {
             clock: RwSignal::new(None),
             garbled: RwSignal::new(false),
             offers: RwSignal::new(Offers::default()),
+            listed: RwSignal::new(false),
             tags: RwSignal::new(Tags::default()),
             chat: RwSignal::new(Chat::default()),
         }
@@ -179,6 +184,7 @@ impl Online {
         self.clock.set(None);
         self.garbled.set(false);
         self.offers.set(Offers::default());
+        self.listed.set(false);
         self.tags.set(Tags::default());
         self.chat.set(Chat::default());
     }
@@ -217,6 +223,7 @@ impl Online {
             show(self.garbled, &t.garbled);
             show(self.chat, &t.chat);
             show(self.offers, &t.offers);
+            show(self.listed, &t.listed);
         });
         result
     }
@@ -279,6 +286,11 @@ impl Online {
     fn send(&self, message: ClientMessage) {
         let sent = self.send_text(&message);
         self.tell(|t| t.unheard = (!sent).then_some(Unheard::NotSent));
+    }
+
+    /// The host lists the waiting table in the lobby, or unlists it.
+    pub fn list(&self, listed: bool) {
+        self.send(ClientMessage::Lobby(LobbyAct::List { listed }));
     }
 
     pub fn add_cpu(&self, level: CpuLevel) {

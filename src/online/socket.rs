@@ -43,6 +43,11 @@ pub(super) struct Socket {
 /// a subpath too; for a `join` or `resume`, with the table's id in the
 /// query (`…/ws?table=<id>`) for a load balancer to route on.
 fn socket_url(first: &Seating) -> String {
+    ws_url(first.table())
+}
+
+/// The WebSocket address next to the page, with `table` in the query.
+pub(super) fn ws_url(table: Option<&str>) -> String {
     let location = window().location();
     let scheme = match location.protocol().as_deref() {
         Ok("https:") => "wss:",
@@ -51,7 +56,7 @@ fn socket_url(first: &Seating) -> String {
     let host = location.host().unwrap_or_default();
     let path = location.pathname().unwrap_or_default();
     let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-    let route = first.table().map_or(String::new(), |table| {
+    let route = table.map_or(String::new(), |table| {
         format!(
             "?table={}",
             String::from(js_sys::encode_uri_component(table))

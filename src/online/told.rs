@@ -5,7 +5,7 @@
 
 use gunjin_rules::Color;
 use gunjin_table::{
-    ClockState, ErrorCode, Invitation, SeatNews, ServerMessage, TableNews, TableState,
+    ClockState, ErrorCode, Invitation, LobbyNews, SeatNews, ServerMessage, TableNews, TableState,
 };
 
 use super::chat::Chat;
@@ -60,6 +60,9 @@ pub struct Told {
     pub garbled: bool,
     /// The chat and the audience.
     pub chat: Chat,
+    /// Whether the host listed the waiting table in the lobby, as the
+    /// server last said.
+    pub listed: bool,
 }
 
 /// What the connection does once a message is applied.
@@ -118,6 +121,12 @@ impl Told {
             }
             ServerMessage::Watch(news) => {
                 self.chat.audience(news);
+                Next::Stay
+            }
+            ServerMessage::Lobby(news) => {
+                if let LobbyNews::Listed { listed } = news {
+                    self.listed = listed;
+                }
                 Next::Stay
             }
         }
@@ -320,5 +329,15 @@ mod tests {
         assert_eq!(told.apply(welcome.into(), 0.0, false), seated);
         let retry = SeatNews::Retry { after_millis: 1000 };
         assert_eq!(told.apply(retry.into(), 0.0, false), Next::Retry(1000));
+    }
+
+    #[test]
+    fn the_tables_listing_is_as_the_server_last_said() {
+        let mut told = Told::default();
+        let listed = |listed| ServerMessage::Lobby(LobbyNews::Listed { listed });
+        assert_eq!(told.apply(listed(true), 0.0, false), Next::Stay);
+        assert!(told.listed);
+        told.apply(listed(false), 0.0, false);
+        assert!(!told.listed);
     }
 }

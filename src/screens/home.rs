@@ -48,8 +48,27 @@ pub fn Home() -> impl IntoView {
             <Show when=move || online.available.get() == Some(false)>
                 <p class="no-server" id="no-server" role="note">{t!(i18n, common.no_server)}</p>
             </Show>
+            <FindGame />
             <super::your_data::YourData />
         </section>
+    }
+}
+
+/// The lobby of each game (`#/lobby/<game>`), under the cards: strangers
+/// to play, where a card's **Online** invites a friend.
+#[component]
+fn FindGame() -> impl IntoView {
+    let i18n = use_i18n();
+    let link = move |game: GameTag| {
+        let name = move || crate::parlour::game_word(i18n.get_locale(), game);
+        view! { <a href=Route::Lobby(game).hash()>{name}</a> }
+    };
+    view! {
+        <p class="find-games">
+            <span>{t!(i18n, common.way_lobby)}</span>
+            {link(GameTag::Gunjin)}
+            {link(GameTag::Shogi)}
+        </p>
     }
 }
 

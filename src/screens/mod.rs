@@ -5,6 +5,8 @@ pub mod end;
 mod friend;
 mod hints;
 pub mod home;
+mod listing;
+pub mod lobby;
 mod not_found;
 mod offers;
 pub mod play;

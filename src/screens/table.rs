@@ -536,6 +536,7 @@ fn Invite() -> impl IntoView {
                 })}
             </div>
             <p class="waiting" role="status">{t!(i18n, common.waiting_friend)}</p>
+            <super::listing::ListInLobby />
             <div class="add-cpu-row">
                 <label class="field">
                     <span>{t!(i18n, common.cpu_seat_label)}</span>

@@ -72,6 +72,15 @@ pub struct Config {
     /// Requests for game records per client address (a database read
     /// each): `429` past it.
     pub record_rate: Rate,
+    /// Connections following the lobby per client address.
+    pub lobby_per_addr: usize,
+    /// Seeks waiting per client address at once, and seeks made per
+    /// address (a flood of seeks is refused).
+    pub seeks_per_addr: usize,
+    pub seek_rate: Rate,
+    /// How often the node writes its counts and reads the lobby (and
+    /// pushes it to its followers when it changed).
+    pub lobby_every: Duration,
     /// Tables one client address may open per hour.
     pub tables_per_addr_hour: u32,
     /// Open tables in total.
@@ -162,6 +171,13 @@ impl Default for Config {
                 burst: 20.0,
                 per_sec: 5.0,
             },
+            lobby_per_addr: 8,
+            seeks_per_addr: 4,
+            seek_rate: Rate {
+                burst: 10.0,
+                per_sec: 0.2,
+            },
+            lobby_every: Duration::from_secs(1),
             tables_per_addr_hour: 20,
             max_tables: 10_000,
             outbox: 256,

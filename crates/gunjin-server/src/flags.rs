@@ -150,6 +150,21 @@ pub struct Flags {
     #[arg(long, env = "GUNJIN_PING_TIMEOUT_SECS",
           default_value_t = defaults().ping_timeout.as_secs())]
     ping_timeout_secs: u64,
+    /// Connections following the lobby per client address
+    #[arg(long, env = "GUNJIN_LOBBY_PER_ADDR", default_value_t = defaults().lobby_per_addr)]
+    lobby_per_addr: usize,
+    /// Seeks waiting per client address at once
+    #[arg(long, env = "GUNJIN_SEEKS_PER_ADDR", default_value_t = defaults().seeks_per_addr)]
+    seeks_per_addr: usize,
+    /// Seeks made per minute per client address (after a burst of 10)
+    #[arg(long, env = "GUNJIN_SEEKS_PER_MINUTE",
+          default_value_t = defaults().seek_rate.per_sec * 60.0)]
+    seeks_per_minute: f64,
+    /// How often a node writes its counts and reads the lobby, in ms
+    #[arg(long, env = "GUNJIN_LOBBY_MILLIS",
+          default_value_t = defaults().lobby_every.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(10..))]
+    lobby_millis: u64,
 }
 
 fn defaults() -> Config {
@@ -230,6 +245,13 @@ impl Flags {
             trusted_proxies: self.trust_proxy,
             ping_interval: Duration::from_secs(self.ping_secs),
             ping_timeout: Duration::from_secs(self.ping_timeout_secs),
+            lobby_per_addr: self.lobby_per_addr,
+            seeks_per_addr: self.seeks_per_addr,
+            seek_rate: Rate {
+                burst: defaults.seek_rate.burst,
+                per_sec: self.seeks_per_minute / 60.0,
+            },
+            lobby_every: Duration::from_millis(self.lobby_millis),
             ..defaults
         })
     }

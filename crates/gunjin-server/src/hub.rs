@@ -18,6 +18,7 @@ use crate::limit::PerAddress;
 use crate::pool::{CpuPlace, Pool};
 use crate::referee::{Action, Gunjin, Referee};
 use crate::refusal::Refusal;
+use crate::room::Room;
 use crate::route::Away;
 use crate::seat::Seat;
 use crate::shogi::Shogi;
@@ -106,6 +107,13 @@ async fn send_act<R: Referee>(
     tx.send(Command::Act { side, conn, action }).await.is_ok()
 }
 
+/// A table just opened: its address, its id and the host's seat token.
+pub struct Opened {
+    pub tx: TableTx,
+    pub id: String,
+    pub token: String,
+}
+
 /// The tables running here by id, and those nobody joined yet (the first
 /// to go when the server is full), as their tasks tell of themselves.
 #[derive(Default)]
@@ -168,6 +176,8 @@ struct Inner {
     watching: Admission,
     /// Chat lines per client address.
     chatted: Mutex<PerAddress>,
+    /// The lobby and its seeks, as this node keeps them.
+    room: Arc<Room>,
 }
 
 impl Hub {
@@ -179,6 +189,7 @@ impl Hub {
         });
         let cpu_tables = Admission::new(config.max_cpu_tables, config.cpu_tables_per_addr);
         let running = Arc::new(Running::default());
+        let room = Arc::new(Room::new(&config, store.clone()));
         let host = Host {
             settings: Arc::new(TableSettings::of(&config)),
             store,
@@ -196,7 +207,18 @@ impl Hub {
             running,
             opened: Mutex::new(opened),
             cpu_tables,
+            room,
         }))
+    }
+
+    pub fn room(&self) -> &Arc<Room> {
+        &self.0.room
+    }
+
+    /// The tables running here whose both seats are taken.
+    pub fn playing(&self) -> u64 {
+        let running = self.tables().len();
+        running.saturating_sub(self.unjoined().len()) as u64
     }
 
     pub fn config(&self) -> &Config {
@@ -324,8 +346,7 @@ impl Hub {
     }
 
     /// Opens a table of `R`'s game for a client at `addr` with `host` on
-    /// South and the clock if any (at most a day); returns its address
-    /// and the host's seat token. Refused past the cap on tables per
+    /// South and the clock if any (at most a day). Refused past the cap on tables per
     /// address, and past the cap on open tables when no table nobody
     /// joined can make room.
     pub async fn open<R: Hosted>(
@@ -334,7 +355,7 @@ impl Hub {
         host: String,
         rules: R::Rules,
         clock: Option<Clock>,
-    ) -> Result<(TableTx, String), Refusal> {
+    ) -> Result<Opened, Refusal> {
         let allowed = self
             .0
             .opened
@@ -364,6 +385,7 @@ impl Hub {
         if let Err(e) = self.store().save_table(&data).await {
             error!(table = %data.id, "store: {e}");
         }
+        let id = data.id.clone();
         let tx = self.run(
             &mut self.tables(),
             Stored {
@@ -372,7 +394,7 @@ impl Hub {
                 behind: false,
             },
         );
-        Ok((tx, token))
+        Ok(Opened { tx, id, token })
     }
 
     /// Past `--max-tables`, closes the table nobody joined whose host is

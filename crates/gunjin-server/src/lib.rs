@@ -28,6 +28,7 @@ mod pool;
 mod proxy;
 mod referee;
 mod refusal;
+mod room;
 mod route;
 mod seat;
 mod seats;
@@ -84,6 +85,7 @@ pub struct Server {
     serve: JoinHandle<()>,
     backups: Option<JoinHandle<()>>,
     leases: JoinHandle<()>,
+    room: JoinHandle<()>,
 }
 
 impl Server {
@@ -149,6 +151,7 @@ impl Server {
         });
         let recovered = recovered.or(log_report);
         let leases = tokio::spawn(lease::keep(hub.clone(), hub.config().lease));
+        let room = tokio::spawn(room::keep(hub.clone()));
         let app = Router::new()
             .route(WS_PATH, get(websocket))
             .route(TABLES_PATH, get(offered))
@@ -190,6 +193,7 @@ impl Server {
             serve,
             backups,
             leases,
+            room,
         })
     }
 
@@ -201,6 +205,7 @@ impl Server {
     pub async fn stop(self) {
         self.serve.abort();
         self.leases.abort();
+        self.room.abort();
         if let Some(backups) = self.backups {
             backups.abort();
         }

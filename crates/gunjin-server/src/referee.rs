@@ -30,6 +30,8 @@ pub enum Action<R: Referee> {
     Resign,
     /// An offer to the opponent, or an answer to one (`offers.rs`).
     Offer(OfferAct),
+    /// The host lists its waiting table in the lobby, or unlists it.
+    List(bool),
 }
 
 /// What a table asks of a game's rules. Every rule question goes here; the

@@ -9,8 +9,8 @@ use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use gunjin_rules::Color;
 use gunjin_table::{
-    ClientMessage, ErrorCode, GameOpen, MAX_MESSAGE_BYTES, Open, SeatNews, Seating, ServerMessage,
-    TableAct, Unreadable, WatchAct,
+    ClientMessage, ErrorCode, GameOpen, LobbyAct, MAX_MESSAGE_BYTES, Open, SeatNews, Seating,
+    ServerMessage, TableAct, Unreadable, WatchAct,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -22,6 +22,7 @@ use crate::name;
 use crate::referee::Action;
 use crate::referee::{Gunjin, Referee};
 use crate::refusal::Refusal;
+use crate::room;
 use crate::route::{self, Away};
 use crate::seat::{Conn, Outgoing};
 use crate::serve::Peer;
@@ -60,12 +61,15 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
     let mut bound: Option<Bound> = None;
     let mut chat = TokenBucket::new(config.chat_rate);
     let mut watching: Option<Watching> = None;
+    // Following the lobby or seeking keeps an unseated connection.
+    let mut in_room = false;
+    let _online = hub.room().arrive();
     let seat_by = Instant::now() + config.first_message;
     let mut heard = Instant::now();
     loop {
         // Unseated, the first-message deadline; always, the ping timeout.
         let silent = heard + config.ping_timeout;
-        let unbound = bound.is_none() && watching.is_none();
+        let unbound = bound.is_none() && watching.is_none() && !in_room;
         let deadline = if unbound { silent.min(seat_by) } else { silent };
         let frame = tokio::select! {
             frame = stream.next() => frame,
@@ -104,6 +108,7 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             bound: &mut bound,
             watching: &mut watching,
             chat: &mut chat,
+            in_room: &mut in_room,
         };
         match handle(&hub, &conn, &peer, place, text.as_str()).await {
             Ok(()) => {}
@@ -121,6 +126,7 @@ pub async fn run(socket: WebSocket, hub: Hub, peer: Peer) {
             }
         }
     }
+    hub.room().leave(conn.id).await;
     if let Some(Bound { table, side, .. }) = bound {
         table
             .seat(SeatCommand::Detach {
@@ -167,11 +173,12 @@ fn refuse(conn: &Conn, refusal: Refusal) {
 }
 
 /// Where a connection stands: its seat, or the table it watches, and its
-/// chat's limit.
+/// chat's limit; and whether it follows the lobby or seeks.
 struct Place<'a> {
     bound: &'a mut Option<Bound>,
     watching: &'a mut Option<Watching>,
     chat: &'a mut TokenBucket,
+    in_room: &'a mut bool,
 }
 
 async fn handle(
@@ -185,6 +192,7 @@ async fn handle(
         bound,
         watching,
         chat,
+        in_room,
     } = place;
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(Refusal::new(
@@ -222,6 +230,11 @@ async fn handle(
         *watching = Some(spectator::watch(hub, conn, peer, table, name).await?);
         return Ok(());
     }
+    if let ClientMessage::Lobby(act) = msg {
+        room_act(hub, conn, peer, act).await?;
+        *in_room = true;
+        return Ok(());
+    }
     let ClientMessage::Seat(seating) = msg else {
         return Err(Refusal::new(ErrorCode::NoSeat, "open, join or resume a table first").into());
     };
@@ -232,13 +245,13 @@ async fn handle(
     let (table, command) = match seating {
         Seating::Open(Open { name, game, clock }) => {
             let name = name::player_name(&name)?;
-            let (table, token) = match game {
+            let opened = match game {
                 GameOpen::Gunjin { rules } => {
                     hub.open::<Gunjin>(peer.ip, name, rules, clock).await?
                 }
                 GameOpen::Shogi => hub.open::<Shogi>(peer.ip, name, (), clock).await?,
             };
-            (table, Taking::Resume(token, false))
+            (opened.tx, Taking::Resume(opened.token, false))
         }
         Seating::Join { table, name } => (
             hub.table(&table).await?,
@@ -272,6 +285,22 @@ async fn handle(
         _place: place,
     });
     Ok(())
+}
+
+/// What an unseated connection asks of the room (`room/`).
+async fn room_act(hub: &Hub, conn: &Conn, peer: &Peer, act: LobbyAct) -> Result<(), Refusal> {
+    match act {
+        LobbyAct::FollowLobby => hub.room().follow(conn, peer.ip),
+        LobbyAct::Seek(open) => room::seek(hub, conn, peer.ip, open).await,
+        LobbyAct::CancelSeek => {
+            hub.room().cancel(conn.id).await;
+            Ok(())
+        }
+        LobbyAct::List { .. } => Err(Refusal::new(
+            ErrorCode::NotHost,
+            "only a table's host lists it: open a table first",
+        )),
+    }
 }
 
 /// Tells what the table `id` is, binding the connection to nothing: the
@@ -315,6 +344,11 @@ impl ActionOf for Asked<'_> {
             }
             ClientMessage::Table(TableAct::Resign) => Ok(Action::Resign),
             ClientMessage::Offer(act) => Ok(Action::Offer(act)),
+            ClientMessage::Lobby(LobbyAct::List { listed }) => Ok(Action::List(listed)),
+            ClientMessage::Lobby(_) => Err(Refusal::new(
+                ErrorCode::NoSeat,
+                "a seated connection neither follows the lobby nor seeks",
+            )),
             ClientMessage::Seat(
                 Seating::Open(_) | Seating::Join { .. } | Seating::Resume { .. },
             ) => Err(Refusal::new(

@@ -197,6 +197,16 @@ impl Store {
         Store { db, ..self }
     }
 
+    /// The database itself, for the room's rows (`room/rows.rs`).
+    pub fn db(&self) -> &dyn Database {
+        &*self.db
+    }
+
+    /// This node's name in the store.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
     /// Whether other nodes share the store.
     pub fn shared(&self) -> bool {
         self.db.shared()
@@ -316,6 +326,7 @@ impl Store {
                 statement(DELETE_TABLE, vec![id.into()]),
                 statement(FORGET_CHAT, vec![id.into()]),
                 statement(ABANDON, abandon),
+                crate::room::unlisting(id),
             ])
             .await?;
         Ok(())

@@ -7,6 +7,8 @@
 
 mod offering;
 
+mod listing;
+
 use std::time::Duration;
 
 use gunjin_rules::{ByColor, Color};
@@ -317,6 +319,7 @@ impl<R: Referee> Table<R> {
                 let result = self.seats.sit(name, None);
                 if let Ok(side) = result {
                     self.touched = unix_millis();
+                    self.unlist().await;
                     self.start_setup().await;
                     self.attach(side, conn);
                 }
@@ -403,6 +406,7 @@ impl<R: Referee> Table<R> {
             }
             Action::Resign => self.forfeit(side).await,
             Action::Offer(act) => self.offer_act(side, act).await,
+            Action::List(listed) => self.list(side, listed).await,
         }
     }
 
@@ -470,6 +474,7 @@ impl<R: Referee> Table<R> {
         }
         self.cpu_place = Some(place?);
         self.seats.sit(format!("CPU ({level})"), Some(level))?;
+        self.unlist().await;
         self.start_setup().await;
         self.presence_changed();
         Ok(())

@@ -68,6 +68,11 @@ pub enum ErrorCode {
     NoSpectators,
     /// This address watches as many tables as it may at once.
     TooManyWatchers,
+    /// This address follows the lobby on as many connections as it may.
+    TooManyInLobby,
+    /// This address seeks games faster, or on more connections, than it
+    /// may: the seek is dropped.
+    TooManySeeks,
 }
 
 impl ErrorCode {

@@ -16,9 +16,9 @@
 //! acting at a table of any game ([`TableAct`], [`TableNews`]), and each
 //! game's own ([`GunjinAct`], [`GunjinNews`], [`ShogiAct`],
 //! [`ShogiNews`]), offers between the seats ([`OfferAct`], [`OfferNews`]),
-//! watching a table ([`WatchAct`], [`WatchNews`]) and talking at it
-//! ([`ChatAct`], [`ChatNews`]), written as one flat enum as they always
-//! were.
+//! watching a table ([`WatchAct`], [`WatchNews`]), talking at it
+//! ([`ChatAct`], [`ChatNews`]) and the lobby's ([`LobbyAct`],
+//! [`LobbyNews`]), written as one flat enum as they always were.
 //!
 //! ```
 //! use gunjin_table::{ClientMessage, ErrorCode, Seating, ServerMessage};
@@ -39,6 +39,7 @@ mod error;
 mod game;
 mod gunjin;
 mod level;
+mod lobby;
 mod message;
 mod offer;
 mod parts;
@@ -57,6 +58,7 @@ pub use gunjin::{GunjinAct, GunjinNews, MoveText};
 /// messages of earlier builds still read.
 pub use gunjin_worker_protocol::Level;
 pub use level::{CpuLevel, ShogiLevel, UnknownLevel};
+pub use lobby::{Lobby, LobbyAct, LobbyNews, Waiting};
 pub use message::{
     ClientMessage, GameOpen, Open, SeatNews, Seating, ServerMessage, TableAct, TableNews,
     Unreadable,

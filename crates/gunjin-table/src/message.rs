@@ -16,6 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::chat::{ChatAct, ChatNews};
 use crate::gunjin::{GunjinAct, GunjinNews};
+use crate::lobby::{LobbyAct, LobbyNews};
 use crate::offer::{OfferAct, OfferNews};
 use crate::parts::{self, Part, Parts, Tagged};
 use crate::shogi::{ShogiAct, ShogiNews};
@@ -36,6 +37,7 @@ pub enum ClientMessage {
     Offer(OfferAct),
     Watch(WatchAct),
     Chat(ChatAct),
+    Lobby(LobbyAct),
 }
 
 impl Parts for ClientMessage {
@@ -51,6 +53,7 @@ impl Parts for ClientMessage {
             () if tagged.is::<OfferAct>() => tagged.read(refusal).map(ClientMessage::Offer),
             () if tagged.is::<WatchAct>() => tagged.read(refusal).map(ClientMessage::Watch),
             () if tagged.is::<ChatAct>() => tagged.read(refusal).map(ClientMessage::Chat),
+            () if tagged.is::<LobbyAct>() => tagged.read(refusal).map(ClientMessage::Lobby),
             () => Err(tagged.unknown()),
         }
     }
@@ -249,6 +252,7 @@ pub enum ServerMessage {
     Offer(OfferNews),
     Watch(WatchNews),
     Chat(ChatNews),
+    Lobby(LobbyNews),
 }
 
 impl Parts for ServerMessage {
@@ -264,6 +268,7 @@ impl Parts for ServerMessage {
             () if tagged.is::<OfferNews>() => tagged.read(refusal).map(ServerMessage::Offer),
             () if tagged.is::<WatchNews>() => tagged.read(refusal).map(ServerMessage::Watch),
             () if tagged.is::<ChatNews>() => tagged.read(refusal).map(ServerMessage::Chat),
+            () if tagged.is::<LobbyNews>() => tagged.read(refusal).map(ServerMessage::Lobby),
             () => Err(tagged.unknown()),
         }
     }
@@ -530,6 +535,7 @@ fn the_parts_tags_are_their_own() {
         tags::<OfferAct>(),
         tags::<WatchAct>(),
         tags::<ChatAct>(),
+        tags::<LobbyAct>(),
     ];
     let server = [
         tags::<SeatNews>(),
@@ -539,6 +545,7 @@ fn the_parts_tags_are_their_own() {
         tags::<OfferNews>(),
         tags::<WatchNews>(),
         tags::<ChatNews>(),
+        tags::<LobbyNews>(),
     ];
     for parts in [client, server] {
         let all: Vec<&str> = parts.concat();

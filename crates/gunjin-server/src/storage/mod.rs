@@ -135,6 +135,31 @@ const MIGRATIONS: &[&str] = &[
          line TEXT NOT NULL,
          PRIMARY KEY (table_id, seq)
      );",
+    // The room (`room/rows.rs`): the tables their hosts listed, the seeks
+    // waiting for a match (each its node's, `partner` the seek that took
+    // it, `table_id` the table they were paired at), and each node's
+    // counts with when it last wrote them.
+    "CREATE TABLE listings (
+         table_id TEXT PRIMARY KEY,
+         open TEXT NOT NULL,
+         since BIGINT NOT NULL
+     );
+     CREATE TABLE seeks (
+         id TEXT PRIMARY KEY,
+         node TEXT NOT NULL,
+         pairing TEXT NOT NULL,
+         open TEXT NOT NULL,
+         since BIGINT NOT NULL,
+         partner TEXT,
+         table_id TEXT
+     );
+     CREATE INDEX seeks_by_pairing ON seeks (pairing, since);
+     CREATE TABLE presence (
+         node TEXT PRIMARY KEY,
+         online BIGINT NOT NULL,
+         playing BIGINT NOT NULL,
+         seen BIGINT NOT NULL
+     );",
 ];
 
 const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)";
