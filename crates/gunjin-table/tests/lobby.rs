@@ -2,21 +2,10 @@
 //! (`tests/fixtures/lobby-*-v1.jsonl`): each reads and is written back
 //! byte for byte, so a later build that changes them reads these still.
 
-use gunjin_table::{ClientMessage, GameOpen, LobbyAct, LobbyNews, ServerMessage};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+mod common;
 
-fn read_back<M: Serialize + DeserializeOwned>(name: &str) -> Vec<M> {
-    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|line| {
-            let message: M = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-            assert_eq!(serde_json::to_string(&message).unwrap(), line);
-            message
-        })
-        .collect()
-}
+use common::read_back;
+use gunjin_table::{ClientMessage, GameOpen, LobbyAct, LobbyNews, ServerMessage};
 
 #[test]
 fn every_lobby_act_reads_and_writes_back() {

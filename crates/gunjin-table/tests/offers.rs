@@ -3,32 +3,25 @@
 //! it names and is written back byte for byte, so later builds keep
 //! reading them.
 
-use gunjin_table::{ClientMessage, ServerMessage};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+mod common;
 
-fn reads_and_writes_back<M: Serialize + DeserializeOwned + core::fmt::Debug>(
-    name: &str,
-    part: fn(&M) -> bool,
-) -> usize {
-    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for line in text.lines() {
-        let message: M = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        assert!(part(&message), "{message:?}");
-        assert_eq!(serde_json::to_string(&message).unwrap(), line);
-    }
-    text.lines().count()
-}
+use common::read_back;
+use gunjin_table::{ClientMessage, ServerMessage};
 
 #[test]
 fn every_offer_a_client_sends_reads() {
-    let offer = |m: &ClientMessage| matches!(m, ClientMessage::Offer(_));
-    assert_eq!(reads_and_writes_back("offers-client-v1.jsonl", offer), 6);
+    let acts = read_back::<ClientMessage>("offers-client-v1.jsonl");
+    assert!(
+        acts.iter().all(|m| matches!(m, ClientMessage::Offer(_))),
+        "{acts:?}"
+    );
+    assert_eq!(acts.len(), 6);
 }
 
 #[test]
 fn every_offer_news_reads() {
+    let news = read_back::<ServerMessage>("offers-server-v1.jsonl");
     let offer = |m: &ServerMessage| matches!(m, ServerMessage::Offer(_) | ServerMessage::Seat(_));
-    assert_eq!(reads_and_writes_back("offers-server-v1.jsonl", offer), 8);
+    assert!(news.iter().all(offer), "{news:?}");
+    assert_eq!(news.len(), 8);
 }
