@@ -427,6 +427,8 @@ fn unheard_text(locale: Locale, unheard: Unheard) -> &'static str {
         Unheard::Refused(ErrorCode::CpuBusy) => td_string!(locale, common.unheard_cpu_busy),
         Unheard::Refused(ErrorCode::CannotSave) => td_string!(locale, common.unheard_cannot_save),
         Unheard::Refused(ErrorCode::RolledBack) => td_string!(locale, common.unheard_rolled_back),
+        Unheard::Refused(ErrorCode::OfferRepeated) => td_string!(locale, offers.refused_repeated),
+        Unheard::Refused(ErrorCode::NoTakeback) => td_string!(locale, offers.refused_takeback),
         Unheard::Refused(_) => td_string!(locale, common.unheard_refused),
     }
 }
@@ -702,6 +704,10 @@ mod tests {
             let turn = unheard_text(locale, Unheard::Refused(ErrorCode::NotYourTurn));
             let other = unheard_text(locale, Unheard::Refused(ErrorCode::BadMessage));
             assert!(!not_sent.is_empty() && not_sent != turn && turn != other);
+            // An offer's refusals say why, not only that.
+            let again = unheard_text(locale, Unheard::Refused(ErrorCode::OfferRepeated));
+            let takeback = unheard_text(locale, Unheard::Refused(ErrorCode::NoTakeback));
+            assert!(![other, takeback].contains(&again) && takeback != other);
         }
     }
 }
