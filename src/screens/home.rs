@@ -45,10 +45,15 @@ pub fn Home() -> impl IntoView {
                 <GunjinCard open />
                 <crate::shogi::home::ShogiCard open />
             </div>
-            <Show when=move || online.available.get() == Some(false)>
-                <p class="no-server" id="no-server" role="note">{t!(i18n, common.no_server)}</p>
+            // Without a table server there is no lobby: the line above says so.
+            <Show
+                when=move || online.available.get() != Some(false)
+                fallback=move || {
+                    view! { <p class="no-server" id="no-server" role="note">{t!(i18n, common.no_server)}</p> }
+                }
+            >
+                <FindGame />
             </Show>
-            <FindGame />
             <super::your_data::YourData />
         </section>
     }

@@ -196,6 +196,8 @@ test("without a table server, online play says so and the CPU still plays", asyn
   await expect(page.locator(".no-server")).toHaveText(
     "No table server is configured for this site, so online play is off. You can still play against the CPU.",
   );
+  // No lobby is offered without a server to hold it.
+  await expect(page.locator(".find-games")).toHaveCount(0);
   for (const game of ["gunjin", "shogi"] as const) {
     await expect(card(page, game).getByRole("button", { name: "Online" })).toBeDisabled();
     await expect(card(page, game).getByRole("button", { name: "Online" })).toHaveAccessibleDescription(/No table server is configured/);
